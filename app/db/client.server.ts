@@ -1,0 +1,80 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The transaction handle drizzle passes to `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  db: Db;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "drizzle"));
+
+/** Any number of app instances may start at once against one PostgreSQL: only one migrates at a time. */
+const MIGRATION_LOCK_ID = 7_312_001;
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? Number(process.env.DB_POOL_MAX ?? 10) });
+  pool.on("error", (error) => console.error("[db] idle client error", error.message));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: "postgres",
+    db,
+    async migrate() {
+      const lock = await pool.connect();
+      try {
+        await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      } finally {
+        await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+        lock.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** `dataDir` is a directory, `memory://`, or a PGlite instance made elsewhere (tests restore snapshots). */
+export async function openPglite(dataDir: string | PGlite): Promise<Database> {
+  const client =
+    typeof dataDir === "string" ? await PGlite.create(dataDir, { extensions: { pg_trgm } }) : dataDir;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: "pglite",
+    db,
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export const pgliteExtensions = { pg_trgm };
+
+// ---------------------------------------------------------------- the process-wide database
+
+let current: Database | undefined;
+
+export function setDatabase(database: Database | undefined) {
+  current = database;
+}
+
+export function getDatabase(): Database {
+  if (!current) throw new Error("The database is not open yet (bootstrap has not run).");
+  return current;
+}
+
+export function getDb(): Db {
+  return getDatabase().db;
+}

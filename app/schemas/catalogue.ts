@@ -1,0 +1,90 @@
+import { z } from "zod/v4";
+import { blankToUndefined, IdSchema, QueryBooleanSchema } from "./common";
+
+export const PAGE_SIZE = 18;
+export const MAX_PAGE_SIZE = 100;
+
+export const ImageSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  fileType: z.string(),
+  downloadUrl: z.string(),
+  imageUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ImageDto = z.infer<typeof ImageSchema>;
+
+export const CategorySchema = z.object({ id: z.number().int(), name: z.string() });
+export type Category = z.infer<typeof CategorySchema>;
+
+export const ProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  /** dollars with at most 2 decimals */
+  price: z.number(),
+  inventory: z.number().int(),
+  description: z.string(),
+  category: CategorySchema,
+  images: z.array(ImageSchema),
+});
+export type ProductDto = z.infer<typeof ProductSchema>;
+
+export const SORTS = ["relevance", "price_asc", "price_desc", "newest", "name"] as const;
+export type Sort = (typeof SORTS)[number];
+
+const Price = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ error: "must be a number" }).min(0, "must be 0 or more").max(1_000_000, "is too large").optional(),
+);
+
+/** GET /products/search: the query string, as the API reads it. */
+export const ProductSearchQuerySchema = z
+  .object({
+    q: z.preprocess(blankToUndefined, z.string().trim().max(200, "is too long").optional()),
+    category: z.preprocess(blankToUndefined, IdSchema.optional()),
+    brand: z.preprocess(
+      (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+      z.array(z.string().trim().min(1, "must not be blank").max(100, "is too long")).max(50, "has too many values"),
+    ),
+    minPrice: Price,
+    maxPrice: Price,
+    inStock: QueryBooleanSchema,
+    sort: z.preprocess(blankToUndefined, z.enum(SORTS, { error: `must be one of ${SORTS.join(", ")}` }).default("relevance")),
+    page: z.preprocess(blankToUndefined, z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100_000).default(1)),
+    size: z.preprocess(
+      blankToUndefined,
+      z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(PAGE_SIZE),
+    ),
+    /** one product per distinct name (the home page's grid) */
+    distinct: QueryBooleanSchema,
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    message: "must not be above maxPrice",
+    path: ["minPrice"],
+  });
+export type ProductSearchQuery = z.infer<typeof ProductSearchQuerySchema>;
+export type ProductSearchInput = z.input<typeof ProductSearchQuerySchema>;
+
+export const FacetsSchema = z.object({
+  brands: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
+});
+
+export const ProductPageSchema = z.object({
+  content: z.array(ProductSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+  last: z.boolean(),
+  facets: FacetsSchema,
+  /** set when nothing matched the words as typed and the search ran on corrected words instead */
+  correctedQuery: z.string().nullable(),
+});
+export type ProductPage = z.infer<typeof ProductPageSchema>;
+
+export const ImageDownloadQuerySchema = z.object({
+  w: z.preprocess(blankToUndefined, z.coerce.number().int("must be a whole number").min(16, "must be at least 16").max(4000, "is too large").optional()),
+});

@@ -1,0 +1,53 @@
+/**
+ * Typed domain errors. Services throw them; the API maps them to status codes in one place (app/api/errors.ts).
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export class DomainError extends Error {
+  readonly status: number = 500;
+  constructor(
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends DomainError {
+  override readonly status = 400;
+}
+export class UnauthorizedError extends DomainError {
+  override readonly status = 401;
+}
+export class PaymentRequiredError extends DomainError {
+  override readonly status = 402;
+}
+export class ForbiddenError extends DomainError {
+  override readonly status = 403;
+}
+export class NotFoundError extends DomainError {
+  override readonly status = 404;
+}
+export class ConflictError extends DomainError {
+  override readonly status = 409;
+}
+export class OutOfStockError extends ConflictError {}
+export class PayloadTooLargeError extends DomainError {
+  override readonly status = 413;
+}
+export class UnsupportedMediaTypeError extends DomainError {
+  override readonly status = 415;
+}
+export class ValidationError extends DomainError {
+  override readonly status = 422;
+}
+export class RateLimitedError extends DomainError {
+  override readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

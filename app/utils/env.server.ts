@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export interface AppConfig {
+  production: boolean;
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; absent means the embedded PGlite database in dataDir */
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  jwtSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  /** set when the UI should call a separately deployed API instead of the in-process one */
+  apiUrl: string | undefined;
+  /** trust X-Forwarded-Proto / X-Forwarded-For from a proxy in front of the app */
+  trustProxy: boolean;
+  accessTokenTtlSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+const SECRET_NAMES = ["SESSION_SECRET", "JWT_SECRET"] as const;
+type SecretName = (typeof SECRET_NAMES)[number];
+
+/**
+ * Reads the configuration from the environment. Secrets that are missing are generated once and kept in
+ * DATA_DIR/secrets.json, so a first look needs no set-up; in production on PostgreSQL they must be given.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === "production";
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://");
+  }
+
+  const missing = SECRET_NAMES.filter((name) => !env[name]);
+  if (missing.length > 0 && production && databaseUrl) {
+    throw new ConfigError(`Refusing to start in production without ${missing.join(" and ")}: set them in the environment.`);
+  }
+  const stored = missing.length > 0 ? readOrCreateSecrets(dataDir, missing) : {};
+  const secret = (name: SecretName) => env[name] || stored[name]!;
+
+  const stripeSecret = env.STRIPE_SECRET_KEY?.trim();
+  const stripePublishable = env.STRIPE_PUBLISHABLE_KEY?.trim();
+  if (Boolean(stripeSecret) !== Boolean(stripePublishable)) {
+    throw new ConfigError("Set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither (test payments).");
+  }
+
+  const ttl = Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
+  return {
+    production,
+    dataDir,
+    databaseUrl,
+    sessionSecret: secret("SESSION_SECRET"),
+    jwtSecret: secret("JWT_SECRET"),
+    adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    stripe:
+      stripeSecret && stripePublishable
+        ? { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    apiUrl: env.API_URL?.replace(/\/+$/, "") || undefined,
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    accessTokenTtlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 900,
+  };
+}
+
+function readOrCreateSecrets(dataDir: string, names: readonly SecretName[]): Partial<Record<SecretName, string>> {
+  const file = path.join(dataDir, "secrets.json");
+  let secrets: Partial<Record<SecretName, string>> = {};
+  if (fs.existsSync(file)) secrets = JSON.parse(fs.readFileSync(file, "utf8"));
+  const absent = names.filter((name) => !secrets[name]);
+  if (absent.length > 0) {
+    for (const name of absent) secrets[name] = randomBytes(32).toString("base64url");
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(secrets, null, 2) + "\n", { mode: 0o600 });
+  }
+  return secrets;
+}
+
+let config: AppConfig | undefined;
+
+export function getConfig(): AppConfig {
+  config ??= loadConfig();
+  return config;
+}
+
+/** Tests and the bootstrap set the configuration explicitly. */
+export function setConfig(next: AppConfig | undefined) {
+  config = next;
+}
