@@ -64,15 +64,16 @@ export const pgliteExtensions = { pg_trgm };
 
 // ---------------------------------------------------------------- the process-wide database
 
-let current: Database | undefined;
+// kept on globalThis: the dev server re-evaluates modules, the process keeps one database
+const holder = globalThis as unknown as { __shopDatabase?: Database };
 
 export function setDatabase(database: Database | undefined) {
-  current = database;
+  holder.__shopDatabase = database;
 }
 
 export function getDatabase(): Database {
-  if (!current) throw new Error("The database is not open yet (bootstrap has not run).");
-  return current;
+  if (!holder.__shopDatabase) throw new Error("The database is not open yet (bootstrap has not run).");
+  return holder.__shopDatabase;
 }
 
 export function getDb(): Db {

@@ -1,8 +1,9 @@
 import { z } from "zod/v4";
 import { blankToUndefined, IdSchema, QueryBooleanSchema } from "./common";
 
-export const PAGE_SIZE = 18;
-export const MAX_PAGE_SIZE = 100;
+import { MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from "./constants";
+
+export { MAX_PAGE_SIZE, PAGE_SIZE, SORTS, type Sort } from "./constants";
 
 export const ImageSchema = z.object({
   id: z.number().int(),
@@ -12,6 +13,8 @@ export const ImageSchema = z.object({
   imageUrl: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** changes when the bytes change: add `?v=` to the URL for long-lived caching */
+  version: z.string(),
 });
 export type ImageDto = z.infer<typeof ImageSchema>;
 
@@ -31,8 +34,6 @@ export const ProductSchema = z.object({
 });
 export type ProductDto = z.infer<typeof ProductSchema>;
 
-export const SORTS = ["relevance", "price_asc", "price_desc", "newest", "name"] as const;
-export type Sort = (typeof SORTS)[number];
 
 const Price = z.preprocess(
   blankToUndefined,
@@ -86,5 +87,6 @@ export const ProductPageSchema = z.object({
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 export const ImageDownloadQuerySchema = z.object({
+  v: z.string().max(64).optional(),
   w: z.preprocess(blankToUndefined, z.coerce.number().int("must be a whole number").min(16, "must be at least 16").max(4000, "is too large").optional()),
 });

@@ -1,0 +1,77 @@
+import { Link } from "@remix-run/react";
+import type { Category } from "~/schemas/catalogue";
+import { COPYRIGHT_YEAR, SITE_NAME } from "~/utils/site";
+
+const SOCIAL = [
+  { name: "Twitch", href: "https://www.twitch.tv/" },
+  { name: "YouTube", href: "https://www.youtube.com/" },
+  { name: "Instagram", href: "https://www.instagram.com/" },
+  { name: "Discord", href: "https://discord.com/" },
+];
+
+export function Footer({ categories }: { categories: Category[] }) {
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+            About Us
+          </h2>
+          <p className="text-sm leading-6">
+            {SITE_NAME} is an independent shop for gaming accessories: mice, keyboards, headsets, controllers and
+            streaming gear picked and tested by players, shipped fast and fairly priced.
+          </p>
+        </section>
+        <section aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+            Categories
+          </h2>
+          <ul className="space-y-1 text-sm">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link to={`/products/category/${category.id}/products`} className="hover:text-white hover:underline">
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+            Contact
+          </h2>
+          <address className="space-y-1 text-sm not-italic">
+            <p>12 Respawn Street, Austin, TX 78701</p>
+            <p>
+              <a href="mailto:support@gearhub.example" className="hover:text-white hover:underline">
+                support@gearhub.example
+              </a>
+            </p>
+            <p>
+              <a href="tel:+15125550142" className="hover:text-white hover:underline">
+                +1 (512) 555-0142
+              </a>
+            </p>
+          </address>
+        </section>
+        <section aria-labelledby="footer-social">
+          <h2 id="footer-social" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+            Follow us
+          </h2>
+          <ul className="flex flex-wrap gap-3 text-sm">
+            {SOCIAL.map((link) => (
+              <li key={link.name}>
+                <a href={link.href} rel="noopener noreferrer" className="hover:text-white hover:underline">
+                  {link.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-400">
+        © {COPYRIGHT_YEAR} {SITE_NAME}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useRef } from "react";
+import type { ProductPage } from "~/schemas/catalogue";
+import type { ListingParams } from "~/utils/listing";
+
+/** Brand checkboxes with counts, price range and availability; fields of the listing's filter form. */
+export function FilterSidebar({
+  params,
+  facets,
+  showApply,
+  resetKey,
+}: {
+  params: ListingParams;
+  facets: ProductPage["facets"];
+  /** without JavaScript nothing applies by itself: show a button */
+  showApply: boolean;
+  /** remounts the checkboxes when the URL changes, so back/forward show the right ticks */
+  resetKey: string;
+}) {
+  const minRef = useRef<HTMLInputElement>(null);
+  const maxRef = useRef<HTMLInputElement>(null);
+  // number fields are typed into: sync them with the URL without remounting (that would steal the focus)
+  useEffect(() => {
+    for (const [ref, value] of [[minRef, params.minPrice], [maxRef, params.maxPrice]] as const) {
+      if (ref.current && document.activeElement !== ref.current) ref.current.value = value === undefined ? "" : String(value);
+    }
+  }, [params.minPrice, params.maxPrice]);
+  const selected = new Set(params.brands.map((b) => b.toLowerCase()));
+  // a selected brand stays visible even when the other filters leave none of its products
+  const brands = [...facets.brands];
+  for (const brand of params.brands) {
+    if (!brands.some((b) => b.name.toLowerCase() === brand.toLowerCase())) brands.push({ name: brand, count: 0 });
+  }
+  return (
+    <div className="space-y-6 rounded-xl border border-slate-200 bg-white p-4">
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Brand</legend>
+        {brands.length === 0 ? <p className="text-sm text-slate-500">No brands</p> : null}
+        <ul key={resetKey} className="flex flex-wrap gap-x-4 gap-y-1 lg:block lg:max-h-80 lg:space-y-1 lg:overflow-y-auto">
+          {brands.map((brand) => {
+            const id = `brand-${brand.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+            return (
+              <li key={brand.name}>
+                <label htmlFor={id} className="flex cursor-pointer items-center gap-2 py-1 text-sm text-slate-700">
+                  <input
+                    id={id}
+                    type="checkbox"
+                    name="brand"
+                    value={brand.name}
+                    defaultChecked={selected.has(brand.name.toLowerCase())}
+                    className="h-4 w-4 rounded border-slate-300 text-brand-600"
+                  />
+                  <span>{brand.name}</span>
+                  <span className="text-xs text-slate-400">({brand.count})</span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Price (USD)</legend>
+        <div className="flex items-center gap-2">
+          <label className="sr-only" htmlFor="min-price">
+            Minimum price
+          </label>
+          <input ref={minRef} id="min-price" name="minPrice" type="number" min={0} step="any" inputMode="decimal" placeholder="Min" defaultValue={params.minPrice ?? ""} className="input" />
+          <span aria-hidden="true" className="text-slate-400">
+            –
+          </span>
+          <label className="sr-only" htmlFor="max-price">
+            Maximum price
+          </label>
+          <input ref={maxRef} id="max-price" name="maxPrice" type="number" min={0} step="any" inputMode="decimal" placeholder="Max" defaultValue={params.maxPrice ?? ""} className="input" />
+        </div>
+      </fieldset>
+      <label key={resetKey} htmlFor="in-stock" className="flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+        <input id="in-stock" type="checkbox" name="inStock" value="true" defaultChecked={params.inStock} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+        In stock only
+      </label>
+      {showApply ? (
+        <button type="submit" className="btn-primary w-full">
+          Apply filters
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from "@remix-run/react";
+import { pageWindow } from "~/utils/listing";
+
+/** Page links that keep the other parameters of the URL; `href(page)` builds each one. */
+export function Pagination({ page, totalPages, href }: { page: number; totalPages: number; href: (page: number) => string }) {
+  if (totalPages <= 1) return null;
+  const item = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium";
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev" className={`${item} border-slate-300 bg-white hover:bg-slate-100`}>
+          <span aria-hidden="true">‹</span> Previous
+        </Link>
+      ) : null}
+      {pageWindow(page, totalPages).map((n, index) =>
+        n === null ? (
+          <span key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-400">
+            …
+          </span>
+        ) : (
+          <Link
+            key={n}
+            to={href(n)}
+            aria-label={`Page ${n}`}
+            aria-current={n === page ? "page" : undefined}
+            className={`${item} ${n === page ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white hover:bg-slate-100"}`}
+          >
+            {n}
+          </Link>
+        ),
+      )}
+      {page < totalPages ? (
+        <Link to={href(page + 1)} rel="next" className={`${item} border-slate-300 bg-white hover:bg-slate-100`}>
+          Next <span aria-hidden="true">›</span>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from "@remix-run/react";
+import type { ProductDto } from "~/schemas/catalogue";
+import { Price } from "./price";
+import { ProductImage } from "./product-image";
+import { StockLabel } from "./stock-label";
+
+const SIZES = "(min-width: 1280px) 280px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw";
+
+/** A card of the listing: image, "name - description", price, stock and the 'Add to cart' link to the details. */
+export function ProductCard({ product, eager = false }: { product: ProductDto; eager?: boolean }) {
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <Link to={`/product/${product.id}/details`} tabIndex={-1} aria-hidden="true">
+        <ProductImage image={product.images[0]} alt={product.name} sizes={SIZES} eager={eager} />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>
+        <h3 className="line-clamp-3 text-sm text-slate-700">
+          <span className="font-semibold text-slate-900">{product.name}</span> - {product.description}
+        </h3>
+        <div className="mt-auto flex items-center justify-between pt-2">
+          <Price value={product.price} className="text-lg" />
+          <StockLabel inventory={product.inventory} />
+        </div>
+        <Link to={`/product/${product.id}/details`} className="btn-primary mt-2 w-full" aria-label={`Add to cart: ${product.name}`}>
+          Add to cart
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** A card of the home grid: links to every product of that name (/products/{name}). */
+export function DistinctProductCard({ product, eager = false }: { product: ProductDto; eager?: boolean }) {
+  const href = `/products/${encodeURIComponent(product.name)}`;
+  return (
+    <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <Link to={href} tabIndex={-1} aria-hidden="true">
+        <ProductImage image={product.images[0]} alt={product.name} sizes={SIZES} eager={eager} />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="font-semibold text-slate-900">{product.name}</h3>
+        <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
+        <div className="mt-auto flex items-center justify-between pt-2">
+          <Price value={product.price} className="text-lg" />
+          <StockLabel inventory={product.inventory} />
+        </div>
+        <Link to={href} className="btn-primary mt-2 w-full" aria-label={`Shop now: ${product.name}`}>
+          Shop now
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link } from "@remix-run/react";
+import type { Ref } from "react";
+import type { Category } from "~/schemas/catalogue";
+
+/**
+ * Category dropdown ('All Category' + names), search text and 'Clear Filter'. Its fields belong to the form that
+ * wraps it (the listing's filter form), or to a form of its own on the home page.
+ */
+export function SearchBar({
+  categories,
+  category,
+  search,
+  inputRef,
+  resetKey,
+}: {
+  categories: Category[];
+  category: number | undefined;
+  search: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** remounts the dropdown when the URL changes, so back/forward show the right category */
+  resetKey?: string;
+}) {
+  return (
+    <div className="flex w-full flex-col gap-2 sm:flex-row sm:items-center">
+      <label htmlFor="search-category" className="sr-only">
+        Category
+      </label>
+      <select
+        key={resetKey}
+        id="search-category"
+        name="category"
+        defaultValue={category === undefined ? "" : String(category)}
+        className="input sm:w-48"
+      >
+        <option value="">All Category</option>
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      <div className="relative flex-1">
+        <label htmlFor="search-text" className="sr-only">
+          Search products
+        </label>
+        <input
+          ref={inputRef}
+          id="search-text"
+          type="search"
+          name="search"
+          defaultValue={search}
+          placeholder="Search mice, keyboards, headsets…"
+          maxLength={200}
+          autoComplete="off"
+          enterKeyHint="search"
+          className="input pr-24"
+        />
+        <button type="submit" className="btn-primary absolute inset-y-1 right-1 px-3 py-1">
+          Search
+        </button>
+      </div>
+      <Link to="/products" className="btn-secondary whitespace-nowrap">
+        Clear Filter
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { Db } from "~/db/client.server";
+import { categories, products } from "~/db/schema";
+import { processImage, storeImage } from "~/services/images.server";
+import { seedCategories, seedProducts, type SeedProduct } from "./catalogue";
+import { renderProductSvg } from "./illustrations";
+
+/** created_at of the demo products counts back from this fixed day, so the seed is the same on every machine. */
+const SEED_BASE_DATE = Date.UTC(2026, 9, 1, 12, 0, 0);
+const IMAGE_SIZE = 1200;
+
+/** True when the database holds no catalogue and no users: a brand-new shop. */
+export async function isEmptyShop(db: Db): Promise<boolean> {
+  const [row] = await db.execute<{ n: number }>(
+    sql`SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM products) + (SELECT count(*) FROM users) AS n`,
+  ).then((r) => (r as unknown as { rows: Array<{ n: number | string }> }).rows);
+  return Number(row?.n ?? 0) === 0;
+}
+
+async function renderImage(product: SeedProduct, view: 0 | 1 | 2): Promise<Buffer> {
+  return sharp(Buffer.from(renderProductSvg(product, view)))
+    .resize(IMAGE_SIZE, IMAGE_SIZE)
+    .webp({ quality: 80 })
+    .toBuffer();
+}
+
+function slug(text: string) {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
+/** Writes the deterministic demo catalogue: categories, products and their generated images, in one transaction. */
+export async function seedDemoCatalogue(db: Db, { withImages = true }: { withImages?: boolean } = {}) {
+  const started = Date.now();
+  // images are rendered before the transaction, so it stays short
+  const rendered = withImages
+    ? await mapLimited(seedProducts, 4, async (product) =>
+        Promise.all(
+          ([0, 1, 2] as const).slice(0, product.imageCount).map(async (view) => processImage(await renderImage(product, view))),
+        ),
+      )
+    : seedProducts.map(() => []);
+
+  await db.transaction(async (tx) => {
+    const categoryRows = await tx
+      .insert(categories)
+      .values(seedCategories.map((name) => ({ name })))
+      .returning({ id: categories.id, name: categories.name });
+    const categoryId = new Map(categoryRows.map((row) => [row.name, row.id]));
+    for (const [index, product] of seedProducts.entries()) {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          name: product.name,
+          brand: product.brand,
+          priceCents: product.priceCents,
+          inventory: product.inventory,
+          description: product.description,
+          categoryId: categoryId.get(product.category)!,
+          createdAt: new Date(SEED_BASE_DATE - product.addedDaysAgo * 86_400_000),
+        })
+        .returning({ id: products.id });
+      for (const [view, processed] of rendered[index]!.entries()) {
+        await storeImage({
+          productId: row!.id,
+          fileName: `${slug(product.brand)}-${slug(product.name)}-${view + 1}.webp`,
+          processed,
+          db: tx,
+        });
+      }
+    }
+  });
+  return { products: seedProducts.length, categories: seedCategories.length, ms: Date.now() - started };
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await fn(items[index]!);
+      }
+    }),
+  );
+  return results;
+}

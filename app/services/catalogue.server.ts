@@ -1,0 +1,274 @@
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { selectRows } from "~/db/query.server";
+import { categories, images, products } from "~/db/schema";
+import type { Category, ImageDto, ProductDto, ProductPage, ProductSearchQuery } from "~/schemas/catalogue";
+import { centsToDollars, dollarsToCents } from "~/utils/money";
+import { NotFoundError } from "./errors";
+import { imageDto } from "./images.server";
+
+interface ProductRow {
+  id: number;
+  name: string;
+  brand: string;
+  priceCents: number;
+  inventory: number;
+  description: string;
+  categoryId: number;
+  categoryName: string;
+}
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  priceCents: products.priceCents,
+  inventory: products.inventory,
+  description: products.description,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+};
+
+/** Attaches images (in upload order) to product rows with one query. */
+async function withImages(db: DbOrTx, rows: ProductRow[]): Promise<ProductDto[]> {
+  const ids = rows.map((row) => row.id);
+  const imageRows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: images.id,
+            productId: images.productId,
+            fileName: images.fileName,
+            contentType: images.contentType,
+            width: images.width,
+            height: images.height,
+            etag: images.etag,
+          })
+          .from(images)
+          .where(inArray(images.productId, ids))
+          .orderBy(asc(images.id));
+  const byProduct = new Map<number, ImageDto[]>();
+  for (const image of imageRows) {
+    const list = byProduct.get(image.productId) ?? [];
+    list.push(imageDto(image));
+    byProduct.set(image.productId, list);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    price: centsToDollars(row.priceCents),
+    inventory: row.inventory,
+    description: row.description,
+    category: { id: row.categoryId, name: row.categoryName },
+    images: byProduct.get(row.id) ?? [],
+  }));
+}
+
+function selectProducts(db: DbOrTx) {
+  return db.select(productColumns).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
+}
+
+export async function listCategories({ db = getDb() }: { db?: DbOrTx } = {}): Promise<Category[]> {
+  return db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(sql`lower(${categories.name})`, asc(categories.id));
+}
+
+export async function getCategory({ id, db = getDb() }: { id: number; db?: DbOrTx }): Promise<Category> {
+  const [category] = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, id));
+  if (!category) throw new NotFoundError("Category not found");
+  return category;
+}
+
+/** Every product, for compatibility with the reference API; pages use searchProducts. */
+export async function listAllProducts({ db = getDb() }: { db?: DbOrTx } = {}): Promise<ProductDto[]> {
+  return withImages(db, await selectProducts(db).orderBy(asc(products.id)));
+}
+
+export async function getProduct({ id, db = getDb() }: { id: number; db?: DbOrTx }): Promise<ProductDto> {
+  const [row] = await selectProducts(db).where(eq(products.id, id));
+  if (!row) throw new NotFoundError("Product not found");
+  const [product] = await withImages(db, [row]);
+  return product!;
+}
+
+export async function listProductsByCategory({ categoryId, db = getDb() }: { categoryId: number; db?: DbOrTx }): Promise<ProductDto[]> {
+  await getCategory({ id: categoryId, db });
+  return withImages(db, await selectProducts(db).where(eq(products.categoryId, categoryId)).orderBy(asc(products.id)));
+}
+
+/** One product per distinct name (case-insensitive), the first added. */
+export async function listDistinctProducts({ db = getDb() }: { db?: DbOrTx } = {}): Promise<ProductDto[]> {
+  const rows = await selectProducts(db).where(distinctNameCondition()).orderBy(asc(products.id));
+  return withImages(db, rows);
+}
+
+export async function listDistinctBrands({ db = getDb() }: { db?: DbOrTx } = {}): Promise<string[]> {
+  const rows = await selectRows<{ brand: string }>(
+    db,
+    sql`SELECT min(brand) AS brand FROM products GROUP BY lower(brand) ORDER BY lower(min(brand))`,
+  );
+  return rows.map((row) => row.brand);
+}
+
+function distinctNameCondition(): SQL {
+  return sql`${products.id} = (SELECT min(p2.id) FROM products p2 WHERE lower(p2.name) = lower(${products.name}))`;
+}
+
+// ---------------------------------------------------------------- search
+
+/** Words of a query: letters and digits only, so nothing the user types can reach tsquery syntax. */
+export function queryWords(q: string | undefined): string[] {
+  if (!q) return [];
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+/** Every word must match, as a prefix, stemmed or as typed. */
+function textQuery(words: string[]): SQL {
+  const parts = words.map(
+    (word) => sql`(to_tsquery('english', ${word + ":*"}) || to_tsquery('simple', ${word + ":*"}))`,
+  );
+  return sql.join(parts, sql` && `);
+}
+
+interface Filters {
+  words: string[];
+  category?: number;
+  brands: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  distinct?: boolean;
+}
+
+function conditions(filters: Filters, omit?: "brand" | "category"): SQL[] {
+  const where: SQL[] = [];
+  if (filters.words.length > 0) where.push(sql`${products.searchVector} @@ (${textQuery(filters.words)})`);
+  if (filters.category !== undefined && omit !== "category") where.push(eq(products.categoryId, filters.category));
+  if (filters.brands.length > 0 && omit !== "brand") {
+    const lowered = filters.brands.map((brand) => brand.toLowerCase());
+    where.push(sql`lower(${products.brand}) IN (${sql.join(lowered.map((b) => sql`${b}`), sql`, `)})`);
+  }
+  if (filters.minPrice !== undefined) where.push(sql`${products.priceCents} >= ${dollarsToCents(filters.minPrice)}`);
+  if (filters.maxPrice !== undefined) where.push(sql`${products.priceCents} <= ${dollarsToCents(filters.maxPrice)}`);
+  if (filters.inStock) where.push(sql`${products.inventory} > 0`);
+  if (filters.distinct) where.push(distinctNameCondition());
+  return where;
+}
+
+function whereClause(parts: SQL[]): SQL {
+  return parts.length === 0 ? sql`TRUE` : and(...parts)!;
+}
+
+function orderBy(sort: ProductSearchQuery["sort"], words: string[]): SQL {
+  switch (sort) {
+    case "price_asc":
+      return sql`${products.priceCents} ASC, ${products.id} ASC`;
+    case "price_desc":
+      return sql`${products.priceCents} DESC, ${products.id} ASC`;
+    case "newest":
+      return sql`${products.createdAt} DESC, ${products.id} DESC`;
+    case "name":
+      return sql`lower(${products.name}) ASC, ${products.id} ASC`;
+    case "relevance":
+      return words.length > 0
+        ? sql`ts_rank_cd(${products.searchVector}, ${textQuery(words)}) DESC, ${products.id} ASC`
+        : sql`${products.id} ASC`;
+  }
+}
+
+async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters) {
+  const offset = (query.page - 1) * query.size;
+  const where = whereClause(conditions(filters));
+  const [rows, [{ total } = { total: 0 }], brandFacets, categoryFacets] = await Promise.all([
+    selectProducts(db).where(where).orderBy(orderBy(query.sort, filters.words)).limit(query.size).offset(offset),
+    selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${products} WHERE ${where}`),
+    selectRows<{ name: string; count: number }>(
+      db,
+      sql`SELECT min(${products.brand}) AS name, count(*)::int AS count FROM ${products}
+          WHERE ${whereClause(conditions(filters, "brand"))}
+          GROUP BY lower(${products.brand}) ORDER BY lower(min(${products.brand}))`,
+    ),
+    selectRows<{ id: number; name: string; count: number }>(
+      db,
+      sql`SELECT ${categories.id} AS id, ${categories.name} AS name, count(*)::int AS count
+          FROM ${products} JOIN ${categories} ON ${categories.id} = ${products.categoryId}
+          WHERE ${whereClause(conditions(filters, "category"))}
+          GROUP BY ${categories.id}, ${categories.name} ORDER BY lower(${categories.name})`,
+    ),
+  ]);
+  return { rows, total, facets: { brands: brandFacets, categories: categoryFacets } };
+}
+
+/**
+ * For each word that starts no known term, the closest term of the dictionary (trigram similarity),
+ * or null when no word could be corrected.
+ */
+async function correctWords(db: DbOrTx, words: string[]): Promise<string[] | null> {
+  let changed = false;
+  const corrected: string[] = [];
+  for (const word of words) {
+    if (word.length < 3) {
+      corrected.push(word);
+      continue;
+    }
+    const [known] = await selectRows<{ term: string }>(
+      db,
+      sql`SELECT term FROM search_terms WHERE term LIKE ${word.replace(/[\\%_]/g, "\\$&") + "%"} LIMIT 1`,
+    );
+    if (known) {
+      corrected.push(word);
+      continue;
+    }
+    const [closest] = await selectRows<{ term: string }>(
+      db,
+      sql`SELECT term FROM search_terms WHERE term % ${word}
+          ORDER BY similarity(term, ${word}) DESC, term LIMIT 1`,
+    );
+    if (closest) {
+      corrected.push(closest.term);
+      changed = true;
+    } else {
+      corrected.push(word);
+    }
+  }
+  return changed ? corrected : null;
+}
+
+export async function searchProducts({ query, db = getDb() }: { query: ProductSearchQuery; db?: DbOrTx }): Promise<ProductPage> {
+  const filters: Filters = {
+    words: queryWords(query.q),
+    category: query.category,
+    brands: query.brand,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    inStock: query.inStock,
+    distinct: query.distinct,
+  };
+  let result = await runSearch(db, query, filters);
+  let correctedQuery: string | null = null;
+  if (result.total === 0 && filters.words.length > 0) {
+    const corrected = await correctWords(db, filters.words);
+    if (corrected) {
+      const retry = await runSearch(db, query, { ...filters, words: corrected });
+      if (retry.total > 0) {
+        result = retry;
+        correctedQuery = corrected.join(" ");
+      }
+    }
+  }
+  const totalPages = Math.ceil(result.total / query.size);
+  return {
+    content: await withImages(db, result.rows),
+    page: query.page,
+    size: query.size,
+    totalElements: result.total,
+    totalPages,
+    last: query.page >= totalPages,
+    facets: result.facets,
+    correctedQuery,
+  };
+}
