@@ -320,10 +320,38 @@ interface Key {
   kind: "alpha" | "mod" | "accent";
 }
 
-function keyboardLayout(layout: "full" | "tkl" | "60"): { keys: Key[]; width: number; height: number } {
+type KbLayout = "full" | "tkl" | "65" | "60";
+
+function keyboardLayout(layout: KbLayout): { keys: Key[]; width: number; height: number } {
   const keys: Key[] = [];
   const add = (x: number, y: number, w: number, kind: Key["kind"] = "alpha", h = 1) => keys.push({ x, y, w, h, kind });
-  const hasF = layout !== "60";
+  const hasF = layout === "full" || layout === "tkl";
+  if (layout === "65") {
+    // 65%: no F row, arrows and a right-hand navigation column
+    for (let i = 0; i < 13; i++) add(i, 0, 1, i === 0 ? "accent" : "alpha");
+    add(13, 0, 2, "mod");
+    add(15, 0, 1, "mod");
+    add(0, 1, 1.5, "mod");
+    for (let i = 0; i < 12; i++) add(1.5 + i, 1, 1);
+    add(13.5, 1, 1.5, "mod");
+    add(15, 1, 1, "mod");
+    add(0, 2, 1.75, "mod");
+    for (let i = 0; i < 11; i++) add(1.75 + i, 2, 1);
+    add(12.75, 2, 2.25, "accent");
+    add(15, 2, 1, "mod");
+    add(0, 3, 2.25, "mod");
+    for (let i = 0; i < 10; i++) add(2.25 + i, 3, 1);
+    add(12.25, 3, 1.75, "mod");
+    add(14, 3, 1, "mod");
+    add(15, 3, 1, "mod");
+    const b65 = [1.25, 1.25, 1.25, 6.25, 1, 1, 1, 1, 1, 1];
+    let x65 = 0;
+    b65.forEach((w, i) => {
+      add(x65, 4, w, i === 3 ? "alpha" : "mod");
+      x65 += w;
+    });
+    return { keys, width: 16, height: 5 };
+  }
   const y0 = hasF ? 1.5 : 0;
   if (hasF) {
     add(0, 0, 1, "accent");
@@ -371,20 +399,22 @@ function keyboardLayout(layout: "full" | "tkl" | "60"): { keys: Key[]; width: nu
 
 function drawKeyboard(c: Ctx): Drawn {
   const { body, accent, p } = c;
-  const layout: "full" | "tkl" | "60" = /\b(60|65|mini|compact)\b/i.test(c.name)
-    ? "60"
-    : /tkl/i.test(c.name)
-      ? "tkl"
-      : "full";
+  const layout: KbLayout = /\b65\b/.test(c.name)
+    ? "65"
+    : /\b60\b|mini|compact/i.test(c.name)
+      ? "60"
+      : /tkl/i.test(c.name)
+        ? "tkl"
+        : "full";
   const wireless = /wireless/i.test(c.name);
   const lowProfile = /low-profile/i.test(c.name);
-  const rgb = /rgb|pro|magnetar|blitz|ember|arcline/i.test(c.name) || c.seed % 3 === 0;
+  const rgb = /rgb|pro\b|magnetar|blitz|arcline/i.test(c.name);
   const { keys, width, height } = keyboardLayout(layout);
-  const u = layout === "full" ? 43 : layout === "tkl" ? 50 : 58;
+  const u = layout === "full" ? 43 : layout === "tkl" ? 50 : layout === "65" ? 55 : 58;
   const kw = width * u;
   const kh = height * u;
   const pad = u * 0.42;
-  const topBar = layout === "60" ? 0 : u * 0.9;
+  const topBar = layout === "60" || layout === "65" ? 0 : u * 0.9;
   const cw = kw + pad * 2;
   const ch = kh + pad * 2 + topBar;
   const cx0 = 600 - cw / 2;
@@ -457,7 +487,7 @@ function drawKeyboard(c: Ctx): Drawn {
     a.unshift(rect(cx0 + 30, cy0 + ch + 14, cw - 60, 70, 30, `fill="${darken(body, 0.2)}" stroke="${lighten(body, 0.15)}" stroke-width="2"`));
   }
   const focusX = kx0 + u * 3.2;
-  const focusY = ky0 + (layout === "60" ? u * 2.2 : u * 3);
+  const focusY = ky0 + (layout === "60" || layout === "65" ? u * 2.2 : u * 3);
   return {
     defs: defs.join(""),
     art: a.join(""),
@@ -531,8 +561,8 @@ function drawHeadset(c: Ctx): Drawn {
   a.push(cup(L, 1), cup(R, -1));
   if (mic) {
     a.push(
-      `<path d="M ${L - 20} 800 C ${L - 40} 900 ${L + 30} 975 ${L + 150} 965" fill="none" stroke="${darken(body, c.dark ? 0.1 : 0.55)}" stroke-width="18" stroke-linecap="round"/>`,
-      rect(L + 136, 946, 64, 40, 20, `fill="${darken(body, c.dark ? 0.1 : 0.5)}" stroke="${c.dark ? lighten(body, 0.25) : darken(body, 0.6)}" stroke-width="2"`),
+      `<path d="M ${L - 20} 800 C ${L - 40} 900 ${L + 30} 975 ${L + 150} 965" fill="none" stroke="${c.dark ? lighten(body, 0.12) : darken(body, 0.55)}" stroke-width="18" stroke-linecap="round"/>`,
+      rect(L + 136, 946, 64, 40, 20, `fill="${c.dark ? lighten(body, 0.1) : darken(body, 0.5)}" stroke="${c.dark ? lighten(body, 0.25) : darken(body, 0.6)}" stroke-width="2"`),
       circle(L + 190, 966, 8, `fill="${accent}"`),
     );
   }
@@ -858,20 +888,19 @@ function drawMonitor(c: Ctx): Drawn {
   const chin = 26;
   const bend = curved ? 34 : 0;
   const frame = c.dark ? body : body;
-  const hue = hueOf(accent);
   const defs = [
-    lin(`${p}ms`, [[0, hsl(hue + 200, 0.6, 0.12)], [0.55, hsl(hue + 250, 0.65, 0.3)], [0.8, hsl(hue + 320, 0.8, 0.55)], [1, hsl(hue + 20, 0.9, 0.6)]]),
+    lin(`${p}ms`, [[0, "#090d26"], [0.5, mix("#3a1a6e", accent, 0.2)], [0.82, mix("#ff5f8a", accent, 0.35)], [1, mix("#ffb36b", accent, 0.25)]]),
     lin(`${p}mf`, [[0, lighten(frame, c.dark ? 0.12 : 0.3)], [1, darken(frame, c.dark ? 0.3 : 0.15)]]),
     lin(`${p}mn`, [[0, darken(frame, 0.3)], [0.5, lighten(frame, c.dark ? 0.25 : 0.2)], [1, darken(frame, 0.35)]], 0, 0, 1, 0),
     lin(`${p}mr`, [[0, "#ffffff", 0.16], [0.5, "#ffffff", 0.02], [1, "#ffffff", 0]], 0, 0, 1, 1),
-    lin(`${p}msun`, [[0, hsl(hue + 40, 1, 0.7)], [1, hsl(hue - 20, 1, 0.55)]]),
+    lin(`${p}msun`, [[0, mix("#ffe08a", accent, 0.2)], [1, mix("#ff4f8b", accent, 0.3)]]),
     `<clipPath id="${p}mc"><path d="${screenPath(x0 + bez, y0 + bez, w - bez * 2, h - bez - chin, bend)}"/></clipPath>`,
   ];
   const a: string[] = [];
   // stand
   const vStand = c.seed % 2 === 0;
-  a.push(rect(570, y0 + h - 40, 60, 540 - (y0 + h - 40) + 380, 10, `fill="url(#${p}mn)"`));
-  a.push(rect(592, y0 + h + 30, 16, 300, 8, `fill="${accent}" fill-opacity="0.7"`));
+  a.push(rect(570, y0 + h - 40, 60, 900 - (y0 + h - 40), 10, `fill="url(#${p}mn)"`));
+  a.push(rect(592, y0 + h + 24, 16, Math.max(40, 860 - (y0 + h + 24)), 8, `fill="${accent}" fill-opacity="0.7"`));
   if (vStand) {
     a.push(`<path d="M 600 890 L 340 955 C 325 960 325 975 345 975 L 600 935 L 855 975 C 875 975 875 960 860 955 Z" fill="url(#${p}mn)"/>`);
     a.push(`<path d="M 600 935 L 345 975 L 855 975 Z" fill="${darken(frame, 0.4)}" opacity="0.5"/>`);
@@ -904,9 +933,9 @@ function drawMonitor(c: Ctx): Drawn {
     d += ` L ${n(sx + sw + 10)} ${n(sy + sh + 40)} L ${n(sx - 10)} ${n(sy + sh + 40)} Z`;
     return `<path d="${d}" fill="${col}"/>`;
   };
-  scr.push(mount(horizon, sh * 0.26, hsl(hue + 250, 0.5, 0.22), 1));
-  scr.push(mount(horizon + 10, sh * 0.16, hsl(hue + 240, 0.5, 0.12), 2));
-  scr.push(rect(sx - 10, horizon, sw + 20, sh, 0, `fill="${hsl(hue + 240, 0.6, 0.07)}"`));
+  scr.push(mount(horizon, sh * 0.26, mix("#2b1650", accent, 0.12), 1));
+  scr.push(mount(horizon + 10, sh * 0.16, mix("#160b30", accent, 0.08), 2));
+  scr.push(rect(sx - 10, horizon, sw + 20, sh, 0, `fill="${mix("#0a0618", accent, 0.05)}"`));
   const grid: string[] = [];
   for (let i = -12; i <= 12; i++) grid.push(`M ${n(600 + i * 20)} ${n(horizon)} L ${n(600 + i * 160)} ${n(sy + sh + 10)}`);
   for (let i = 1; i < 7; i++) {
@@ -1014,7 +1043,7 @@ function drawWebcam(c: Ctx): Drawn {
   const bw = pro ? 600 : 520;
   const bh = pro ? 200 : 180;
   const bx = 600 - bw / 2;
-  const by = 430;
+  const by = 400;
   const rx = c.seed % 2 === 0 ? bh / 2 : 46;
   const lx = 600;
   const ly = by + bh / 2;
@@ -1027,11 +1056,17 @@ function drawWebcam(c: Ctx): Drawn {
     lin(`${p}wg`, [[0, "#ffffff", 0.35], [1, "#ffffff", 0]]),
   ];
   const a: string[] = [];
-  // clip mount
-  a.push(rect(560, by + bh - 10, 80, 60, 10, `fill="${darken(body, c.dark ? 0.2 : 0.45)}"`));
-  a.push(rect(470, by + bh + 40, 260, 34, 14, `fill="${darken(body, c.dark ? 0.1 : 0.35)}"`));
-  a.push(`<path d="M 490 ${by + bh + 70} L 710 ${by + bh + 70} L 690 ${by + bh + 250} C 688 ${by + bh + 266} 676 ${by + bh + 272} 660 ${by + bh + 272} L 540 ${by + bh + 272} C 524 ${by + bh + 272} 512 ${by + bh + 266} 510 ${by + bh + 250} Z" fill="${darken(body, c.dark ? 0.05 : 0.3)}"/>`);
-  a.push(rect(520, by + bh + 80, 160, 8, 4, `fill="#ffffff" fill-opacity="0.12"`));
+  // small desk tripod: ball head, column, three legs
+  const jy = by + bh;
+  const legCol = c.dark ? lighten(body, 0.08) : "#2f3238";
+  const feetY = 960;
+  a.push(`<path d="M 600 ${jy + 190} L 430 ${feetY} M 600 ${jy + 190} L 770 ${feetY}" stroke="${darken(legCol, 0.25)}" stroke-width="18" stroke-linecap="round"/>`);
+  a.push(rect(588, jy + 40, 24, 160, 8, `fill="url(#${p}wm)"`));
+  a.push(`<path d="M 600 ${jy + 190} L 620 ${feetY + 30}" stroke="${legCol}" stroke-width="22" stroke-linecap="round"/>`);
+  a.push(rect(560, jy + 176, 80, 30, 12, `fill="${legCol}"`));
+  a.push(ellipse(430, feetY + 4, 22, 10, `fill="#15161a"`), ellipse(770, feetY + 4, 22, 10, `fill="#15161a"`), ellipse(620, feetY + 34, 26, 12, `fill="#15161a"`));
+  a.push(circle(600, jy + 30, 28, `fill="url(#${p}wm)"`));
+  a.push(rect(578, jy - 8, 44, 30, 8, `fill="${darken(body, c.dark ? 0.1 : 0.4)}"`));
   // body
   a.push(rect(bx, by, bw, bh, rx, `fill="url(#${p}wb)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.28)}" stroke-width="3"`));
   a.push(rect(bx + 20, by + 10, bw - 40, bh * 0.35, rx * 0.6, `fill="url(#${p}wg)"`));
@@ -1059,7 +1094,7 @@ function drawWebcam(c: Ctx): Drawn {
     defs: defs.join(""),
     art: a.join(""),
     mode: "upright",
-    floor: { cx: 600, cy: by + bh + 290, rx: 260, ry: 30 },
+    floor: { cx: 600, cy: 975, rx: 280, ry: 44 },
     focus: [lx, ly],
     zoom: 2.1,
   };
@@ -1224,12 +1259,12 @@ function drawSpeaker(c: Ctx): Drawn {
   const studio = /studio|monitor/i.test(c.name);
   const mini = /mini/i.test(c.name);
   const rgb = /rgb/i.test(c.name) || (!studio && c.seed % 2 === 0);
-  const sw = mini ? 200 : studio ? 270 : 240;
-  const sh = mini ? 300 : studio ? 440 : 400;
+  const sw = mini ? 220 : studio ? 290 : 260;
+  const sh = mini ? 330 : studio ? 470 : 430;
   const floorY = 930;
   const defs = [
     lin(`${p}sf`, [[0, lighten(body, c.dark ? 0.16 : 0.4)], [1, darken(body, c.dark ? 0.3 : 0.15)]]),
-    lin(`${p}ss`, [[0, darken(body, c.dark ? 0.35 : 0.3)], [1, darken(body, c.dark ? 0.55 : 0.45)]]),
+    lin(`${p}ss`, [[0, c.dark ? lighten(body, 0.04) : darken(body, 0.18)], [1, c.dark ? darken(body, 0.3) : darken(body, 0.35)]], 0, 0, 1, 0),
     rad(`${p}sw`, [[0, "#5a5e66"], [0.35, "#202228"], [0.8, "#0e0f12"], [1, "#2a2c31"]], 0.45, 0.4, 0.6),
     rad(`${p}sd`, [[0, "#8a9099"], [1, "#24262b"]], 0.4, 0.35, 0.6),
     rad(`${p}sa`, [[0, accent, 0.7], [1, accent, 0]]),
@@ -1252,7 +1287,8 @@ function drawSpeaker(c: Ctx): Drawn {
     const out: string[] = [];
     // visible outer side face
     out.push(`<path d="M ${x0} ${y0 + 10} L ${x0 - sideW} ${y0 - 12} L ${x0 - sideW} ${y0 + sh - 22} L ${x0} ${y0 + sh} Z" fill="url(#${p}ss)"/>`);
-    out.push(rect(x0, y0, sw, sh, studio ? 14 : 24, `fill="url(#${p}sf)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.25)}" stroke-width="3"`));
+    out.push(`<path d="M ${x0} ${y0 + 10} L ${x0 - sideW} ${y0 - 12} L ${x0 - sideW} ${y0 + sh - 22} L ${x0} ${y0 + sh}" fill="none" stroke="${c.dark ? lighten(body, 0.15) : darken(body, 0.3)}" stroke-width="2"/>`);
+    out.push(rect(x0, y0, sw, sh, 10, `fill="url(#${p}sf)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.25)}" stroke-width="3"`));
     const wr = sw * 0.36;
     const tr = sw * 0.13;
     const tY = y0 + sh * (mini ? 0.26 : 0.22);
@@ -1265,12 +1301,12 @@ function drawSpeaker(c: Ctx): Drawn {
     return mirror ? `<g transform="translate(${2 * cx} 0) scale(-1 1)">${g}</g>` : g;
   };
   const a: string[] = [];
-  const gap = sub ? 370 : mini ? 240 : 280;
+  const gap = sub ? 365 : mini ? 230 : 270;
   if (rgb) a.push(ellipse(600, floorY - sh / 2, 520, sh * 0.8, `fill="url(#${p}sa)" opacity="0.35"`));
   if (sub) {
     const bw = 300;
     const bh = 300;
-    a.push(`<path d="M ${600 - bw / 2} ${floorY - bh + 10} L ${600 - bw / 2 + 40} ${floorY - bh - 20} L ${600 + bw / 2 + 40} ${floorY - bh - 20} L ${600 + bw / 2} ${floorY - bh + 10} Z" fill="${lighten(body, c.dark ? 0.12 : 0.1)}"/>`);
+    a.push(`<path d="M ${600 - bw / 2 + 4} ${floorY - bh + 12} L ${600 - bw / 2 + 34} ${floorY - bh - 24} L ${600 + bw / 2 - 34} ${floorY - bh - 24} L ${600 + bw / 2 - 4} ${floorY - bh + 12} Z" fill="${c.dark ? lighten(body, 0.12) : darken(body, 0.08)}"/>`);
     a.push(rect(600 - bw / 2, floorY - bh, bw, bh, 20, `fill="url(#${p}sf)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.25)}" stroke-width="3"`));
     a.push(driver(600, floorY - bh / 2, 100));
   }
@@ -1280,7 +1316,7 @@ function drawSpeaker(c: Ctx): Drawn {
     art: a.join(""),
     mode: "upright",
     floor: { cx: 600, cy: floorY + 6, rx: gap + sw / 2 + 60, ry: 40 },
-    fit: mini ? 1.25 : 1.12,
+    fit: sub ? 0.95 : mini ? 1.2 : 1.06,
     focus: [600 - gap, floorY - sh * 0.45],
     zoom: 1.75,
   };
@@ -1309,9 +1345,8 @@ function background(c: Ctx): { defs: string; svg: string } {
     // studio sweep: bright wall fading into a slightly tinted floor
     return {
       defs:
-        lin("bg", [[0, "#fbfcfd"], [0.55, mix(accent, "#f1f3f6", 0.94)], [1, mix(accent, "#d5dae2", 0.86)]]) +
-        lin("bgs", [[0, "#ffffff", 0], [0.5, "#ffffff", 0.55], [1, "#ffffff", 0]], 0, 0, 1, 0),
-      svg: `<rect width="1200" height="1200" fill="url(#bg)"/><rect y="0" width="1200" height="820" fill="url(#bgs)"/>`,
+        lin("bg", [[0, "#fcfdfe"], [0.45, mix(accent, "#f4f5f8", 0.95)], [0.8, mix(accent, "#e3e7ed", 0.9)], [1, mix(accent, "#d3d8e0", 0.86)]]),
+      svg: `<rect width="1200" height="1200" fill="url(#bg)"/>`,
     };
   }
   if (c.view === 1) {

@@ -1,0 +1,40 @@
+import { customAlphabet } from "nanoid";
+import sharp from "sharp";
+import type { Db } from "~/db/client.server";
+import { categories, products } from "~/db/schema";
+import { processImage, storeImage } from "~/services/images.server";
+
+/** Letters only, so a generated word is one search token. */
+export const word = customAlphabet("abcdefghijklmnopqrstuvwxyz", 10);
+
+export async function createCategory(db: Db, name = `Category ${word()}`) {
+  const [row] = await db.insert(categories).values({ name }).returning();
+  return row!;
+}
+
+export async function createProduct(
+  db: Db,
+  values: Partial<typeof products.$inferInsert> & { categoryId: number },
+) {
+  const [row] = await db
+    .insert(products)
+    .values({
+      name: `Product ${word()}`,
+      brand: `Brand ${word()}`,
+      priceCents: 4999,
+      inventory: 10,
+      description: "A test product.",
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+export async function pngBytes(width = 1000, height = 1000, color = "#3355ff") {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+export async function createImage(db: Db, productId: number, options: { width?: number; height?: number; color?: string } = {}) {
+  const processed = await processImage(await pngBytes(options.width, options.height, options.color));
+  return storeImage({ productId, fileName: `test-${word()}.png`, processed, db });
+}

@@ -1,0 +1,31 @@
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+// Three projects: pure logic, and the integration suite twice: on PGlite and on PostgreSQL.
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "pglite",
+          include: ["tests/integration/**/*.test.ts"],
+          env: { TEST_DB_KIND: "pglite" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: ["tests/integration/**/*.test.ts"],
+          env: { TEST_DB_KIND: "postgres" },
+          globalSetup: ["tests/support/postgres-global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
