@@ -7,7 +7,7 @@ import { toSearchQuery, type ListingParams } from "./listing";
  * Reads the listing state from a URL leniently: a hand-edited value that does not parse is ignored rather than
  * failing the page. `fallback` supplies what the path says (/products/{name}, /products/category/{id}/products).
  */
-function readListingParams(url: URL, fallback: { search?: string; category?: number } = {}): ListingParams {
+export function readListingParams(url: URL, fallback: { search?: string; category?: number } = {}): ListingParams {
   const get = (key: string) => url.searchParams.get(key)?.trim() || undefined;
   const shape = ProductSearchQuerySchema.shape;
   const field = <K extends keyof typeof shape>(key: K, value: unknown) => {

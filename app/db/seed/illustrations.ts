@@ -1477,8 +1477,9 @@ export function renderHeroSvg(index: 0 | 1 | 2 | 3): string {
     body.push(rect(0, 0, W, H, 0, `fill="url(#sky)"`));
     body.push(circle(1120, 360, 520, `fill="url(#glow)"`));
     const sunBars: string[] = [];
-    for (let i = 0; i < 6; i++) sunBars.push(rect(900, 300 + i * 22, 440, 4 + i * 2.2, 0, `fill="#1c0b45"`));
-    body.push(circle(1120, 300, 200, `fill="url(#sun)" fill-opacity="0.9"`), sunBars.join(""));
+    for (let i = 0; i < 6; i++) sunBars.push(rect(900, 300 + i * 22, 440, 4 + i * 2.2, 0, `fill="#000000"`));
+    defs.push(`<mask id="sunmask"><rect width="${W}" height="${H}" fill="#ffffff"/><g>${sunBars.join("")}</g></mask>`);
+    body.push(circle(1120, 300, 200, `fill="url(#sun)" fill-opacity="0.9" mask="url(#sunmask)"`));
     // ground grid
     body.push(rect(0, 420, W, 220, 0, `fill="#0b0420"`));
     const grid: string[] = [];
@@ -1490,7 +1491,7 @@ export function renderHeroSvg(index: 0 | 1 | 2 | 3): string {
     body.push(`<path d="${grid.join(" ")}" stroke="#ff4fd8" stroke-opacity="0.55" stroke-width="2" fill="none"/>`);
     body.push(rect(0, 418, W, 4, 0, `fill="#ff8be6" fill-opacity="0.8"`));
     body.push(bokeh(11, 26, ["#ff4fd8", "#6ae3ff", "#ffffff"], [500, 20, 1100, 360]));
-    const kb = heroObject("keyboard", "Hero Pro Mechanical RGB", ["#14121c", "#ff3fd0"], "translate(640 -30) scale(0.72)", "k", { tiltFlat: true });
+    const kb = heroObject("keyboard", "Hero Pro Wireless Mechanical RGB", ["#14121c", "#ff3fd0"], "translate(640 -30) scale(0.72)", "k", { tiltFlat: true });
     defs.push(kb.defs);
     body.push(kb.svg);
   } else if (index === 1) {
@@ -1547,11 +1548,7 @@ export function renderHeroSvg(index: 0 | 1 | 2 | 3): string {
     body.push(circle(1150, 300, 520, `fill="url(#g3)"`));
     const tag = (x: number, y: number, s: number, rot: number, fill: string) =>
       `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${s})"><path d="M -120 -70 L 70 -70 L 140 0 L 70 70 L -120 70 C -135 70 -140 60 -140 50 L -140 -50 C -140 -60 -135 -70 -120 -70 Z" fill="${fill}"/><circle cx="82" cy="0" r="16" fill="#3a0d12"/><rect x="-110" y="-18" width="150" height="12" rx="6" fill="#ffffff" fill-opacity="0.55"/><rect x="-110" y="8" width="100" height="12" rx="6" fill="#ffffff" fill-opacity="0.35"/></g>`;
-    body.push(tag(1300, 190, 1.05, -18, "url(#tag)"), tag(960, 470, 0.8, 12, "url(#tag2)"), tag(1480, 500, 0.6, 28, "url(#tag)"));
-    const ms = heroObject("mouse", "Hero Wireless", ["#19171c", "#ffb020"], "translate(1040 120) rotate(24) scale(0.36)", "m");
-    defs.push(ms.defs);
-    body.push(ms.svg);
-    // sparkles
+    // sparkles and bokeh behind the objects
     const r = prng(5);
     const sp: string[] = [];
     for (let i = 0; i < 18; i++) {
@@ -1562,6 +1559,10 @@ export function renderHeroSvg(index: 0 | 1 | 2 | 3): string {
     }
     body.push(sp.join(""));
     body.push(bokeh(41, 18, ["#ffb020", "#ff5470", "#ffffff"], [600, 0, 1000, 640]));
+    body.push(tag(1290, 180, 1.05, -18, "url(#tag)"), tag(890, 470, 0.78, 10, "url(#tag2)"), tag(1490, 500, 0.6, 28, "url(#tag)"));
+    const ms = heroObject("mouse", "Hero Wireless", ["#19171c", "#ffb020"], "translate(1080 110) rotate(22) scale(0.37)", "m");
+    defs.push(ms.defs);
+    body.push(ms.svg);
   }
   body.push(rect(0, 0, W, H, 0, `fill="url(#copy)"`));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${defs.join("")}</defs>${body.join("")}</svg>`;

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { centsToDollars, dollarsToCents, formatPrice } from "~/utils/money";
+
+describe("money", () => {
+  it("converts between cents and dollars without floating-point drift", () => {
+    expect(dollarsToCents(19.99)).toBe(1999);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+    expect(centsToDollars(1999)).toBe(19.99);
+    expect(centsToDollars(0)).toBe(0);
+  });
+
+  it("shows amounts as dollars with 2 decimals and thousands separators", () => {
+    expect(formatPrice(1234.5)).toBe("$1,234.50");
+    expect(formatPrice(0)).toBe("$0.00");
+    expect(formatPrice(59.99)).toBe("$59.99");
+  });
+});
