@@ -72,13 +72,14 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   if (!contentType || !metadata.width || !metadata.height) {
     throw new UnsupportedMediaTypeError("Only JPEG, PNG, WebP and GIF images are accepted.");
   }
-  const { width, height } = metadata;
+  // decode once (applying the EXIF orientation), then encode every variant from the pixels
+  const decoded = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = decoded.info;
   const variants = await Promise.all(
     VARIANT_WIDTHS.filter((w) => w < width).map(async (w) => {
-      const { data: bytes, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize({ width: w, withoutEnlargement: true })
-        .webp({ quality: 78 })
+      const { data: bytes, info } = await sharp(decoded.data, { raw: { width, height, channels } })
+        .resize({ width: w })
+        .webp({ quality: 78, effort: 2 })
         .toBuffer({ resolveWithObject: true });
       return { width: info.width, height: info.height, data: bytes, etag: etagOf(bytes) };
     }),

@@ -28,7 +28,7 @@ type SecretName = (typeof SECRET_NAMES)[number];
  * Reads the configuration from the environment. Secrets that are missing are generated once and kept in
  * DATA_DIR/secrets.json, so a first look needs no set-up; in production on PostgreSQL they must be given.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const production = env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;

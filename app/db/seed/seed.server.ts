@@ -8,7 +8,8 @@ import { renderProductSvg } from "./illustrations";
 
 /** created_at of the demo products counts back from this fixed day, so the seed is the same on every machine. */
 const SEED_BASE_DATE = Date.UTC(2026, 9, 1, 12, 0, 0);
-const IMAGE_SIZE = 1200;
+/** originals of the demo images; the 200 and 400 px WebP variants are made from them */
+const IMAGE_SIZE = 800;
 
 /** True when the database holds no catalogue and no users: a brand-new shop. */
 export async function isEmptyShop(db: Db): Promise<boolean> {
@@ -21,7 +22,7 @@ export async function isEmptyShop(db: Db): Promise<boolean> {
 async function renderImage(product: SeedProduct, view: 0 | 1 | 2): Promise<Buffer> {
   return sharp(Buffer.from(renderProductSvg(product, view)))
     .resize(IMAGE_SIZE, IMAGE_SIZE)
-    .webp({ quality: 80 })
+    .webp({ quality: 82, effort: 2 })
     .toBuffer();
 }
 

@@ -1,0 +1,73 @@
+// `npm test`: every test of the project, in the order CI runs them. Runs every step even when one fails,
+// then prints one closing line with the totals ("Total: N passed, N failed, N skipped").
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const require = createRequire(import.meta.url);
+const bin = (pkg, file) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+const results = path.join(root, "test-results");
+fs.mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function step(name, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  const run = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const ok = run.status === 0;
+  console.log(`=== ${name}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failedSteps.push(name);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+step("typecheck", [bin("typescript", "bin/tsc"), "--noEmit"]);
+
+const vitestJson = path.join(results, "vitest.json");
+fs.rmSync(vitestJson, { force: true });
+step("unit and integration tests (PGlite and PostgreSQL)", [
+  bin("vitest", "vitest.mjs"),
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+} else {
+  totals.failed += 1;
+}
+
+if (step("build", [bin("@remix-run/dev", "dist/cli.js"), "vite:build"], { NODE_ENV: "production" })) {
+  const playwrightJson = path.join(results, "playwright.json");
+  fs.rmSync(playwrightJson, { force: true });
+  step("end-to-end tests (chromium, JavaScript on and off)", [bin("@playwright/test", "cli.js"), "test"]);
+  const playwright = readJson(playwrightJson);
+  if (playwright) {
+    totals.passed += playwright.stats.expected + playwright.stats.flaky;
+    totals.failed += playwright.stats.unexpected;
+    totals.skipped += playwright.stats.skipped;
+  } else {
+    totals.failed += 1;
+  }
+}
+
+if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
+console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
