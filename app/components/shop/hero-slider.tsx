@@ -53,7 +53,7 @@ export function HeroSlider({ children }: { children: ReactNode }) {
   );
   return (
     <section aria-roledescription="carousel" aria-label="Featured" className="relative isolate overflow-hidden bg-slate-900">
-      <div ref={sliderRef} className="keen-slider flex h-[22rem] overflow-hidden sm:h-[26rem] lg:h-[30rem]">
+      <div ref={sliderRef} className="keen-slider absolute inset-0 -z-10 flex overflow-hidden">
         {SLIDES.map((slide, index) => (
           <div key={slide.src} className="keen-slider__slide min-w-full" aria-roledescription="slide" aria-label={`${index + 1} of ${SLIDES.length}`}>
             <img
@@ -70,9 +70,10 @@ export function HeroSlider({ children }: { children: ReactNode }) {
           </div>
         ))}
       </div>
-      <div className="pointer-events-none absolute inset-0 bg-gradient-to-r from-slate-950/80 via-slate-950/50 to-transparent" />
-      <div className="pointer-events-none absolute inset-0 flex items-center">
-        <div className="mx-auto w-full max-w-7xl px-4">{children}</div>
+      <div className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/85 via-slate-950/55 to-slate-950/10" />
+      {/* the content sets the height, so nothing is clipped on a small phone */}
+      <div className="pointer-events-none mx-auto flex min-h-[22rem] w-full max-w-7xl items-center px-4 pb-14 pt-10 sm:min-h-[26rem] lg:min-h-[30rem]">
+        {children}
       </div>
       {ready ? (
         <div className="absolute bottom-4 left-0 right-0 flex justify-center gap-2">

@@ -18,7 +18,7 @@ export function ProductCard({ product, eager = false }: { product: ProductDto; e
         <h3 className="line-clamp-3 text-sm text-slate-700">
           <span className="font-semibold text-slate-900">{product.name}</span> - {product.description}
         </h3>
-        <div className="mt-auto flex items-center justify-between pt-2">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
           <Price value={product.price} className="text-lg" />
           <StockLabel inventory={product.inventory} />
         </div>
@@ -41,7 +41,7 @@ export function DistinctProductCard({ product, eager = false }: { product: Produ
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="font-semibold text-slate-900">{product.name}</h3>
         <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
-        <div className="mt-auto flex items-center justify-between pt-2">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
           <Price value={product.price} className="text-lg" />
           <StockLabel inventory={product.inventory} />
         </div>

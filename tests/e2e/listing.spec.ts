@@ -1,0 +1,326 @@
+import { expect, test } from "@playwright/test";
+import {
+  apply,
+  brands,
+  byPriceAsc,
+  byPriceDesc,
+  cardNames,
+  categoryId,
+  expectCards,
+  matches,
+  names,
+  openListing,
+  PAGE_SIZE,
+  price,
+  productNamed,
+  products,
+  resultLine,
+  searchFor,
+  showing,
+  stock,
+} from "./shop";
+
+test.describe("product listing", () => {
+  test("shopper sees every product with brand, price, stock and brand filters", async ({ page, javaScriptEnabled }) => {
+    const ui = await openListing(page, "/products", javaScriptEnabled);
+    await expect(ui.heading).toHaveText("All Products");
+    await expect(resultLine(page)).toHaveText(showing(products.length));
+    await expectCards(page, names(products.slice(0, PAGE_SIZE)), { sorted: true });
+
+    const first = products[0]!;
+    const card = page.getByRole("main").getByRole("article").filter({ hasText: `${first.name} - ` });
+    await expect(card).toContainText(first.brand);
+    await expect(card).toContainText(`${first.name} - ${first.description}`);
+    await expect(card).toContainText(price(first));
+    await expect(card).toContainText(stock(first));
+    await expect(card.getByRole("link", { name: `Add to cart: ${first.name}` })).toHaveAttribute("href", `/product/${first.id}/details`);
+
+    const outOfStock = products.slice(0, PAGE_SIZE).find((p) => p.inventory === 0)!;
+    await expect(page.getByRole("main").getByRole("article").filter({ hasText: `${outOfStock.name} - ` })).toContainText("Out of stock");
+
+    // one checkbox per brand, with its number of products
+    for (const brand of brands) {
+      const count = products.filter((p) => p.brand === brand).length;
+      await expect(ui.brand(brand)).toHaveAccessibleName(`${brand} (${count})`);
+      await expect(ui.brand(brand)).not.toBeChecked();
+    }
+    await expect(ui.sort).toHaveValue("relevance");
+    await expect(ui.applyButton).toHaveCount(javaScriptEnabled ? 0 : 1);
+  });
+
+  test("shopper searches by text", async ({ page, javaScriptEnabled }) => {
+    const ui = await openListing(page, "/products", javaScriptEnabled);
+    await searchFor(page, javaScriptEnabled, "talon");
+    const expected = products.filter((p) => matches(p, "talon"));
+    expect(expected.length).toBeGreaterThan(1);
+    await expect(ui.heading).toHaveText("Results for “talon”");
+    await expect(resultLine(page)).toHaveText(showing(expected.length));
+    await expectCards(page, names(expected));
+    await expect(ui.search).toHaveValue("talon");
+  });
+
+  test("shopper filters by category with the dropdown", async ({ page, javaScriptEnabled }) => {
+    const ui = await openListing(page, "/products", javaScriptEnabled);
+    await ui.category.selectOption({ label: "Headsets" });
+    if (!javaScriptEnabled) await ui.searchButton.click();
+    await expect(page).toHaveURL(new RegExp(`[?&]category=${categoryId("Headsets")}(&|$)`));
+    const expected = products.filter((p) => p.category === "Headsets");
+    await expect(ui.heading).toHaveText("Headsets");
+    await expect(resultLine(page)).toHaveText(showing(expected.length));
+    await expectCards(page, names(expected));
+    await expect(ui.category).toHaveValue(String(categoryId("Headsets")));
+  });
+
+  test("shopper filters by two brands within a category and a search", async ({ page, javaScriptEnabled }) => {
+    const ui = await openListing(page, `/products/category/${categoryId("Mice")}/products`, javaScriptEnabled);
+    await searchFor(page, javaScriptEnabled, "wireless");
+    await expect(ui.heading).toHaveText("Results for “wireless” in Mice");
+
+    await ui.brand("Kestrel Labs").check();
+    if (javaScriptEnabled) await expect(page).toHaveURL(/[?&]brand=Kestrel\+Labs(&|$)/);
+    await ui.brand("Vantrix").check();
+    await apply(page, javaScriptEnabled, /[?&]brand=Vantrix(&|$)/);
+    await expect(page).toHaveURL(/[?&]brand=Kestrel\+Labs(&|$)/);
+    await expect(page).toHaveURL(/[?&]search=wireless(&|$)/);
+    await expect(page).toHaveURL(new RegExp(`[?&]category=${categoryId("Mice")}(&|$)`));
+
+    const expected = products.filter(
+      (p) => p.category === "Mice" && ["Kestrel Labs", "Vantrix"].includes(p.brand) && matches(p, "wireless"),
+    );
+    // the filters narrow down: fewer than either brand alone, fewer than the search alone
+    expect(expected.length).toBeGreaterThan(1);
+    expect(expected.length).toBeLessThan(products.filter((p) => p.category === "Mice" && matches(p, "wireless")).length);
+    await expect(resultLine(page)).toHaveText(showing(expected.length));
+    await expectCards(page, names(expected));
+    for (const card of await page.getByRole("main").getByRole("article").all()) {
+      await expect(card).toContainText(/Kestrel Labs|Vantrix/);
+    }
+    await expect(ui.brand("Kestrel Labs")).toBeChecked();
+    await expect(ui.brand("Vantrix")).toBeChecked();
+    await expect(ui.brand("Brimstone")).not.toBeChecked();
+    await expect(ui.search).toHaveValue("wireless");
+    await expect(ui.category).toHaveValue(String(categoryId("Mice")));
+  });
+
+  test("shopper narrows by price range, then to products in stock", async ({ page, javaScriptEnabled }) => {
+    const ui = await openListing(page, `/products/category/${categoryId("Keyboards")}/products`, javaScriptEnabled);
+    await ui.minPrice.fill("150");
+    await ui.maxPrice.fill("250");
+    await apply(page, javaScriptEnabled, /[?&]minPrice=150&maxPrice=250(&|$)/);
+    const inRange = products.filter((p) => p.category === "Keyboards" && p.priceCents >= 15000 && p.priceCents <= 25000);
+    await expect(resultLine(page)).toHaveText(showing(inRange.length));
+    await expectCards(page, names(inRange));
+    await expect(ui.minPrice).toHaveValue("150");
+    await expect(ui.maxPrice).toHaveValue("250");
+
+    await ui.inStock.check();
+    await apply(page, javaScriptEnabled, /[?&]inStock=true(&|$)/);
+    const available = inRange.filter((p) => p.inventory > 0);
+    expect(available.length).toBeLessThan(inRange.length);
+    await expect(resultLine(page)).toHaveText(showing(available.length));
+    await expectCards(page, names(available));
+    await expect(page.getByRole("main").getByText("Out of stock")).toHaveCount(0);
+    await expect(ui.inStock).toBeChecked();
+    await expect(ui.minPrice).toHaveValue("150");
+  });
+
+  test("shopper sorts by price, low to high then high to low", async ({ page, javaScriptEnabled }) => {
+    const ui = await openListing(page, "/products", javaScriptEnabled);
+    await ui.sort.selectOption({ label: "Price: low to high" });
+    await apply(page, javaScriptEnabled, /[?&]sort=price_asc(&|$)/);
+    await expectCards(page, names([...products].sort(byPriceAsc).slice(0, PAGE_SIZE)), { sorted: true });
+
+    await ui.sort.selectOption({ label: "Price: high to low" });
+    await apply(page, javaScriptEnabled, /[?&]sort=price_desc(&|$)/);
+    const expensive = [...products].sort(byPriceDesc);
+    await expectCards(page, names(expensive.slice(0, PAGE_SIZE)), { sorted: true });
+    const top = page.getByRole("main").getByRole("article").first();
+    await expect(top).toContainText(price(expensive[0]!)); // e.g. "$1,099.99"
+    await expect(ui.sort).toHaveValue("price_desc");
+  });
+
+  test("shopper pages through filtered results and the filters stay", async ({ page, javaScriptEnabled }) => {
+    const ui = await openListing(page, "/products?inStock=true&sort=price_asc", javaScriptEnabled);
+    const expected = products.filter((p) => p.inventory > 0).sort(byPriceAsc);
+    const pages = Math.ceil(expected.length / PAGE_SIZE);
+    expect(pages).toBeGreaterThan(2);
+    await expect(resultLine(page)).toHaveText(showing(expected.length, 1));
+
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    await pagination.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(page).toHaveURL(/[?&]inStock=true(&|$)/);
+    await expect(page).toHaveURL(/[?&]sort=price_asc(&|$)/);
+    await expect(resultLine(page)).toHaveText(showing(expected.length, 2));
+    await expectCards(page, names(expected.slice(PAGE_SIZE, 2 * PAGE_SIZE)), { sorted: true });
+    await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    await expect(ui.inStock).toBeChecked();
+    await expect(ui.sort).toHaveValue("price_asc");
+
+    await pagination.getByRole("link", { name: `Page ${pages}` }).click();
+    await expect(resultLine(page)).toHaveText(showing(expected.length, pages));
+    await expectCards(page, names(expected.slice((pages - 1) * PAGE_SIZE)), { sorted: true });
+    await expect(pagination.getByRole("link", { name: "Next" })).toHaveCount(0);
+
+    await pagination.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]page=${pages - 1}(&|$)`));
+    await expect(resultLine(page)).toHaveText(showing(expected.length, pages - 1));
+    await expect(page).toHaveURL(/[?&]inStock=true(&|$)/);
+  });
+
+  test("shopper clears every filter with 'Clear Filter'", async ({ page, javaScriptEnabled }) => {
+    const ui = await openListing(
+      page,
+      `/products?search=talon&category=${categoryId("Mice")}&brand=Vantrix&minPrice=10&inStock=true&sort=price_desc`,
+      javaScriptEnabled,
+    );
+    await expect(ui.brand("Vantrix")).toBeChecked();
+    await ui.clear.click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(ui.heading).toHaveText("All Products");
+    await expect(resultLine(page)).toHaveText(showing(products.length));
+    await expect(ui.search).toHaveValue("");
+    await expect(ui.category).toHaveValue("");
+    await expect(ui.brand("Vantrix")).not.toBeChecked();
+    await expect(ui.minPrice).toHaveValue("");
+    await expect(ui.inStock).not.toBeChecked();
+    await expect(ui.sort).toHaveValue("relevance");
+  });
+
+  test("shopper who misspells a brand sees results for the corrected word", async ({ page, javaScriptEnabled }) => {
+    const ui = await openListing(page, "/products", javaScriptEnabled);
+    await searchFor(page, javaScriptEnabled, "Brimstne");
+    const expected = products.filter((p) => matches(p, "brimstone"));
+    await expect(page.getByRole("main")).toContainText("No exact matches for “Brimstne”. Showing results for “brimstone”.");
+    await expect(resultLine(page)).toHaveText(showing(expected.length));
+    await expectCards(page, names(expected));
+    await expect(ui.search).toHaveValue("Brimstne");
+  });
+
+  test("shopper sees 'No products found' for a search nothing matches", async ({ page, javaScriptEnabled }) => {
+    await openListing(page, "/products", javaScriptEnabled);
+    await searchFor(page, javaScriptEnabled, "qzxv");
+    await expect(resultLine(page)).toHaveText(showing(0));
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+  });
+
+  test("category page preselects its category and a search stays in it", async ({ page, javaScriptEnabled }) => {
+    const id = categoryId("Mouse Pads");
+    const ui = await openListing(page, `/products/category/${id}/products`, javaScriptEnabled);
+    const inCategory = products.filter((p) => p.category === "Mouse Pads");
+    await expect(ui.heading).toHaveText("Mouse Pads");
+    await expect(ui.category).toHaveValue(String(id));
+    await expect(ui.category.locator("option:checked")).toHaveText("Mouse Pads");
+    await expect(resultLine(page)).toHaveText(showing(inCategory.length));
+    await expectCards(page, names(inCategory));
+
+    // "rgb" also matches keyboards, mice and headsets elsewhere: only the mouse pads show
+    await searchFor(page, javaScriptEnabled, "rgb");
+    const expected = inCategory.filter((p) => matches(p, "rgb"));
+    expect(products.filter((p) => matches(p, "rgb")).length).toBeGreaterThan(expected.length);
+    await expect(ui.heading).toHaveText("Results for “rgb” in Mouse Pads");
+    await expectCards(page, names(expected));
+    await expect(ui.category).toHaveValue(String(id));
+  });
+
+  test("unknown category shows 'Page not found'", async ({ page }) => {
+    const response = await page.goto("/products/category/999/products");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+
+  test("/products/{name} lists the products of that name", async ({ page, javaScriptEnabled }) => {
+    const product = productNamed("Raptor RGB");
+    const ui = await openListing(page, `/products/${encodeURIComponent(product.name)}`, javaScriptEnabled);
+    await expect(ui.heading).toHaveText(`Results for “${product.name}”`);
+    await expect(ui.search).toHaveValue(product.name);
+    const expected = products.filter((p) => matches(p, product.name));
+    await expect(resultLine(page)).toHaveText(showing(expected.length));
+    await expectCards(page, names(expected));
+    await page.getByRole("link", { name: `Add to cart: ${product.name}` }).click();
+    await expect(page).toHaveURL(`/product/${product.id}/details`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
+  });
+});
+
+test.describe("product listing with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "applying as you type needs JavaScript");
+
+  test("shopper goes back and forward and the inputs follow the URL", async ({ page }) => {
+    const ui = await openListing(page, "/products", true);
+    await searchFor(page, true, "wireless");
+    const wireless = products.filter((p) => matches(p, "wireless"));
+    await expect(resultLine(page)).toHaveText(showing(wireless.length));
+
+    await ui.brand("Kestrel Labs").check();
+    await expect(page).toHaveURL(/[?&]brand=Kestrel\+Labs(&|$)/);
+    const kestrel = wireless.filter((p) => p.brand === "Kestrel Labs");
+    await expect(resultLine(page)).toHaveText(showing(kestrel.length));
+
+    await ui.sort.selectOption({ label: "Price: high to low" });
+    await expect(page).toHaveURL(/[?&]sort=price_desc(&|$)/);
+    await expectCards(page, names([...kestrel].sort(byPriceDesc)), { sorted: true });
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/sort=price_desc/);
+    await expect(ui.sort).toHaveValue("relevance");
+    await expect(ui.brand("Kestrel Labs")).toBeChecked();
+    await expect(ui.search).toHaveValue("wireless");
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/brand=/);
+    await expect(ui.brand("Kestrel Labs")).not.toBeChecked();
+    await expect(ui.search).toHaveValue("wireless");
+    await expect(resultLine(page)).toHaveText(showing(wireless.length));
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(ui.search).toHaveValue("");
+    await expect(ui.heading).toHaveText("All Products");
+    await expect(resultLine(page)).toHaveText(showing(products.length));
+
+    await page.goForward();
+    await expect(ui.search).toHaveValue("wireless");
+    await page.goForward();
+    await expect(ui.brand("Kestrel Labs")).toBeChecked();
+    await page.goForward();
+    await expect(ui.sort).toHaveValue("price_desc");
+    await expect(ui.search).toHaveValue("wireless");
+    await expect(ui.brand("Kestrel Labs")).toBeChecked();
+    await expectCards(page, names([...kestrel].sort(byPriceDesc)), { sorted: true });
+  });
+
+  test("shopper searches twice and Back returns to the first search", async ({ page }) => {
+    const ui = await openListing(page, "/products", true);
+    await searchFor(page, true, "talon");
+    await expect(resultLine(page)).toHaveText(showing(products.filter((p) => matches(p, "talon")).length));
+    await searchFor(page, true, "raptor");
+    await expect(resultLine(page)).toHaveText(showing(products.filter((p) => matches(p, "raptor")).length));
+
+    await page.goBack();
+    await expect(page).toHaveURL(/[?&]search=talon(&|$)/);
+    await expect(ui.search).toHaveValue("talon");
+  });
+
+  test("keyboard shopper ticks a brand with Space and keeps the focus on it", async ({ page }) => {
+    const ui = await openListing(page, "/products", true);
+    await ui.brand("Brimstone").focus();
+    await page.keyboard.press("Space");
+    await expect(page).toHaveURL(/[?&]brand=Brimstone(&|$)/);
+    await expect(resultLine(page)).toHaveText(showing(products.filter((p) => p.brand === "Brimstone").length));
+    await expect(ui.brand("Brimstone")).toBeChecked();
+    await expect(ui.brand("Brimstone")).toBeFocused();
+  });
+
+  test("results update while the shopper types, without pressing Search", async ({ page }) => {
+    const ui = await openListing(page, "/products", true);
+    await ui.search.pressSequentially("strata", { delay: 40 });
+    await expect(page).toHaveURL(/[?&]search=strata(&|$)/);
+    await expectCards(page, names(products.filter((p) => matches(p, "strata"))));
+    // the field keeps the focus and the text while the results change
+    await expect(ui.search).toBeFocused();
+    await expect(ui.search).toHaveValue("strata");
+    expect(await cardNames(page)).toContain("Strata TKL Mechanical");
+  });
+});
