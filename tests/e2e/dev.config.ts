@@ -4,6 +4,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3101);
 export default {
   ...base,
   testDir: ".",
+  outputDir: "/tmp/e2e-dev-results",
   webServer: undefined,
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
 };
