@@ -148,6 +148,8 @@ export const products = pgTable(
     check("products_brand_not_blank", sql`length(btrim(${t.brand})) > 0`),
     index("products_category_idx").on(t.categoryId),
     index("products_brand_lower_idx").on(sql`lower(${t.brand})`),
+    // plain column too: the brand facet groups by it with an index-only scan
+    index("products_brand_idx").on(t.brand),
     index("products_price_idx").on(t.priceCents),
     index("products_created_idx").on(t.createdAt),
     index("products_search_idx").using("gin", t.searchVector),

@@ -114,8 +114,9 @@ export async function listDistinctBrands({ db = getDb() }: { db?: DbOrTx } = {})
   return rows.map((row) => row.brand);
 }
 
+/** The first product (lowest id) of each name, case-insensitively: one index-only pass, then a hash semi-join. */
 function distinctNameCondition(): SQL {
-  return sql`${products.id} = (SELECT min(p2.id) FROM products p2 WHERE lower(p2.name) = lower(${products.name}))`;
+  return sql`${products.id} IN (SELECT DISTINCT ON (lower(p2.name)) p2.id FROM products p2 ORDER BY lower(p2.name), p2.id)`;
 }
 
 // ---------------------------------------------------------------- search
@@ -180,26 +181,52 @@ function orderBy(sort: ProductSearchQuery["sort"], words: string[]): SQL {
   }
 }
 
+/** Brand counts grouped by the stored spelling (index-only), merged case-insensitively under the commonest one. */
+function mergeBrandCounts(rows: Array<{ name: string; count: number }>) {
+  const merged = new Map<string, { name: string; count: number; best: number }>();
+  for (const row of rows) {
+    const key = row.name.toLowerCase();
+    const entry = merged.get(key);
+    if (!entry) merged.set(key, { name: row.name, count: row.count, best: row.count });
+    else {
+      entry.count += row.count;
+      if (row.count > entry.best) Object.assign(entry, { name: row.name, best: row.count });
+    }
+  }
+  return [...merged.values()]
+    .map(({ name, count }) => ({ name, count }))
+    .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
+}
+
 async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters) {
   const offset = (query.page - 1) * query.size;
   const where = whereClause(conditions(filters));
-  const [rows, [{ total } = { total: 0 }], brandFacets, categoryFacets] = await Promise.all([
+  const [rows, brandRows, categoryFacets] = await Promise.all([
     selectProducts(db).where(where).orderBy(orderBy(query.sort, filters.words)).limit(query.size).offset(offset),
-    selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${products} WHERE ${where}`),
     selectRows<{ name: string; count: number }>(
       db,
-      sql`SELECT min(${products.brand}) AS name, count(*)::int AS count FROM ${products}
-          WHERE ${whereClause(conditions(filters, "brand"))}
-          GROUP BY lower(${products.brand}) ORDER BY lower(min(${products.brand}))`,
+      sql`SELECT ${products.brand} AS name, count(*)::int AS count FROM ${products}
+          WHERE ${whereClause(conditions(filters, "brand"))} GROUP BY ${products.brand}`,
     ),
     selectRows<{ id: number; name: string; count: number }>(
       db,
-      sql`SELECT ${categories.id} AS id, ${categories.name} AS name, count(*)::int AS count
-          FROM ${products} JOIN ${categories} ON ${categories.id} = ${products.categoryId}
-          WHERE ${whereClause(conditions(filters, "category"))}
-          GROUP BY ${categories.id}, ${categories.name} ORDER BY lower(${categories.name})`,
+      sql`SELECT c.id, c.name, f.count FROM (
+            SELECT ${products.categoryId} AS category_id, count(*)::int AS count FROM ${products}
+            WHERE ${whereClause(conditions(filters, "category"))} GROUP BY ${products.categoryId}
+          ) f JOIN ${categories} c ON c.id = f.category_id
+          ORDER BY lower(c.name), c.id`,
     ),
   ]);
+  const brandFacets = mergeBrandCounts(brandRows);
+  const sum = (list: Array<{ count: number }>) => list.reduce((total, item) => total + item.count, 0);
+  // A facet computed without one filter sums, with that filter unset, to the total: no count query needed.
+  let total: number;
+  if (filters.category === undefined) total = sum(categoryFacets);
+  else if (filters.brands.length === 0) total = sum(brandFacets);
+  else {
+    const [row] = await selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${products} WHERE ${where}`);
+    total = row?.total ?? 0;
+  }
   return { rows, total, facets: { brands: brandFacets, categories: categoryFacets } };
 }
 

@@ -158,6 +158,7 @@ describe("product search", () => {
 
     const both = await search(`category=${category.id}&brand=${encodeURIComponent(b1)}&brand=${encodeURIComponent(b2)}&sort=price_asc`);
     expect(both.content.map((p) => p.id)).toEqual([cheapB1.id, soldOut.id, dearB2.id]);
+    expect(both.totalElements).toBe(3);
 
     const inRange = await search(`category=${category.id}&brand=${encodeURIComponent(b1)}&brand=${encodeURIComponent(b2)}&minPrice=20&maxPrice=95`);
     expect(inRange.content.map((p) => p.id).sort()).toEqual([dearB2.id, soldOut.id].sort());
@@ -194,6 +195,17 @@ describe("product search", () => {
         { id: other.id, name: other.name, count: 1 },
       ].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase())),
     );
+  });
+
+  it("counts one brand facet for spellings that differ only in case", async () => {
+    const category = await createCategory(database.db);
+    const brand = `Case ${word()}`;
+    await createProduct(database.db, { categoryId: category.id, brand });
+    await createProduct(database.db, { categoryId: category.id, brand });
+    await createProduct(database.db, { categoryId: category.id, brand: brand.toLowerCase() });
+    const page = await search(`category=${category.id}`);
+    expect(page.facets.brands).toEqual([{ name: brand, count: 3 }]);
+    expect(page.totalElements).toBe(3);
   });
 
   it("sorts by price both ways, newest and name", async () => {
