@@ -5,9 +5,12 @@ import type { ApiEnv } from "./context";
 import { ApiRouter } from "./define";
 import { errorResponse } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
+import { verifyAccessToken } from "~/services/tokens.server";
+import { registerAuthRoutes } from "./routes/auth";
 import { registerCategoryRoutes } from "./routes/categories";
 import { registerImageRoutes } from "./routes/images";
 import { registerProductRoutes } from "./routes/products";
+import { registerUserRoutes } from "./routes/users";
 
 export const API_BASE = "/api/v1";
 
@@ -21,11 +24,18 @@ function createApi() {
     const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : nanoid();
     c.set("requestId", requestId);
     c.set("actor", null);
+    const authorization = c.req.header("authorization");
+    if (authorization?.toLowerCase().startsWith("bearer ")) {
+      // an invalid or expired token leaves the caller anonymous: endpoints that need one answer 401
+      c.set("actor", await verifyAccessToken(authorization.slice(7).trim()));
+    }
     await next();
     c.header("X-Request-Id", requestId);
   });
 
   const api = new ApiRouter(hono);
+  registerAuthRoutes(api);
+  registerUserRoutes(api);
   registerCategoryRoutes(api);
   registerProductRoutes(api);
   registerImageRoutes(api);

@@ -1,6 +1,14 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod/v4";
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError, type FieldErrors } from "~/services/errors";
+import { isAdmin, requireActor } from "~/services/access";
+import {
+  BadRequestError,
+  ForbiddenError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+  type FieldErrors,
+} from "~/services/errors";
 import type { ApiEnv } from "./context";
 
 type Method = "get" | "post" | "put" | "delete";
@@ -13,7 +21,7 @@ export interface RouteDefinition<P extends Schema, Q extends Schema, B extends S
   path: string;
   summary: string;
   tag: string;
-  /** who may call it; enforced by the handler's service call, documented here */
+  /** who may call it: "user" and "admin" are enforced here; "owner" (owner or admin) by the service with the resource */
   access?: "public" | "user" | "owner" | "admin";
   params?: P;
   query?: Q;
@@ -113,6 +121,10 @@ export class ApiRouter {
     this.routes.push(def as AnyRouteDefinition);
     const honoPath = def.path.replace(/\{(\w+)\}/g, ":$1");
     this.hono.on(def.method.toUpperCase(), honoPath, async (c) => {
+      if (def.access && def.access !== "public") {
+        const actor = requireActor(c.get("actor"));
+        if (def.access === "admin" && !isAdmin(actor)) throw new ForbiddenError("Only an administrator can do this.");
+      }
       const params = (def.params
         ? parseOr(def.params, c.req.param(), (errors) => new BadRequestError("Invalid path parameter", errors))
         : undefined) as Out<P>;

@@ -17,6 +17,7 @@ export interface AppConfig {
   /** trust X-Forwarded-Proto / X-Forwarded-For from a proxy in front of the app */
   trustProxy: boolean;
   accessTokenTtlSeconds: number;
+  rateLimits: { loginPerEmail: number; loginPerClient: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -65,7 +66,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiUrl: env.API_URL?.replace(/\/+$/, "") || undefined,
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     accessTokenTtlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 900,
+    rateLimits: {
+      loginPerEmail: positive(env.LOGIN_MAX_FAILURES_PER_EMAIL, 5),
+      loginPerClient: positive(env.LOGIN_MAX_FAILURES_PER_CLIENT, 50),
+      windowSeconds: positive(env.LOGIN_FAILURE_WINDOW_SECONDS, 900),
+    },
   };
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 function readOrCreateSecrets(dataDir: string, names: readonly SecretName[]): Partial<Record<SecretName, string>> {

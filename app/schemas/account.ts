@@ -1,0 +1,83 @@
+import { z } from "zod/v4";
+
+export const ADDRESS_TYPES = ["HOME", "OFFICE", "SHIPPING"] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+/** Address fields are optional (spec.md §5); blank is allowed and stored as empty. */
+const optionalText = (max: number) => z.preprocess((v) => (v === null || v === undefined ? "" : v), text(max));
+
+export const AddressInputSchema = z.object({
+  street: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  /** ISO 3166-1 alpha-2; 'XX' when unknown */
+  country: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toUpperCase() : "XX"),
+    z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code"),
+  ),
+  postalCode: optionalText(20),
+  mobileNumber: z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z.string().trim().max(30, "must be at most 30 characters").regex(/^[+()\d\s.-]*$/, "must be a phone number"),
+  ),
+  addressType: z.preprocess((v) => (v === "" || v === undefined || v === null ? "HOME" : v), z.enum(ADDRESS_TYPES, { error: "must be HOME, OFFICE or SHIPPING" })),
+});
+export type AddressInput = z.output<typeof AddressInputSchema>;
+
+export const AddressSchema = z.object({
+  id: z.number().int(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  postalCode: z.string(),
+  mobileNumber: z.string(),
+  addressType: z.enum(ADDRESS_TYPES),
+});
+export type AddressDto = z.infer<typeof AddressSchema>;
+
+export const EmailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email("Enter a valid email address"));
+
+export const PasswordSchema = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(8, "Password must be at least 8 characters")
+  .max(200, "Password is too long");
+
+const NameSchema = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+
+export const RegisterSchema = z.object({
+  firstName: NameSchema("First name"),
+  lastName: NameSchema("Last name"),
+  email: EmailSchema,
+  password: PasswordSchema,
+  addressList: z.array(AddressInputSchema).max(10, "At most 10 addresses").default([]),
+});
+export type RegisterInput = z.output<typeof RegisterSchema>;
+
+export const UserUpdateSchema = z.object({ firstName: NameSchema("First name"), lastName: NameSchema("Last name") });
+
+export const LoginSchema = z.object({
+  email: z.string().trim().min(1, "Invalid username or password").max(254),
+  password: z.string().min(1, "Invalid username or password").max(200),
+});
+
+export const UserSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  photo: z.string().nullable(),
+  roles: z.array(z.string()),
+  addressList: z.array(AddressSchema),
+});
+export type UserDto = z.infer<typeof UserSchema>;
+
+export const TokenSchema = z.object({ accessToken: z.string() });

@@ -1,0 +1,25 @@
+import type { Actor } from "~/api/context";
+import { ForbiddenError, UnauthorizedError } from "./errors";
+
+export const ROLE_USER = "ROLE_USER";
+export const ROLE_ADMIN = "ROLE_ADMIN";
+
+export function hasRole(actor: Pick<Actor, "roles"> | null | undefined, role: string): boolean {
+  return Boolean(actor?.roles.some((r) => r.toUpperCase() === role.toUpperCase()));
+}
+
+export function isAdmin(actor: Pick<Actor, "roles"> | null | undefined): boolean {
+  return hasRole(actor, ROLE_ADMIN);
+}
+
+export function requireActor(actor: Actor | null | undefined): Actor {
+  if (!actor) throw new UnauthorizedError("Sign in to do this: no valid access token was sent.");
+  return actor;
+}
+
+/** The owner of {userId}, or an admin; anyone else learns nothing about the user. */
+export function assertOwnerOrAdmin(actor: Actor | null | undefined, userId: number): Actor {
+  const who = requireActor(actor);
+  if (who.id !== userId && !isAdmin(who)) throw new ForbiddenError("You do not have permission to do this.");
+  return who;
+}

@@ -1,0 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setConfig } from "~/utils/env.server";
+
+// Tests never touch ./data: secrets are fixed, the data directory is a temporary one.
+process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
+process.env.SESSION_SECRET ??= "test-session-secret-0123456789abcdef";
+process.env.JWT_SECRET ??= "test-jwt-secret-0123456789abcdef";
+setConfig(undefined);
