@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -11,11 +11,14 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ToastProvider } from "~/components/ui/toast";
 import { Footer } from "~/components/layout/footer";
 import { Navbar } from "~/components/layout/navbar";
 import { api } from "~/services/api-client.server";
 import stylesheet from "~/tailwind.css?url";
+import { getAuth } from "~/utils/auth.server";
 import { pageTitle, SITE_TAGLINE } from "~/utils/site";
+import { takeToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle() },
@@ -27,9 +30,17 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader() {
-  const categories = await api.categories.all();
-  return { categories };
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [categories, auth, flash] = await Promise.all([api.categories.all(), getAuth(request), takeToast(request)]);
+  return data(
+    {
+      categories,
+      // the cart badge counts 0 until the cart exists (the cart issue fills it)
+      user: auth ? { id: auth.userId, isAdmin: auth.isAdmin, cartCount: 0 } : null,
+      toast: flash.toast,
+    },
+    { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -47,10 +58,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           Skip to content
         </a>
-        <Navbar />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
+        <ToastProvider serverToast={data?.toast ?? null}>
+          <Navbar user={data?.user ?? null} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        </ToastProvider>
         <Footer categories={data?.categories ?? []} />
         <ScrollRestoration />
         <Scripts />

@@ -3,9 +3,17 @@ import { z } from "zod/v4";
 export const ADDRESS_TYPES = ["HOME", "OFFICE", "SHIPPING"] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-/** Address fields are optional (spec.md §5); blank is allowed and stored as empty. */
-const optionalText = (max: number) => z.preprocess((v) => (v === null || v === undefined ? "" : v), text(max));
+/**
+ * Address fields are optional (spec.md §5): absent, null or blank is stored as "". (conform turns "" into undefined
+ * before parsing, so optionality must be the schema's, not a preprocess.)
+ */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? "");
 
 export const AddressInputSchema = z.object({
   street: optionalText(200),
@@ -17,10 +25,13 @@ export const AddressInputSchema = z.object({
     z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code"),
   ),
   postalCode: optionalText(20),
-  mobileNumber: z.preprocess(
-    (v) => (v === null || v === undefined ? "" : v),
-    z.string().trim().max(30, "must be at most 30 characters").regex(/^[+()\d\s.-]*$/, "must be a phone number"),
-  ),
+  mobileNumber: z
+    .string()
+    .trim()
+    .max(30, "must be at most 30 characters")
+    .regex(/^[+()\d\s.-]*$/, "must be a phone number")
+    .nullish()
+    .transform((v) => v ?? ""),
   addressType: z.preprocess((v) => (v === "" || v === undefined || v === null ? "HOME" : v), z.enum(ADDRESS_TYPES, { error: "must be HOME, OFFICE or SHIPPING" })),
 });
 export type AddressInput = z.output<typeof AddressInputSchema>;

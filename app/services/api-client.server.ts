@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { API_BASE, handleApiRequest } from "~/api/app";
+import { AddressSchema, UserSchema, type AddressInput, type RegisterInput } from "~/schemas/account";
 import {
   CategorySchema,
   ProductPageSchema,
@@ -38,26 +39,34 @@ function buildUrl(origin: string, path: string, query: CallOptions["query"]): st
   return url.toString();
 }
 
-/**
- * Calls /api/v1: in-process through the API router by default (no socket), over HTTP when API_URL is set.
- * Returns the parsed `data` of the envelope; throws ApiError for an error envelope.
- */
-export async function callApi<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<{ message: string; data: z.output<S> }> {
+/** One raw call to /api/v1: in-process through the API router by default (no socket), over HTTP when API_URL is set. */
+export async function apiFetch(path: string, init: RequestInit & { query?: CallOptions["query"] } = {}): Promise<Response> {
   const remote = getConfig().apiUrl;
+  const { query, ...rest } = init;
+  const request = new Request(buildUrl(remote ?? "http://shop.internal", path, query), rest);
+  return remote ? fetch(request) : handleApiRequest(request);
+}
+
+/** The ApiError of an error answer. */
+export async function apiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const error = ErrorEnvelopeSchema.safeParse(body);
+  return new ApiError(response.status, error.success ? error.data.message : `The API answered ${response.status}`, error.success ? error.data.errors : undefined);
+}
+
+/** Calls /api/v1 and returns the parsed envelope; throws ApiError for an error answer. */
+export async function callApi<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<{ message: string; data: z.output<S> }> {
   const headers = new Headers({ accept: "application/json" });
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   if (options.json !== undefined) headers.set("content-type", "application/json");
-  const request = new Request(buildUrl(remote ?? "http://shop.internal", path, options.query), {
+  const response = await apiFetch(path, {
     method: options.method ?? "GET",
     headers,
     body: options.json === undefined ? undefined : JSON.stringify(options.json),
+    query: options.query,
   });
-  const response = remote ? await fetch(request) : await handleApiRequest(request);
+  if (!response.ok) throw await apiError(response);
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = ErrorEnvelopeSchema.safeParse(body);
-    throw new ApiError(response.status, error.success ? error.data.message : `The API answered ${response.status}`, error.success ? error.data.errors : undefined);
-  }
   const parsed = z.object({ message: z.string(), data: schema }).safeParse(body);
   if (!parsed.success) throw new ApiError(502, `Unexpected answer from ${path}: ${parsed.error.message}`);
   return parsed.data as { message: string; data: z.output<S> };
@@ -73,5 +82,16 @@ export const api = {
       callApi("/products/search", ProductPageSchema, { query: { ...query } }).then((r) => r.data),
     byId: (id: number) => callApi(`/products/product/${id}/product`, ProductSchema).then((r) => r.data),
     brands: () => callApi("/products/distinct/brands", z.array(z.string())).then((r) => r.data),
+  },
+  users: {
+    register: (input: RegisterInput) => callApi("/users/add", UserSchema, { method: "POST", json: input }),
+    get: (token: string, userId: number) => callApi(`/users/user/${userId}/user`, UserSchema, { token }).then((r) => r.data),
+  },
+  addresses: {
+    add: (token: string, userId: number, address: AddressInput) =>
+      callApi(`/addresses/${userId}/new`, z.array(AddressSchema), { method: "POST", json: [address], token }),
+    update: (token: string, addressId: number, address: AddressInput) =>
+      callApi(`/addresses/${addressId}/update`, AddressSchema, { method: "PUT", json: address, token }),
+    remove: (token: string, addressId: number) => callApi(`/addresses/${addressId}/delete`, z.null(), { method: "DELETE", token }),
   },
 };

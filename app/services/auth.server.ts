@@ -71,26 +71,27 @@ export async function login({
  */
 export async function refresh({ refreshToken, db = getDb() }: { refreshToken: string | undefined; db?: DbOrTx }): Promise<Tokens> {
   if (!refreshToken) throw new UnauthorizedError("No refresh token");
-  const outcome = await db.transaction(async (tx) => {
+  type Outcome = { kind: "tokens"; tokens: Tokens } | { kind: "reused"; familyId: string } | { kind: "refused"; message: string };
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken))).for("update");
-    if (!row) return { error: "Invalid refresh token" } as const;
-    if (row.rotatedAt || row.revokedAt) return { reusedFamily: row.familyId } as const;
-    if (row.expiresAt.getTime() <= Date.now()) return { error: "This session has expired. Please sign in again." } as const;
+    if (!row) return { kind: "refused", message: "Invalid refresh token" };
+    if (row.rotatedAt || row.revokedAt) return { kind: "reused", familyId: row.familyId };
+    if (row.expiresAt.getTime() <= Date.now()) return { kind: "refused", message: "This session has expired. Please sign in again." };
     const user = await tx.query.users.findFirst({ where: (u, { eq: equals }) => equals(u.id, row.userId) });
-    if (!user) return { error: "Invalid refresh token" } as const;
+    if (!user) return { kind: "refused", message: "Invalid refresh token" };
     await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-    return { tokens: await issueTokens(user, row.familyId, tx) } as const;
+    return { kind: "tokens", tokens: await issueTokens(user, row.familyId, tx) };
   });
-  if ("tokens" in outcome) return outcome.tokens;
-  if ("reusedFamily" in outcome) {
+  if (outcome.kind === "tokens") return outcome.tokens;
+  if (outcome.kind === "reused") {
     // committed on its own: the refusal below must not roll the revocation back
     await db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, outcome.reusedFamily), isNull(refreshTokens.revokedAt)));
+      .where(and(eq(refreshTokens.familyId, outcome.familyId), isNull(refreshTokens.revokedAt)));
     throw new UnauthorizedError("This session has ended. Please sign in again.");
   }
-  throw new UnauthorizedError(outcome.error);
+  throw new UnauthorizedError(outcome.message);
 }
 
 /** Revokes the family of the presented refresh token (this login on this device). */

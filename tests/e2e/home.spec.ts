@@ -14,6 +14,9 @@ async function gridNames(page: Page): Promise<string[]> {
   return grid(page).getByRole("article").getByRole("heading").allTextContents();
 }
 
+// several page loads per test on 2 busy cores: more room than the default 30 s
+test.describe.configure({ timeout: 60_000 });
+
 test.describe("home page", () => {
   test("shopper sees the hero, the search form, the first products, the menu and the footer", async ({ page, javaScriptEnabled }) => {
     await page.goto("/");
@@ -94,10 +97,6 @@ test.describe("home page", () => {
     await pagination.getByRole("link", { name: "Previous" }).click();
     await expect(page).toHaveURL(`/?page=${homePages - 1}`);
     await expect.poll(() => gridNames(page)).toEqual(names(distinct.slice((homePages - 2) * PAGE_SIZE, (homePages - 1) * PAGE_SIZE)));
-
-    await pagination.getByRole("link", { name: "Page 1" }).click();
-    await expect(page).toHaveURL("/");
-    await expect.poll(() => gridNames(page)).toEqual(names(distinct.slice(0, PAGE_SIZE)));
   });
 
   test("shopper searches from the home page by category and text, and opens Today's Deals", async ({ page }) => {

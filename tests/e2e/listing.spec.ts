@@ -2,7 +2,6 @@ import { expect, test } from "@playwright/test";
 import {
   apply,
   brands,
-  byPriceAsc,
   byPriceDesc,
   categoryId,
   expectCards,
@@ -18,6 +17,9 @@ import {
   showing,
   stock,
 } from "./shop";
+
+// several page loads per test on 2 busy cores: more room than the default 30 s
+test.describe.configure({ timeout: 60_000 });
 
 test.describe("product listing", () => {
   test("shopper sees every product with brand, price, stock and brand filters", async ({ page, javaScriptEnabled }) => {
@@ -78,20 +80,24 @@ test.describe("product listing", () => {
     await searchFor(page, javaScriptEnabled, "wireless");
     await expect(ui.heading).toHaveText("Results for “wireless” in Mice");
 
+    const mice = products.filter((p) => p.category === "Mice" && matches(p, "wireless"));
+    await expect(resultLine(page)).toHaveText(showing(mice.length));
+
     await ui.brand("Kestrel Labs").check();
-    if (javaScriptEnabled) await expect(page).toHaveURL(/[?&]brand=Kestrel\+Labs(&|$)/);
+    if (javaScriptEnabled) {
+      await expect(page).toHaveURL(/[?&]brand=Kestrel\+Labs(&|$)/);
+      await expect(resultLine(page)).toHaveText(showing(mice.filter((p) => p.brand === "Kestrel Labs").length));
+    }
     await ui.brand("Vantrix").check();
     await apply(page, javaScriptEnabled, /[?&]brand=Vantrix(&|$)/);
     await expect(page).toHaveURL(/[?&]brand=Kestrel\+Labs(&|$)/);
     await expect(page).toHaveURL(/[?&]search=wireless(&|$)/);
     await expect(page).toHaveURL(new RegExp(`[?&]category=${categoryId("Mice")}(&|$)`));
 
-    const expected = products.filter(
-      (p) => p.category === "Mice" && ["Kestrel Labs", "Vantrix"].includes(p.brand) && matches(p, "wireless"),
-    );
-    // the filters narrow down: fewer than either brand alone, fewer than the search alone
-    expect(expected.length).toBeGreaterThan(1);
-    expect(expected.length).toBeLessThan(products.filter((p) => p.category === "Mice" && matches(p, "wireless")).length);
+    const expected = mice.filter((p) => ["Kestrel Labs", "Vantrix"].includes(p.brand));
+    // both brands show (OR), within the category and the search (AND): fewer than the search in Mice alone
+    expect(new Set(expected.map((p) => p.brand)).size).toBe(2);
+    expect(expected.length).toBeLessThan(mice.length);
     await expect(resultLine(page)).toHaveText(showing(expected.length));
     await expectCards(page, names(expected));
     for (const card of await page.getByRole("main").getByRole("article").all()) {
@@ -126,21 +132,17 @@ test.describe("product listing", () => {
     await expect(ui.minPrice).toHaveValue("150");
   });
 
-  test("shopper sorts by price and pages through in-stock results, keeping sort and filter", async ({ page, javaScriptEnabled }) => {
+  test("shopper sorts by price, high to low, and pages through in-stock results keeping sort and filter", async ({ page, javaScriptEnabled }) => {
     const ui = await openListing(page, "/products?inStock=true", javaScriptEnabled);
     const available = products.filter((p) => p.inventory > 0);
     await expect(ui.inStock).toBeChecked();
 
+    // (Today's Deals on the home page sorts the other way)
     await ui.sort.selectOption({ label: "Price: high to low" });
     await apply(page, javaScriptEnabled, /[?&]sort=price_desc(&|$)/);
-    const expensive = [...available].sort(byPriceDesc);
-    await expectCards(page, names(expensive.slice(0, PAGE_SIZE)), { sorted: true });
-    await expect(page.getByRole("main").getByRole("article").first()).toContainText(price(expensive[0]!)); // "$1,099.99"
-
-    await ui.sort.selectOption({ label: "Price: low to high" });
-    await apply(page, javaScriptEnabled, /[?&]sort=price_asc(&|$)/);
-    const expected = [...available].sort(byPriceAsc);
+    const expected = [...available].sort(byPriceDesc);
     await expectCards(page, names(expected.slice(0, PAGE_SIZE)), { sorted: true });
+    await expect(page.getByRole("main").getByRole("article").first()).toContainText(price(expected[0]!)); // "$1,099.99"
     await expect(resultLine(page)).toHaveText(showing(expected.length, 1));
     const pages = Math.ceil(expected.length / PAGE_SIZE);
     expect(pages).toBeGreaterThan(2);
@@ -149,23 +151,19 @@ test.describe("product listing", () => {
     await pagination.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await expect(page).toHaveURL(/[?&]inStock=true(&|$)/);
-    await expect(page).toHaveURL(/[?&]sort=price_asc(&|$)/);
+    await expect(page).toHaveURL(/[?&]sort=price_desc(&|$)/);
     await expect(resultLine(page)).toHaveText(showing(expected.length, 2));
     await expectCards(page, names(expected.slice(PAGE_SIZE, 2 * PAGE_SIZE)), { sorted: true });
     await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
     await expect(ui.inStock).toBeChecked();
-    await expect(ui.sort).toHaveValue("price_asc");
+    await expect(ui.sort).toHaveValue("price_desc");
 
     await pagination.getByRole("link", { name: `Page ${pages}` }).click();
     await expect(resultLine(page)).toHaveText(showing(expected.length, pages));
     await expectCards(page, names(expected.slice((pages - 1) * PAGE_SIZE)), { sorted: true });
     await expect(pagination.getByRole("link", { name: "Next" })).toHaveCount(0);
-
-    await pagination.getByRole("link", { name: "Previous" }).click();
-    await expect(page).toHaveURL(new RegExp(`[?&]page=${pages - 1}(&|$)`));
-    await expect(resultLine(page)).toHaveText(showing(expected.length, pages - 1));
     await expect(page).toHaveURL(/[?&]inStock=true(&|$)/);
-    await expect(page).toHaveURL(/[?&]sort=price_asc(&|$)/);
+    await expect(page).toHaveURL(/[?&]sort=price_desc(&|$)/);
   });
 
   test("shopper clears every filter with 'Clear Filter'", async ({ page, javaScriptEnabled }) => {
@@ -222,6 +220,17 @@ test.describe("product listing", () => {
     const rgb = products.filter((p) => matches(p, "rgb"));
     await expect(resultLine(page)).toHaveText(showing(rgb.length));
     await expectCards(page, names(rgb.slice(0, PAGE_SIZE)));
+  });
+
+  // FIXME app bug: a page past the last one says "Showing 1765–75 of 75 products" and links "Previous" to page 98
+  test.fixme("shopper with an out-of-range page number is not shown an impossible range", async ({ page }) => {
+    const pages = Math.ceil(products.length / PAGE_SIZE);
+    await page.goto("/products?page=99");
+    // whatever the shop does (last page, nothing, a 404), it never shows a range that ends before it starts
+    const range = (await page.getByRole("main").textContent())?.match(/Showing (\d+)–(\d+) of/);
+    if (range) expect(Number(range[1])).toBeLessThanOrEqual(Number(range[2]));
+    const previous = page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Previous" });
+    if (await previous.count()) await expect(previous).toHaveAttribute("href", new RegExp(`page=${pages}$`));
   });
 
   test("unknown category shows 'Page not found'", async ({ page }) => {

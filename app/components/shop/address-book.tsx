@@ -1,0 +1,194 @@
+import { useActionData, useFetcher, useFetchers } from "@remix-run/react";
+import { nanoid } from "nanoid";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { AddressDto } from "~/schemas/account";
+import { useToast } from "../ui/toast";
+import { AddressFields, type CountryOption } from "./address-fields";
+
+type Reply = { ok: boolean; message: string; errors: Record<string, string[]> | null };
+type Shown = Omit<AddressDto, "id"> & { id: number | string; pending: boolean };
+
+function fromForm(form: FormData): Omit<AddressDto, "id"> {
+  const value = (field: string) => String(form.get(field) ?? "");
+  return {
+    street: value("street"),
+    city: value("city"),
+    state: value("state"),
+    country: value("country") || "XX",
+    postalCode: value("postalCode"),
+    mobileNumber: value("mobileNumber"),
+    addressType: (value("addressType") || "HOME") as AddressDto["addressType"],
+  };
+}
+
+/** Calls `onDone` once with a fetcher's answer (the form that sent it closes itself on success). */
+function useFetcherOutcome(fetcher: { state: string; data?: unknown }, onDone: (reply: Reply) => void) {
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const reply = fetcher.data as Reply | undefined;
+    if (fetcher.state !== "idle" || !reply || handled.current === reply) return;
+    handled.current = reply;
+    onDone(reply);
+  }, [fetcher.state, fetcher.data, onDone]);
+}
+
+/**
+ * Toasts every address fetcher's answer once. It watches from the list, which stays mounted: a deleted address's own
+ * form is gone (optimistically) by the time its answer arrives.
+ */
+function useAddressToasts() {
+  const toast = useToast();
+  const fetchers = useFetchers();
+  const seen = useRef(new WeakSet<object>());
+  useEffect(() => {
+    for (const fetcher of fetchers) {
+      const reply = fetcher.data as Reply | undefined;
+      if (!fetcher.key.startsWith("address-") || !reply || typeof reply !== "object" || seen.current.has(reply)) continue;
+      seen.current.add(reply);
+      toast({ type: reply.ok ? "success" : "error", message: reply.message });
+    }
+  }, [fetchers, toast]);
+}
+
+/**
+ * 'User Addresses': the list with add, edit and delete. With JavaScript every change shows at once (an added address
+ * under a client-generated 21-character id) and the list falls back to the server's when the server refuses; without
+ * JavaScript the same forms post and the page comes back with a toast.
+ */
+export function AddressBook({ userId, addresses, countries }: { userId: number; addresses: AddressDto[]; countries: CountryOption[] }) {
+  const action = `/user-profile/${userId}/profile`;
+  const fetchers = useFetchers();
+  useAddressToasts();
+  const countryName = (code: string) => countries.find((c) => c.code === code)?.name ?? code;
+
+  let shown: Shown[] = addresses.map((a) => ({ ...a, pending: false }));
+  for (const fetcher of fetchers) {
+    const form = fetcher.formData;
+    if (!form || fetcher.formAction !== action) continue;
+    const intent = form.get("intent");
+    const addressId = Number(form.get("addressId"));
+    if (intent === "add") shown = [...shown, { ...fromForm(form), id: String(form.get("clientId")), pending: true }];
+    if (intent === "edit") shown = shown.map((a) => (a.id === addressId ? { ...a, ...fromForm(form), pending: true } : a));
+    if (intent === "delete") shown = shown.filter((a) => a.id !== addressId);
+  }
+
+  return (
+    <section aria-labelledby="user-addresses" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="user-addresses" className="text-lg font-semibold text-slate-900">
+        User Addresses
+      </h2>
+      {shown.length === 0 ? <p className="mt-3 text-slate-600">No addresses found</p> : null}
+      <ul className="mt-4 space-y-3">
+        {shown.map((address) => (
+          <li key={address.id} data-address-id={address.id} className={`rounded-lg border border-slate-200 p-4 ${address.pending ? "opacity-60" : ""}`}>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="text-sm text-slate-700">
+                <span className="mb-1 inline-block rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{address.addressType}</span>
+                <p className="font-medium text-slate-900">{address.street || "(no street)"}</p>
+                <p>{[address.city, address.state, address.postalCode].filter(Boolean).join(", ")}</p>
+                <p>{countryName(address.country)}</p>
+                {address.mobileNumber ? <p>{address.mobileNumber}</p> : null}
+              </div>
+              {typeof address.id === "number" ? (
+                // kept mounted while a change is in flight: these components report their fetcher's outcome
+                <div className="flex gap-2">
+                  <EditAddress action={action} address={address as AddressDto} countries={countries} />
+                  <DeleteAddress action={action} addressId={address.id} />
+                </div>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <AddAddress action={action} countries={countries} />
+    </section>
+  );
+}
+
+function JsMarker() {
+  // tells the action to answer with data for the optimistic UI instead of a redirect
+  return useHydrated() ? <input type="hidden" name="js" value="1" /> : null;
+}
+
+function AddAddress({ action, countries }: { action: string; countries: CountryOption[] }) {
+  const fetcher = useFetcher<Reply>({ key: "address-add" });
+  const noJsReply = useActionData<Reply>();
+  const [open, setOpen] = useState(false);
+  const [clientId, setClientId] = useState(() => nanoid());
+  const [formKey, setFormKey] = useState(0);
+  const reply = fetcher.data ?? noJsReply;
+  const onDone = useCallback((r: Reply) => {
+    if (!r.ok) return;
+    // cleared and closed after a successful add
+    setOpen(false);
+    setFormKey((k) => k + 1);
+  }, []);
+  useFetcherOutcome(fetcher, onDone);
+  const errors = reply && !reply.ok ? reply.errors : null;
+  return (
+    <details open={open || Boolean(noJsReply && !noJsReply.ok)} onToggle={(e) => setOpen(e.currentTarget.open)} className="mt-4">
+      <summary className="btn-primary inline-flex cursor-pointer list-none">Add address</summary>
+      <fetcher.Form
+        key={formKey}
+        method="post"
+        action={action}
+        onSubmit={() => setClientId(nanoid())}
+        className="mt-4 rounded-lg border border-slate-200 p-4"
+        aria-label="Add an address"
+      >
+        <JsMarker />
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="clientId" value={clientId} />
+        <AddressFields idPrefix="new-address" name={(f) => f} errors={(f) => errors?.[f] ?? errors?.[`0.${f}`]} countries={countries} />
+        <button type="submit" className="btn-primary">
+          Save address
+        </button>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+function EditAddress({ action, address, countries }: { action: string; address: AddressDto; countries: CountryOption[] }) {
+  const fetcher = useFetcher<Reply>({ key: `address-edit-${address.id}` });
+  const [open, setOpen] = useState(false);
+  const onDone = useCallback((r: Reply) => r.ok && setOpen(false), []);
+  useFetcherOutcome(fetcher, onDone);
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : null;
+  return (
+    <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group">
+      <summary className="btn-secondary cursor-pointer list-none px-3 py-1 text-xs" aria-label={`Edit address ${address.street || address.id}`}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 20h4L19 9l-4-4L4 16v4Z" strokeLinejoin="round" />
+        </svg>
+        Edit
+      </summary>
+      <fetcher.Form method="post" action={action} className="mt-3 w-full rounded-lg border border-slate-200 p-4 sm:min-w-[32rem]" aria-label="Edit the address">
+        <JsMarker />
+        <input type="hidden" name="intent" value="edit" />
+        <input type="hidden" name="addressId" value={address.id} />
+        <AddressFields idPrefix={`address-${address.id}`} name={(f) => f} defaults={address} errors={(f) => errors?.[f]} countries={countries} />
+        <button type="submit" className="btn-primary">
+          Save changes
+        </button>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+function DeleteAddress({ action, addressId }: { action: string; addressId: number }) {
+  const fetcher = useFetcher<Reply>({ key: `address-delete-${addressId}` });
+  return (
+    <fetcher.Form method="post" action={action}>
+      <JsMarker />
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="addressId" value={addressId} />
+      <button type="submit" className="btn-secondary px-3 py-1 text-xs text-red-700" aria-label="Delete address">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" strokeLinejoin="round" />
+        </svg>
+        Delete
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,69 @@
+import { Field } from "~/components/ui/field";
+import { ADDRESS_TYPES, type AddressDto } from "~/schemas/account";
+
+export interface CountryOption {
+  name: string;
+  code: string;
+}
+
+type AddressValues = Partial<Omit<AddressDto, "id">>;
+
+/**
+ * The fields of one address. `name(field)` gives each input's name (a conform list item or a plain form),
+ * `errors(field)` its messages.
+ */
+export function AddressFields({
+  idPrefix,
+  name,
+  defaults = {},
+  errors = () => undefined,
+  countries,
+}: {
+  idPrefix: string;
+  name: (field: keyof AddressValues) => string;
+  defaults?: AddressValues;
+  errors?: (field: keyof AddressValues) => string[] | undefined;
+  countries: CountryOption[];
+}) {
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const text = (field: keyof AddressValues, label: string, props: Record<string, unknown> = {}) => (
+    <Field id={id(field)} label={label} errors={errors(field)}>
+      <input
+        id={id(field)}
+        name={name(field)}
+        defaultValue={defaults[field] ?? ""}
+        className="input"
+        aria-invalid={errors(field) ? true : undefined}
+        aria-describedby={`${id(field)}-error`}
+        {...props}
+      />
+    </Field>
+  );
+  return (
+    <div className="grid gap-x-4 sm:grid-cols-2">
+      {text("street", "Street", { autoComplete: "street-address", maxLength: 200, className: "input", })}
+      {text("city", "City", { autoComplete: "address-level2", maxLength: 100 })}
+      {text("state", "State", { autoComplete: "address-level1", maxLength: 100 })}
+      <Field id={id("country")} label="Country" errors={errors("country")}>
+        <select id={id("country")} name={name("country")} defaultValue={defaults.country ?? "XX"} autoComplete="country" className="input">
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {text("postalCode", "Postal code", { autoComplete: "postal-code", maxLength: 20 })}
+      {text("mobileNumber", "Mobile number", { type: "tel", autoComplete: "tel", maxLength: 30 })}
+      <Field id={id("addressType")} label="Address type" errors={errors("addressType")}>
+        <select id={id("addressType")} name={name("addressType")} defaultValue={defaults.addressType ?? "HOME"} className="input">
+          {ADDRESS_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </div>
+  );
+}

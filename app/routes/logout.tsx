@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { apiLogout } from "~/services/api-auth.server";
+import { destroySession, getSession } from "~/utils/session.server";
+
+/** POST only: revokes the refresh token through the API, clears the session, goes to /. */
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await getSession(request);
+  const refreshToken = session.get("refreshToken");
+  if (refreshToken) await apiLogout(refreshToken).catch((error: unknown) => console.error("[logout] revoke failed", error));
+  return redirect("/", { status: 303, headers: { "Set-Cookie": await destroySession(request, session) } });
+}
+
+export const loader = () => redirect("/");
