@@ -8,6 +8,7 @@ import { imageSrc } from "~/components/shop/product-image";
 import { QuantitySelector } from "~/components/shop/quantity-selector";
 import { StockLabel } from "~/components/shop/stock-label";
 import { ApiError, api } from "~/services/api-client.server";
+import { getAuth } from "~/utils/auth.server";
 import { pageTitle, SITE_NAME } from "~/utils/site";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
@@ -70,15 +71,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent") === "buy" ? "buy" : "add";
   const back = `/product/${params.productId}/details`;
-  // Accounts arrive with the accounts issue: until a session exists, every visitor is anonymous.
-  return data(
-    {
-      intent,
-      error: "You need to be logged in to add items to the cart.",
-      loginHref: `/login?redirectTo=${encodeURIComponent(back)}`,
-    },
-    { status: 401 },
-  );
+  if (!(await getAuth(request))) {
+    return data(
+      { intent, error: "You need to be logged in to add items to the cart.", loginHref: `/login?redirectTo=${encodeURIComponent(back)}` as string | null },
+      { status: 401 },
+    );
+  }
+  // the cart itself arrives with the cart issue (#4)
+  return data({ intent, error: "Sorry, the cart is not open yet. Please try again later.", loginHref: null }, { status: 503 });
 }
 
 export default function ProductDetails() {
@@ -139,9 +139,11 @@ export default function ProductDetails() {
               {actionData?.error ? (
                 <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
                   {actionData.error}{" "}
-                  <Link to={actionData.loginHref} className="font-semibold underline">
-                    Log in
-                  </Link>
+                  {actionData.loginHref ? (
+                    <Link to={actionData.loginHref} className="font-semibold underline">
+                      Log in
+                    </Link>
+                  ) : null}
                 </p>
               ) : null}
             </div>

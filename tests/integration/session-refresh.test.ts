@@ -1,0 +1,72 @@
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { apiLogin } from "~/services/api-auth.server";
+import { api } from "~/services/api-client.server";
+import { Auth, getAuth, requireAuth } from "~/utils/auth.server";
+import { getConfig } from "~/utils/env.server";
+import { commitSession, getSession } from "~/utils/session.server";
+import { PASSWORD, register } from "../support/accounts";
+import { useApiServer } from "../support/api-server";
+import { useTestDatabase } from "../support/test-db";
+
+useTestDatabase();
+const server = useApiServer();
+
+/** A page request carrying a session cookie with these tokens. */
+async function pageRequest(values: { userId: number; roles: string[]; accessToken: string; refreshToken: string }, path = "/user-profile") {
+  const blank = new Request(`http://localhost${path}`);
+  const session = await getSession(blank);
+  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never);
+  const cookie = (await commitSession(blank, session)).split(";")[0]!;
+  return new Request(`http://localhost${path}`, { headers: { cookie } });
+}
+
+async function expiredToken(id: number) {
+  return new SignJWT({ id, roles: ["ROLE_USER"] })
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+    .sign(new TextEncoder().encode(getConfig().jwtSecret));
+}
+
+describe("the UI session", () => {
+  it("refreshes an expired access token once, retries, and commits the new tokens", async () => {
+    const user = await register(server);
+    const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
+    const request = await pageRequest({ userId: user.id, roles: ["ROLE_USER"], accessToken: await expiredToken(user.id), refreshToken: tokens.refreshToken });
+    const auth = (await getAuth(request))!;
+    const profile = await auth.call((token) => api.users.get(token, user.id));
+    expect(profile.email).toBe(user.email);
+    const setCookie = auth.headers.get("Set-Cookie");
+    expect(setCookie).toMatch(/^__session=/);
+    // the old refresh token was rotated: using it again is refused
+    const again = await pageRequest({ userId: user.id, roles: ["ROLE_USER"], accessToken: await expiredToken(user.id), refreshToken: tokens.refreshToken });
+    await expect((await getAuth(again))!.call((token) => api.users.get(token, user.id))).rejects.toSatisfy(
+      (thrown: unknown) => thrown instanceof Response && thrown.status === 302 && thrown.headers.get("Location") === "/",
+    );
+  });
+
+  it("logs the user out (session destroyed, sent to /) when the refresh fails", async () => {
+    const user = await register(server);
+    const request = await pageRequest({ userId: user.id, roles: ["ROLE_USER"], accessToken: await expiredToken(user.id), refreshToken: "revoked-or-unknown" });
+    const auth = (await getAuth(request)) as Auth;
+    const thrown = await auth.call((token) => api.users.get(token, user.id)).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("Set-Cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("guards: a visitor goes to /login with the origin, a wrong role or another user's id to /unauthorized", async () => {
+    const user = await register(server);
+    const visitor = await requireAuth(new Request("http://localhost/user-profile/5/profile?tab=1")).catch((e: unknown) => e as Response);
+    expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fuser-profile%2F5%2Fprofile%3Ftab%3D1");
+    const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
+    const signedIn = await pageRequest({ userId: user.id, roles: ["ROLE_USER"], ...tokens }, "/add-product");
+    const wrongRole = await requireAuth(signedIn, { roles: ["role_admin"] }).catch((e: unknown) => e as Response);
+    expect(wrongRole.headers.get("Location")).toBe("/unauthorized?from=%2Fadd-product");
+    const otherUser = await requireAuth(signedIn, { roles: ["rOlE_uSeR"], userId: String(user.id + 1000) }).catch((e: unknown) => e as Response);
+    expect(otherUser.headers.get("Location")).toMatch(/^\/unauthorized\?from=/);
+    await expect(requireAuth(signedIn, { roles: ["ROLE_user"], userId: String(user.id) })).resolves.toBeInstanceOf(Auth);
+  });
+});
