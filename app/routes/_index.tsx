@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css?url";
 import { HeroSlider } from "~/components/shop/hero-slider";
@@ -29,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     api.categories.all(),
     api.products.search({ distinct: true, page: pageNumber, size: PAGE_SIZE }),
   ]);
+  if (page.totalPages > 0 && pageNumber > page.totalPages) throw redirect(page.totalPages > 1 ? `/?page=${page.totalPages}` : "/");
   return { categories, page };
 }
 

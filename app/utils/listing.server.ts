@@ -1,7 +1,8 @@
 import { ProductSearchQuerySchema } from "~/schemas/catalogue";
 import { SORTS, type Sort } from "~/schemas/constants";
 import { api } from "~/services/api-client.server";
-import { toSearchQuery, type ListingParams } from "./listing";
+import { redirect } from "@remix-run/node";
+import { listingHref, toSearchQuery, type ListingParams } from "./listing";
 
 /**
  * Reads the listing state from a URL leniently: a hand-edited value that does not parse is ignored rather than
@@ -40,6 +41,8 @@ export async function loadListing(request: Request, from: { search?: string; cat
   }
   const params = readListingParams(new URL(request.url), { search: from.search, category: categoryId });
   const page = await api.products.search(toSearchQuery(params));
+  // a page past the last (an old link, a hand-edited URL) shows the last page
+  if (page.totalPages > 0 && params.page > page.totalPages) throw redirect(listingHref(params, { page: page.totalPages }));
   const category = categories.find((c) => c.id === params.category);
   const heading = params.search
     ? `Results for “${params.search}”${category ? ` in ${category.name}` : ""}`

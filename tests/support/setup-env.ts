@@ -8,3 +8,7 @@ process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
 process.env.SESSION_SECRET ??= "test-session-secret-0123456789abcdef";
 process.env.JWT_SECRET ??= "test-jwt-secret-0123456789abcdef";
 setConfig(undefined);
+
+// cheaper password hashing in tests only (production keeps argon2's defaults)
+process.env.ARGON2_MEMORY_KIB ??= "4096";
+process.env.ARGON2_TIME_COST ??= "1";

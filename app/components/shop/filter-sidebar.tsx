@@ -7,14 +7,11 @@ export function FilterSidebar({
   params,
   facets,
   showApply,
-  resetKey,
 }: {
   params: ListingParams;
   facets: ProductPage["facets"];
   /** without JavaScript nothing applies by itself: show a button */
   showApply: boolean;
-  /** remounts the checkboxes when the URL changes, so back/forward show the right ticks */
-  resetKey: string;
 }) {
   const minRef = useRef<HTMLInputElement>(null);
   const maxRef = useRef<HTMLInputElement>(null);
@@ -35,7 +32,7 @@ export function FilterSidebar({
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-slate-900">Brand</legend>
         {brands.length === 0 ? <p className="text-sm text-slate-500">No brands</p> : null}
-        <ul key={resetKey} className="flex flex-wrap gap-x-4 gap-y-1 lg:block lg:max-h-80 lg:space-y-1 lg:overflow-y-auto">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 lg:block lg:max-h-80 lg:space-y-1 lg:overflow-y-auto">
           {brands.map((brand) => {
             const id = `brand-${brand.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
             return (
@@ -73,7 +70,7 @@ export function FilterSidebar({
           <input ref={maxRef} id="max-price" name="maxPrice" type="number" min={0} step="any" inputMode="decimal" placeholder="Max" defaultValue={params.maxPrice ?? ""} className="input" />
         </div>
       </fieldset>
-      <label key={resetKey} htmlFor="in-stock" className="flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+      <label htmlFor="in-stock" className="flex cursor-pointer items-center gap-2 text-sm text-slate-700">
         <input id="in-stock" type="checkbox" name="inStock" value="true" defaultChecked={params.inStock} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
         In stock only
       </label>

@@ -1,4 +1,4 @@
-import { Form, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Category, ProductPage } from "~/schemas/catalogue";
@@ -11,6 +11,7 @@ import { ProductCard } from "./product-card";
 import { SearchBar } from "./search-bar";
 
 const TYPING_DELAY_MS = 350;
+const BURST_PAUSE_MS = 1_200;
 
 /**
  * The product listing: one GET form holds the search bar, sort and filters, so without JavaScript it is a plain
@@ -29,30 +30,64 @@ export function ProductListing({
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
-  const location = useLocation();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const burstEnd = useRef<ReturnType<typeof setTimeout>>();
   const typingBurst = useRef(false);
+  const lastTyped = useRef(params.search);
   const pending = navigation.state === "loading" && navigation.location.pathname === "/products";
 
-  // back/forward change the URL under a text field the user is not typing in: show what the URL says
+  // back/forward change the URL: the text field shows what the URL says, unless keystrokes are still waiting to apply
+  const typingPending = useRef(false);
   useEffect(() => {
     const input = searchRef.current;
-    if (input && document.activeElement !== input) input.value = params.search;
+    if (input && !typingPending.current) input.value = params.search;
   }, [params.search]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      clearTimeout(burstEnd.current);
+    },
+    [],
+  );
+
+  // Back/forward: show what the URL says in the checkboxes and selects without remounting them (a remount would
+  // take the keyboard focus away from the control the user just used).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const brands = new Set(params.brands.map((b) => b.toLowerCase()));
+    for (const input of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="brand"]')) {
+      input.checked = brands.has(input.value.toLowerCase());
+    }
+    const inStock = form.querySelector<HTMLInputElement>('input[name="inStock"]');
+    if (inStock) inStock.checked = params.inStock;
+    const sort = form.querySelector<HTMLSelectElement>('select[name="sort"]');
+    if (sort) sort.value = params.sort;
+    const category = form.querySelector<HTMLSelectElement>('select[name="category"]');
+    if (category) category.value = params.category === undefined ? "" : String(params.category);
+  }, [params.brands, params.inStock, params.sort, params.category]);
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement;
     const typed = target.type === "search" || target.type === "number";
     clearTimeout(timer.current);
+    clearTimeout(burstEnd.current);
     if (typed) {
+      typingPending.current = true;
       timer.current = setTimeout(() => {
-        // the first change of a burst of typing adds a history entry, the rest replace it
-        submit(formRef.current, { replace: typingBurst.current, preventScrollReset: true });
+        typingPending.current = false;
+        // Typing "tal" then "talon" is one search: its later steps replace the history entry. A pause, or a search
+        // that is not an extension or a trim of the last one ("talon" then "raptor"), gets an entry of its own.
+        const typedNow = searchRef.current?.value.trim().toLowerCase() ?? "";
+        const previous = lastTyped.current.trim().toLowerCase();
+        const sameSearch = typedNow.startsWith(previous) || previous.startsWith(typedNow);
+        submit(formRef.current, { replace: typingBurst.current && sameSearch, preventScrollReset: true });
+        lastTyped.current = typedNow;
         typingBurst.current = true;
+        burstEnd.current = setTimeout(() => (typingBurst.current = false), BURST_PAUSE_MS);
       }, TYPING_DELAY_MS);
     } else {
       typingBurst.current = false;
@@ -66,10 +101,10 @@ export function ProductListing({
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Form ref={formRef} method="get" action="/products" onChange={onChange} role="search" aria-label="Products">
-        <SearchBar categories={categories} category={params.category} search={params.search} inputRef={searchRef} resetKey={location.search} />
+        <SearchBar categories={categories} category={params.category} search={params.search} inputRef={searchRef} />
         <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
           <aside aria-label="Filters">
-            <FilterSidebar params={params} facets={page.facets} showApply={!hydrated} resetKey={location.search} />
+            <FilterSidebar params={params} facets={page.facets} showApply={!hydrated} />
           </aside>
           <section aria-labelledby="listing-heading" aria-busy={pending}>
             <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -97,7 +132,7 @@ export function ProductListing({
                 <label htmlFor="sort" className="text-sm text-slate-600">
                   Sort by
                 </label>
-                <select key={location.search} id="sort" name="sort" defaultValue={params.sort} className="input w-auto">
+                <select id="sort" name="sort" defaultValue={params.sort} className="input w-auto">
                   {SORTS.map((sort) => (
                     <option key={sort} value={sort}>
                       {SORT_LABELS[sort]}

@@ -11,14 +11,11 @@ export function SearchBar({
   category,
   search,
   inputRef,
-  resetKey,
 }: {
   categories: Category[];
   category: number | undefined;
   search: string;
   inputRef?: Ref<HTMLInputElement>;
-  /** remounts the dropdown when the URL changes, so back/forward show the right category */
-  resetKey?: string;
 }) {
   return (
     <div className="flex w-full flex-col gap-2 sm:flex-row sm:items-center">
@@ -26,7 +23,6 @@ export function SearchBar({
         Category
       </label>
       <select
-        key={resetKey}
         id="search-category"
         name="category"
         defaultValue={category === undefined ? "" : String(category)}
