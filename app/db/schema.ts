@@ -137,6 +137,8 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
     searchVector: tsvector("search_vector"),
+    /** lower(name), stored so "one product per name" can use an index-only scan */
+    nameKey: text("name_key").generatedAlwaysAs(sql`lower(name)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -153,6 +155,7 @@ export const products = pgTable(
     index("products_price_idx").on(t.priceCents),
     index("products_created_idx").on(t.createdAt),
     index("products_search_idx").using("gin", t.searchVector),
+    index("products_name_key_idx").on(t.nameKey, t.id),
   ],
 );
 

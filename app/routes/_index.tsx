@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pageNumber = Number.isInteger(requested) && requested > 0 && requested <= 100_000 ? requested : 1;
   const [categories, page] = await Promise.all([
     api.categories.all(),
-    api.products.search({ distinct: true, page: pageNumber, size: PAGE_SIZE }),
+    api.products.search({ distinct: true, facets: false, page: pageNumber, size: PAGE_SIZE }),
   ]);
   if (page.totalPages > 0 && pageNumber > page.totalPages) throw redirect(page.totalPages > 1 ? `/?page=${page.totalPages}` : "/");
   return { categories, page };

@@ -60,6 +60,8 @@ export const ProductSearchQuerySchema = z
     ),
     /** one product per distinct name (the home page's grid) */
     distinct: QueryBooleanSchema,
+    /** false: skip the facet counts (empty lists), for pages that do not show them */
+    facets: QueryBooleanSchema,
   })
   .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
     message: "must not be above maxPrice",

@@ -114,9 +114,12 @@ export async function listDistinctBrands({ db = getDb() }: { db?: DbOrTx } = {})
   return rows.map((row) => row.brand);
 }
 
-/** The first product (lowest id) of each name, case-insensitively: one index-only pass, then a hash semi-join. */
+/**
+ * The first product (lowest id) of each name, case-insensitively: no earlier product has the same name_key.
+ * An index probe per row, so a page under LIMIT stops early.
+ */
 function distinctNameCondition(): SQL {
-  return sql`${products.id} IN (SELECT DISTINCT ON (lower(p2.name)) p2.id FROM products p2 ORDER BY lower(p2.name), p2.id)`;
+  return sql`NOT EXISTS (SELECT 1 FROM products p2 WHERE p2.name_key = ${products.nameKey} AND p2.id < ${products.id})`;
 }
 
 // ---------------------------------------------------------------- search
@@ -173,7 +176,7 @@ function orderBy(sort: ProductSearchQuery["sort"], words: string[]): SQL {
     case "newest":
       return sql`${products.createdAt} DESC, ${products.id} DESC`;
     case "name":
-      return sql`lower(${products.name}) ASC, ${products.id} ASC`;
+      return sql`${products.nameKey} ASC, ${products.id} ASC`;
     case "relevance":
       return words.length > 0
         ? sql`ts_rank_cd(${products.searchVector}, ${textQuery(words)}) DESC, ${products.id} ASC`
@@ -201,6 +204,13 @@ function mergeBrandCounts(rows: Array<{ name: string; count: number }>) {
 async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters) {
   const offset = (query.page - 1) * query.size;
   const where = whereClause(conditions(filters));
+  if (query.facets === false) {
+    const [rows, [count]] = await Promise.all([
+      selectProducts(db).where(where).orderBy(orderBy(query.sort, filters.words)).limit(query.size).offset(offset),
+      selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${products} WHERE ${where}`),
+    ]);
+    return { rows, total: count?.total ?? 0, facets: { brands: [], categories: [] } };
+  }
   const [rows, brandRows, categoryFacets] = await Promise.all([
     selectProducts(db).where(where).orderBy(orderBy(query.sort, filters.words)).limit(query.size).offset(offset),
     selectRows<{ name: string; count: number }>(

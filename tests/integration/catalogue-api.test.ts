@@ -242,6 +242,10 @@ describe("product search", () => {
     await createProduct(database.db, { categoryId: category.id, name });
     const page = await search(`category=${category.id}&distinct=true`);
     expect(page.content.map((p) => p.id)).toEqual([first.id]);
+    expect(page.totalElements).toBe(1);
+    const withoutFacets = await search(`category=${category.id}&distinct=true&facets=false`);
+    expect(withoutFacets).toMatchObject({ totalElements: 1, facets: { brands: [], categories: [] } });
+    expect(withoutFacets.content.map((p) => p.id)).toEqual([first.id]);
   });
 
   it.each([
@@ -308,9 +312,15 @@ describe("OpenAPI document", () => {
       "/products/product/{id}/product",
       "/products/category/{categoryId}/products",
       "/images/image/download/{imageId}",
+      "/users/user/{userId}/user",
+      "/addresses/{userId}/address",
     ]) {
       expect(body.paths[path]?.get, path).toBeDefined();
     }
+    for (const path of ["/auth/login", "/auth/refresh-token", "/auth/logout", "/users/add", "/addresses/{userId}/new"]) {
+      expect(body.paths[path]?.post, path).toBeDefined();
+    }
+    expect(body.paths["/users/user/{userId}/user"]!.get).toHaveProperty("security");
     const searchParams = body.paths["/products/search"]!.get!.parameters.map((p) => p.name);
     expect(searchParams).toEqual(expect.arrayContaining(["q", "category", "brand", "minPrice", "maxPrice", "inStock", "sort", "page", "size"]));
   });
