@@ -55,12 +55,12 @@ export default function Profile() {
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
       <section aria-labelledby="personal-info" className="flex items-center gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <img src={user.photo ?? "/default-avatar.svg"} alt={`${user.firstName} ${user.lastName}`} width={100} height={100} className="h-[100px] w-[100px] rounded-full bg-slate-100 object-cover" />
-        <div>
-          <h1 id="personal-info" className="text-xl font-bold text-slate-900">
+        <img src={user.photo ?? "/default-avatar.svg"} alt={`${user.firstName} ${user.lastName}`} width={100} height={100} className="h-[100px] w-[100px] shrink-0 rounded-full bg-slate-100 object-cover" />
+        <div className="min-w-0">
+          <h1 id="personal-info" className="break-words text-xl font-bold text-slate-900">
             {user.firstName} {user.lastName}
           </h1>
-          <p className="text-slate-600">{user.email}</p>
+          <p className="break-all text-slate-600">{user.email}</p>
         </div>
       </section>
       <AddressBook userId={user.id} addresses={user.addressList} countries={countries} />

@@ -110,6 +110,16 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Unauthorized: You do not have permission to access this page." })).toBeVisible();
   });
 
+  test("the dashboard fits a 360 px phone, even with a long e-mail address", async ({ page, request }) => {
+    const user = await registeredUser(request);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/login");
+    await logInOk(page, user.email);
+    await page.goto(`/user-profile/${user.id}/profile`);
+    await expect(page.getByText(user.email)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test("logout ends the session", async ({ page, request }) => {
     const user = await registeredUser(request);
     await page.goto("/login");
