@@ -47,9 +47,10 @@ export function buildOpenApiDocument(routes: readonly AnyRouteDefinition[]) {
             },
           },
         };
+    const needsAuth = route.access !== undefined && route.access !== "public";
     const errors = Object.fromEntries(
       Object.entries(ERROR_STATUSES)
-        .filter(([status]) => route.access !== "public" && route.access !== undefined ? true : !["401", "403"].includes(status))
+        .filter(([status]) => needsAuth || (status !== "401" && status !== "403"))
         .map(([status, description]) => [
           status,
           { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
@@ -65,7 +66,7 @@ export function buildOpenApiDocument(routes: readonly AnyRouteDefinition[]) {
       operationId: `${route.method}${route.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
       summary: route.summary,
       tags: [route.tag],
-      ...(route.access && route.access !== "public" ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(needsAuth ? { security: [{ bearerAuth: [] }] } : {}),
       parameters: [...parameters(route.params, "path"), ...parameters(route.query, "query")],
       ...(route.body
         ? {

@@ -60,8 +60,6 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
   };
 }
 
-export const pgliteExtensions = { pg_trgm };
-
 // ---------------------------------------------------------------- the process-wide database
 
 // kept on globalThis: the dev server re-evaluates modules, the process keeps one database

@@ -24,10 +24,6 @@ export const QueryBooleanSchema = z.preprocess((value) => {
   return v;
 }, z.boolean().optional());
 
-export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({ message: z.string(), data });
-}
-
 export const ErrorEnvelopeSchema = z.object({
   message: z.string(),
   data: z.null(),

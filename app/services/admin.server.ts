@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "~/db/client.server";
 import { roles, userRoles, users } from "~/db/schema";
 import { hashPassword } from "./passwords.server";
+import { findUserByEmail } from "./users.server";
 
 /**
  * Makes sure the operator's admin account exists with ROLE_ADMIN (and ROLE_USER). An existing account keeps its
@@ -9,7 +9,7 @@ import { hashPassword } from "./passwords.server";
  */
 export async function ensureAdminAccount({ email, password, db = getDb() }: { email: string; password: string; db?: Db }) {
   const normalized = email.trim().toLowerCase();
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${normalized}`);
+  const existing = await findUserByEmail(normalized, db);
   const userId =
     existing?.id ??
     (
@@ -25,14 +25,4 @@ export async function ensureAdminAccount({ email, password, db = getDb() }: { em
     .values(wanted.map((role) => ({ userId, roleId: role.id })))
     .onConflictDoNothing();
   return { userId, created: !existing };
-}
-
-export async function userCount(db: Db = getDb()): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
-  return row?.count ?? 0;
-}
-
-export async function findUserIdByEmail(email: string, db: Db = getDb()): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  return row?.id;
 }

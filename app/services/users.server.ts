@@ -1,9 +1,9 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { addresses, roles, userRoles, users } from "~/db/schema";
 import type { AddressDto, RegisterInput, UserDto } from "~/schemas/account";
 import type { Actor } from "~/api/context";
-import { assertOwnerOrAdmin, isAdmin, ROLE_USER } from "./access";
+import { assertOwnerOrAdmin, ROLE_USER } from "./access";
 import { ConflictError, NotFoundError } from "./errors";
 import { hashPassword } from "./passwords.server";
 
@@ -111,8 +111,3 @@ export async function updateUser({
   return userDto(row, db);
 }
 
-export async function usersByIds(ids: number[], db: DbOrTx = getDb()) {
-  return ids.length === 0 ? [] : db.select().from(users).where(inArray(users.id, ids));
-}
-
-export { isAdmin };

@@ -103,3 +103,12 @@ export function getConfig(): AppConfig {
 export function setConfig(next: AppConfig | undefined) {
   config = next;
 }
+
+/**
+ * Whether a request came over HTTPS, directly or through a trusted proxy's X-Forwarded-Proto. Cookies are Secure only
+ * then, so `npm start` on http://localhost keeps its login whatever NODE_ENV says.
+ */
+export function cameOverHttps(url: string, forwardedProto: string | null | undefined): boolean {
+  if (new URL(url).protocol === "https:") return true;
+  return getConfig().trustProxy && forwardedProto?.split(",")[0]?.trim() === "https";
+}

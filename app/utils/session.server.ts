@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
-import { getConfig } from "./env.server";
+import { cameOverHttps, getConfig } from "./env.server";
 
 export interface Toast {
   type: "success" | "error" | "info";
@@ -21,10 +21,8 @@ export type ShopSession = Session<SessionData, FlashData>;
 
 const storages = new Map<boolean, ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>>>();
 
-/** Secure only over HTTPS (directly or via a trusted proxy): `npm start` on http://localhost must keep its login. */
 export function isHttps(request: Request) {
-  if (new URL(request.url).protocol === "https:") return true;
-  return getConfig().trustProxy && request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+  return cameOverHttps(request.url, request.headers.get("x-forwarded-proto"));
 }
 
 function storageFor(request: Request) {

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { LoginSchema, TokenSchema } from "~/schemas/account";
 import { login, logout, refresh, type Tokens } from "~/services/auth.server";
 import { REFRESH_TOKEN_DAYS } from "~/services/tokens.server";
-import { getConfig } from "~/utils/env.server";
+import { cameOverHttps } from "~/utils/env.server";
 import { clientAddress } from "../client-address";
 import type { ApiEnv } from "../context";
 import type { ApiRouter } from "../define";
@@ -11,10 +11,8 @@ import type { ApiRouter } from "../define";
 export const REFRESH_COOKIE = "refreshToken";
 const COOKIE_PATH = "/api/v1/auth";
 
-/** Secure when the request came over HTTPS (directly or through a trusted proxy), so http://localhost works. */
 function isHttps(c: Context<ApiEnv>) {
-  if (new URL(c.req.url).protocol === "https:") return true;
-  return getConfig().trustProxy && c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+  return cameOverHttps(c.req.url, c.req.header("x-forwarded-proto"));
 }
 
 function answer(c: Context<ApiEnv>, tokens: Tokens, message: string) {
