@@ -7,6 +7,8 @@ import { errorResponse } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
 import { verifyAccessToken } from "~/services/tokens.server";
 import { registerAuthRoutes } from "./routes/auth";
+import { registerCartRoutes } from "./routes/cart";
+import { registerOrderRoutes } from "./routes/orders";
 import { registerCategoryRoutes } from "./routes/categories";
 import { registerImageRoutes } from "./routes/images";
 import { registerProductRoutes } from "./routes/products";
@@ -39,6 +41,8 @@ function createApi() {
   registerCategoryRoutes(api);
   registerProductRoutes(api);
   registerImageRoutes(api);
+  registerCartRoutes(api);
+  registerOrderRoutes(api);
 
   const document = buildOpenApiDocument(api.routes);
   hono.get("/openapi.json", (c) => c.json(document));

@@ -234,6 +234,15 @@ export const cartItems = pgTable(
 
 // ---------------------------------------------------------------- payments and orders
 
+/** What a payment pays for: the cart's lines at the moment the amount was computed. */
+export interface CartSnapshotLine {
+  productId: number;
+  name: string;
+  brand: string;
+  quantity: number;
+  priceCents: number;
+}
+
 export const payments = pgTable(
   "payments",
   {
@@ -248,13 +257,30 @@ export const payments = pgTable(
     currency: text("currency").notNull().default("usd"),
     status: paymentStatus("status").notNull().default("requires_payment_method"),
     /** the cart the amount was computed from, as product id -> quantity, to detect a cart changed after paying */
-    cartSnapshot: jsonb("cart_snapshot").$type<Array<{ productId: number; quantity: number; priceCents: number }>>(),
+    cartSnapshot: jsonb("cart_snapshot").$type<CartSnapshotLine[]>().notNull(),
     failureMessage: text("failure_message"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("payments_user_idx").on(t.userId), check("payments_amount_positive", sql`${t.amountCents} > 0`)],
 );
+
+/**
+ * The payments of the test provider (test-payments mode): a stand-in for the card network, kept in the database so
+ * that every app instance sees the same payment. Stripe's PaymentIntent lifecycle, with Stripe's test cards.
+ */
+export const testPaymentIntents = pgTable("test_payment_intents", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  status: paymentStatus("status").notNull().default("requires_payment_method"),
+  /** the same key answers the same intent, as Stripe's Idempotency-Key does */
+  idempotencyKey: text("idempotency_key").unique(),
+  lastError: text("last_error"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export const orders = pgTable(
   "orders",

@@ -61,7 +61,7 @@ export const PasswordSchema = z
   .min(8, "Password must be at least 8 characters")
   .max(200, "Password is too long");
 
-const NameSchema = (label: string) =>
+export const NameSchema = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 
 export const RegisterSchema = z.object({

@@ -8,6 +8,16 @@ import {
   type ProductSearchQuery,
 } from "~/schemas/catalogue";
 import { ErrorEnvelopeSchema } from "~/schemas/common";
+import {
+  CartCountSchema,
+  CartItemSchema,
+  CartSchema,
+  OrderSchema,
+  PaymentConfigSchema,
+  PaymentIntentSchema,
+  TestConfirmResultSchema,
+  type Billing,
+} from "~/schemas/orders";
 import { getConfig } from "~/utils/env.server";
 
 /** A failed API call, with the status and the envelope's message and field errors. */
@@ -93,5 +103,30 @@ export const api = {
     update: (token: string, addressId: number, address: AddressInput) =>
       callApi(`/addresses/${addressId}/update`, AddressSchema, { method: "PUT", json: address, token }),
     remove: (token: string, addressId: number) => callApi(`/addresses/${addressId}/delete`, z.null(), { method: "DELETE", token }),
+  },
+  cart: {
+    get: (token: string, userId: number) => callApi(`/carts/user/${userId}/cart`, CartSchema, { token }).then((r) => r.data),
+    count: (token: string, userId: number) => callApi(`/carts/user/${userId}/count`, CartCountSchema, { token }).then((r) => r.data.count),
+    add: (token: string, productId: number, quantity: number) =>
+      callApi("/cartItems/item/add", CartItemSchema, { method: "POST", json: { productId, quantity }, token }),
+    update: (token: string, cartId: number, productId: number, quantity: number) =>
+      callApi(`/cartItems/cart/${cartId}/item/${productId}/update`, CartItemSchema, { method: "PUT", query: { quantity }, token }),
+    remove: (token: string, cartId: number, productId: number) =>
+      callApi(`/cartItems/cart/${cartId}/item/${productId}/remove`, z.null(), { method: "DELETE", token }),
+    clear: (token: string, cartId: number) => callApi(`/carts/cart/${cartId}/clear`, z.null(), { method: "DELETE", token }),
+  },
+  payments: {
+    config: () => callApi("/payments/config", PaymentConfigSchema).then((r) => r.data),
+    createIntent: (token: string, amount: number) =>
+      callApi("/orders/create-payment-intent", PaymentIntentSchema, { method: "POST", json: { amount, currency: "usd" }, token }).then((r) => r.data),
+    checkoutSession: (token: string, input: { amount: number; email: string; successUrl: string; cancelUrl: string }) =>
+      callApi("/orders/create-checkout-session", z.object({ sessionId: z.string(), url: z.string() }), { method: "POST", json: input, token }).then((r) => r.data),
+    testConfirm: (token: string, input: { paymentIntentId: string; cardNumber: string; expMonth: number; expYear: number; cvc: string }) =>
+      callApi("/payments/test/confirm", TestConfirmResultSchema, { method: "POST", json: input, token }).then((r) => r.data),
+  },
+  orders: {
+    list: (token: string, userId: number) => callApi(`/orders/user/${userId}/orders`, z.array(OrderSchema), { token }).then((r) => r.data),
+    place: (token: string, userId: number, input: { paymentIntentId: string; billing?: Billing }) =>
+      callApi(`/orders/user/${userId}/place-order`, OrderSchema, { method: "POST", json: input, token }),
   },
 };

@@ -88,6 +88,12 @@ export async function listAllProducts({ db = getDb() }: { db?: DbOrTx } = {}): P
   return withImages(db, await selectProducts(db).orderBy(asc(products.id)));
 }
 
+/** Products by id (missing ids are left out), with their images. */
+export async function getProductsByIds({ ids, db = getDb() }: { ids: number[]; db?: DbOrTx }): Promise<ProductDto[]> {
+  if (ids.length === 0) return [];
+  return withImages(db, await selectProducts(db).where(inArray(products.id, ids)));
+}
+
 export async function getProduct({ id, db = getDb() }: { id: number; db?: DbOrTx }): Promise<ProductDto> {
   const [row] = await selectProducts(db).where(eq(products.id, id));
   if (!row) throw new NotFoundError("Product not found");

@@ -11,13 +11,21 @@ export interface AppConfig {
   jwtSecret: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  stripe: StripeConfig | undefined;
   /** set when the UI should call a separately deployed API instead of the in-process one */
   apiUrl: string | undefined;
   /** trust X-Forwarded-Proto / X-Forwarded-For from a proxy in front of the app */
   trustProxy: boolean;
   accessTokenTtlSeconds: number;
   rateLimits: { loginPerEmail: number; loginPerClient: number; windowSeconds: number };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string | undefined;
+  /** another Stripe API host (a local stand-in in tests), e.g. http://127.0.0.1:12111 */
+  apiUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -61,7 +69,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: env.ADMIN_PASSWORD || undefined,
     stripe:
       stripeSecret && stripePublishable
-        ? { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        ? {
+            secretKey: stripeSecret,
+            publishableKey: stripePublishable,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+            apiUrl: env.STRIPE_API_URL?.trim() || undefined,
+          }
         : undefined,
     apiUrl: env.API_URL?.replace(/\/+$/, "") || undefined,
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",

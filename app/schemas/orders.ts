@@ -1,0 +1,164 @@
+import { z } from "zod/v4";
+import { EmailSchema, NameSchema } from "./account";
+import { IdSchema } from "./common";
+import { ProductSchema } from "./catalogue";
+
+/** The most of one product a cart line may hold (stock limits it further). */
+export const MAX_LINE_QUANTITY = 999;
+
+export const QuantitySchema = z.coerce
+  .number({ error: "Quantity must be a number" })
+  .int("Quantity must be a whole number")
+  .min(1, "Quantity must be at least 1")
+  .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
+
+/** POST /cartItems/item/add (form data, urlencoded or JSON) */
+export const AddToCartSchema = z.object({
+  productId: IdSchema,
+  quantity: QuantitySchema.default(1),
+});
+
+export const CartItemSchema = z.object({
+  /** the line's product id, as the reference backend has it */
+  itemId: z.number().int(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  totalPrice: z.number(),
+  product: ProductSchema,
+});
+export type CartItemDto = z.infer<typeof CartItemSchema>;
+
+export const CartSchema = z.object({
+  cartId: z.number().int(),
+  items: z.array(CartItemSchema),
+  totalAmount: z.number(),
+});
+export type CartDto = z.infer<typeof CartSchema>;
+
+export const CartCountSchema = z.object({ count: z.number().int() });
+
+export const ORDER_STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "DELIVERED", "CANCELLED"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const OrderItemSchema = z.object({
+  productId: z.number().int().nullable(),
+  productName: z.string(),
+  productBrand: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+});
+
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  orderDate: z.string(),
+  totalAmount: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  items: z.array(OrderItemSchema),
+});
+export type OrderDto = z.infer<typeof OrderSchema>;
+
+// ---------------------------------------------------------------- checkout and payments
+
+/** The billing details of the checkout form, sent to the payment provider and kept with the order. */
+export const BillingSchema = z.object({
+  firstName: NameSchema("First name"),
+  lastName: NameSchema("Last name"),
+  email: EmailSchema,
+  street: z.string({ error: "Street is required" }).trim().min(1, "Street is required").max(200, "Street is too long"),
+  city: z.string({ error: "City is required" }).trim().min(1, "City is required").max(100, "City is too long"),
+  state: z.string().trim().max(100, "State is too long").optional().default(""),
+  country: z
+    .string({ error: "Country is required" })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "Choose a country")
+    .refine((code) => code !== "XX", "Choose a country"),
+  postalCode: z.string().trim().max(20, "Postal code is too long").optional().default(""),
+});
+export type Billing = z.output<typeof BillingSchema>;
+
+export const CreatePaymentIntentSchema = z.object({
+  /** what the shopper saw: checked against the cart's total, never charged */
+  amount: z.coerce.number({ error: "amount must be a number" }).positive("amount must be positive").optional(),
+  currency: z.string().trim().toLowerCase().pipe(z.literal("usd", { error: "Only usd is accepted" })).optional().default("usd"),
+});
+
+export const PaymentIntentSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+});
+export type PaymentIntentDto = z.infer<typeof PaymentIntentSchema>;
+
+export const PlaceOrderSchema = z
+  .object({
+    paymentIntentId: z.string().trim().min(1).max(255).optional(),
+    billing: BillingSchema.optional(),
+  })
+  .default({});
+
+export const PaymentConfigSchema = z.object({
+  provider: z.enum(["stripe", "test"]),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;
+
+const digits = (value: unknown) => (typeof value === "string" ? value.replace(/[\s-]/g, "") : value);
+
+/** Luhn's checksum: what a card number's last digit promises. */
+export function luhnValid(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card as the test provider takes it, with Stripe's messages for malformed fields. */
+export const TestCardSchema = z
+  .object({
+    cardNumber: z.preprocess(
+      digits,
+      z
+        .string({ error: "Your card number is incomplete." })
+        .regex(/^\d+$/, "Your card number is invalid.")
+        .min(12, "Your card number is incomplete.")
+        .max(19, "Your card number is invalid.")
+        .refine(luhnValid, "Your card number is invalid."),
+    ),
+    expMonth: z.coerce
+      .number({ error: "Your card's expiration month is invalid." })
+      .int("Your card's expiration month is invalid.")
+      .min(1, "Your card's expiration month is invalid.")
+      .max(12, "Your card's expiration month is invalid."),
+    expYear: z.coerce
+      .number({ error: "Your card's expiration year is invalid." })
+      .int("Your card's expiration year is invalid.")
+      .transform((year) => (year < 100 ? 2000 + year : year))
+      .pipe(z.number().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid.")),
+    cvc: z.preprocess(digits, z.string({ error: "Your card's security code is incomplete." }).regex(/^\d{3,4}$/, "Your card's security code is invalid.")),
+  })
+  .superRefine((card, ctx) => {
+    const now = new Date();
+    const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+    if (card.expYear * 12 + (card.expMonth - 1) < current) {
+      ctx.addIssue({ code: "custom", path: ["expYear"], message: "Your card's expiration date is in the past." });
+    }
+  });
+export type TestCard = z.output<typeof TestCardSchema>;
+
+export const TestConfirmSchema = z.intersection(z.object({ paymentIntentId: z.string().trim().min(1, "paymentIntentId is required").max(255) }), TestCardSchema);
+
+export const TestConfirmResultSchema = z.object({
+  paymentIntentId: z.string(),
+  status: z.enum(["succeeded", "requires_payment_method"]),
+  error: z.object({ message: z.string() }).nullable(),
+});
+export type TestConfirmResult = z.infer<typeof TestConfirmResultSchema>;

@@ -1,0 +1,366 @@
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, gte, inArray, lte, notExists, notLike, sql } from "drizzle-orm";
+import type { Actor } from "~/api/context";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { cartItems, carts, orderItems, orders, payments, products, type CartSnapshotLine } from "~/db/schema";
+import type { Billing, OrderDto, PaymentConfig, PaymentIntentDto, TestCard, TestConfirmResult } from "~/schemas/orders";
+import { centsToDollars, dollarsToCents, formatPrice } from "~/utils/money";
+import { assertOwnerOrAdmin, requireActor } from "./access";
+import { cartLinesForCheckout, stockMessage } from "./cart.server";
+import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "./errors";
+import { getPaymentProvider, TestPaymentProvider } from "./payments/index.server";
+
+type PaymentRow = typeof payments.$inferSelect;
+
+const money = (cents: number) => formatPrice(centsToDollars(cents));
+
+export function getPaymentConfig(): PaymentConfig {
+  const provider = getPaymentProvider();
+  return { provider: provider.name, publishableKey: provider.publishableKey };
+}
+
+// ---------------------------------------------------------------- pricing the cart
+
+/** The caller's cart priced on the server: what a payment is for. Empty or over-stock carts cannot be paid. */
+async function pricedCart(userId: number, db: DbOrTx) {
+  const lines = await cartLinesForCheckout(userId, db);
+  if (lines.length === 0) throw new ConflictError("Your cart is empty.");
+  for (const line of lines) {
+    if (line.quantity > line.inventory) throw new OutOfStockError(`${stockMessage(line.name, line.inventory)} Please update your cart.`);
+  }
+  const snapshot: CartSnapshotLine[] = lines.map(({ productId, name, brand, quantity, priceCents }) => ({ productId, name, brand, quantity, priceCents }));
+  const totalCents = snapshot.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  return { snapshot, totalCents };
+}
+
+const snapshotHash = (snapshot: CartSnapshotLine[]) =>
+  createHash("sha256")
+    .update(JSON.stringify(snapshot.map((l) => [l.productId, l.quantity, l.priceCents])))
+    .digest("hex")
+    .slice(0, 24);
+
+/**
+ * An idempotency key for a new payment of this cart: a double click or a retried request gets the same payment
+ * from the provider, while a later checkout of the same cart (after a refund, say) gets a new one.
+ */
+async function idempotencyKey(kind: string, userId: number, snapshot: CartSnapshotLine[], db: DbOrTx) {
+  const attempts = await db.$count(payments, eq(payments.userId, userId));
+  return `${kind}:${userId}:${snapshotHash(snapshot)}:${attempts}`;
+}
+
+function checkShownAmount(amount: number | undefined, totalCents: number) {
+  if (amount !== undefined && dollarsToCents(amount) !== totalCents) {
+    throw new ConflictError(`Your cart total is now ${money(totalCents)}. Please review your cart and pay again.`);
+  }
+}
+
+// ---------------------------------------------------------------- payments
+
+/** POST /orders/create-payment-intent: a payment for the caller's cart total, computed here. */
+export async function createPaymentIntent({
+  actor,
+  amount,
+  currency,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  amount?: number;
+  currency: string;
+  db?: DbOrTx;
+}): Promise<PaymentIntentDto> {
+  const who = requireActor(actor);
+  const { snapshot, totalCents } = await pricedCart(who.id, db);
+  checkShownAmount(amount, totalCents);
+  const provider = getPaymentProvider();
+  const dto = (id: string, clientSecret: string) => ({ clientSecret, paymentIntentId: id, amount: centsToDollars(totalCents), currency });
+
+  // the same cart still waiting for a card keeps its payment (a reload of the checkout page makes no new one)
+  const open = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, who.id),
+        eq(payments.provider, provider.name),
+        eq(payments.status, "requires_payment_method"),
+        eq(payments.amountCents, totalCents),
+        notLike(payments.providerPaymentId, "cs\\_%"),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(3);
+  const hash = snapshotHash(snapshot);
+  for (const candidate of open) {
+    if (snapshotHash(candidate.cartSnapshot) !== hash) continue;
+    const remote = await provider.retrieve(candidate.providerPaymentId).catch(() => null);
+    if (remote?.status === "requires_payment_method" && remote.amountCents === totalCents && remote.clientSecret) {
+      return dto(remote.id, remote.clientSecret);
+    }
+  }
+
+  const remote = await provider.createIntent({
+    amountCents: totalCents,
+    currency,
+    idempotencyKey: await idempotencyKey("pi", who.id, snapshot, db),
+    metadata: { userId: String(who.id) },
+  });
+  await db
+    .insert(payments)
+    .values({ userId: who.id, provider: provider.name, providerPaymentId: remote.id, amountCents: totalCents, currency, cartSnapshot: snapshot })
+    .onConflictDoNothing({ target: payments.providerPaymentId });
+  return dto(remote.id, remote.clientSecret!);
+}
+
+/** Stripe's hosted payment page for the caller's cart (checkout without JavaScript). */
+export async function createCheckoutSession({
+  actor,
+  amount,
+  email,
+  successUrl,
+  cancelUrl,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  amount?: number;
+  email?: string;
+  successUrl: string;
+  cancelUrl: string;
+  db?: DbOrTx;
+}): Promise<{ sessionId: string; url: string }> {
+  const who = requireActor(actor);
+  const provider = getPaymentProvider();
+  if (!provider.createCheckoutSession) throw new NotFoundError("The hosted payment page is only used with Stripe.");
+  const { snapshot, totalCents } = await pricedCart(who.id, db);
+  checkShownAmount(amount, totalCents);
+  const session = await provider.createCheckoutSession({
+    amountCents: totalCents,
+    currency: "usd",
+    lines: snapshot.map((l) => ({ name: `${l.brand} ${l.name}`, quantity: l.quantity, priceCents: l.priceCents })),
+    email,
+    successUrl,
+    cancelUrl,
+    idempotencyKey: await idempotencyKey("cs", who.id, snapshot, db),
+    metadata: { userId: String(who.id) },
+  });
+  await db
+    .insert(payments)
+    .values({ userId: who.id, provider: provider.name, providerPaymentId: session.id, amountCents: totalCents, currency: "usd", cartSnapshot: snapshot })
+    .onConflictDoNothing({ target: payments.providerPaymentId });
+  return { sessionId: session.id, url: session.url };
+}
+
+async function paymentOf(providerPaymentId: string, db: DbOrTx) {
+  const [row] = await db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
+  return row;
+}
+
+/** POST /payments/test/confirm: pays a test-mode payment with a card, with Stripe's outcomes. */
+export async function confirmTestPayment({
+  actor,
+  paymentIntentId,
+  card,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  paymentIntentId: string;
+  card: TestCard;
+  db?: DbOrTx;
+}): Promise<TestConfirmResult> {
+  const who = requireActor(actor);
+  const provider = getPaymentProvider();
+  if (!(provider instanceof TestPaymentProvider)) throw new NotFoundError("Test payments are off: this shop takes payments through Stripe.");
+  const payment = await paymentOf(paymentIntentId, db);
+  if (!payment || payment.userId !== who.id) throw new NotFoundError("No such payment.");
+  const result = await provider.confirm(paymentIntentId, card);
+  await db
+    .update(payments)
+    .set({ status: result.status, failureMessage: result.errorMessage, updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
+  return {
+    paymentIntentId,
+    status: result.status === "succeeded" ? "succeeded" : "requires_payment_method",
+    error: result.errorMessage ? { message: result.errorMessage } : null,
+  };
+}
+
+// ---------------------------------------------------------------- orders
+
+async function orderDtos(rows: Array<typeof orders.$inferSelect>, db: DbOrTx): Promise<OrderDto[]> {
+  const ids = rows.map((o) => o.id);
+  const items = ids.length === 0 ? [] : await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id));
+  return rows.map((order) => ({
+    id: order.id,
+    userId: order.userId,
+    orderDate: order.orderDate.toISOString(),
+    totalAmount: centsToDollars(order.totalCents),
+    status: order.status,
+    items: items
+      .filter((item) => item.orderId === order.id)
+      .map((item) => ({
+        productId: item.productId,
+        productName: item.productName,
+        productBrand: item.productBrand,
+        quantity: item.quantity,
+        price: centsToDollars(item.priceCents),
+      })),
+  }));
+}
+
+async function orderOfPayment(paymentId: number, db: DbOrTx): Promise<OrderDto | null> {
+  const rows = await db.select().from(orders).where(eq(orders.paymentId, paymentId));
+  return rows.length ? (await orderDtos(rows, db))[0]! : null;
+}
+
+class SoldOut extends OutOfStockError {
+  constructor(readonly productName: string) {
+    super(`${productName} sold out`);
+  }
+}
+
+async function refund(payment: PaymentRow, reason: string, db: DbOrTx) {
+  await getPaymentProvider().refund(payment.providerPaymentId, `refund:${payment.id}`);
+  await db.update(payments).set({ status: "refunded", failureMessage: reason, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+}
+
+/**
+ * Turns a succeeded payment into an order, once: checks the payment with the provider, then in one transaction
+ * takes the stock (a conditional update per line, never below zero), records the order and its item snapshot, and
+ * removes the ordered lines from the cart. If stock ran out meanwhile, nothing is placed and the payment is refunded.
+ * The browser's place-order and the webhook both come here; the payment row's lock makes them take turns.
+ */
+export async function fulfilPayment(payment: PaymentRow, billing: Billing | undefined, db: DbOrTx = getDb()): Promise<{ order: OrderDto; created: boolean }> {
+  const existing = await orderOfPayment(payment.id, db);
+  if (existing) return { order: existing, created: false };
+  if (payment.status === "refunded") throw new PaymentRequiredError("This payment was refunded; no order can be placed with it.");
+  const remote = await getPaymentProvider().retrieve(payment.providerPaymentId);
+  if (remote.status !== "succeeded") {
+    throw new PaymentRequiredError(remote.errorMessage ?? "The payment has not succeeded yet. Please pay first.");
+  }
+  if (remote.amountCents !== payment.amountCents || remote.currency !== payment.currency) {
+    console.error(`payment ${payment.providerPaymentId}: paid ${remote.amountCents} ${remote.currency}, expected ${payment.amountCents} ${payment.currency}`);
+    throw new PaymentRequiredError("The amount paid does not match the order total.");
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
+      const already = await orderOfPayment(payment.id, tx);
+      if (already) return { order: already, created: false };
+      if (locked!.status === "refunded") throw new PaymentRequiredError("This payment was refunded; no order can be placed with it.");
+
+      const lines = [...payment.cartSnapshot].sort((a, b) => a.productId - b.productId);
+      for (const line of lines) {
+        const [taken] = await tx
+          .update(products)
+          .set({ inventory: sql`${products.inventory} - ${line.quantity}`, updatedAt: new Date() })
+          .where(and(eq(products.id, line.productId), gte(products.inventory, line.quantity)))
+          .returning({ id: products.id });
+        if (!taken) throw new SoldOut(line.name);
+      }
+      const [order] = await tx
+        .insert(orders)
+        .values({ userId: payment.userId, paymentId: payment.id, totalCents: payment.amountCents, status: "PENDING", billing: billing ?? null })
+        .returning();
+      await tx.insert(orderItems).values(
+        lines.map((line) => ({
+          orderId: order!.id,
+          productId: line.productId,
+          productName: line.name,
+          productBrand: line.brand,
+          quantity: line.quantity,
+          priceCents: line.priceCents,
+        })),
+      );
+      // the ordered pieces leave the cart (anything added after paying stays)
+      const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, payment.userId));
+      if (cart) {
+        for (const line of lines) {
+          const where = and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, line.productId));
+          await tx.delete(cartItems).where(and(where, lte(cartItems.quantity, line.quantity)));
+          await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` }).where(where);
+        }
+      }
+      await tx.update(payments).set({ status: "succeeded", failureMessage: null, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+      return { order: (await orderDtos([order!], tx))[0]!, created: true };
+    });
+  } catch (error) {
+    if (!(error instanceof SoldOut)) throw error;
+    const reason = `${error.productName} sold out before the order was placed`;
+    try {
+      await refund(payment, reason, db);
+    } catch (refundError) {
+      console.error(`refund of payment ${payment.providerPaymentId} failed`, refundError);
+      throw new OutOfStockError(`Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${money(payment.amountCents)} will be refunded.`);
+    }
+    throw new OutOfStockError(`Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${money(payment.amountCents)} has been refunded.`);
+  }
+}
+
+/** POST /orders/user/{userId}/place-order: the order for a succeeded payment (the given one, or the latest). */
+export async function placeOrder({
+  actor,
+  userId,
+  paymentIntentId,
+  billing,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  userId: number;
+  paymentIntentId?: string;
+  billing?: Billing;
+  db?: DbOrTx;
+}): Promise<{ order: OrderDto; created: boolean }> {
+  assertOwnerOrAdmin(actor, userId);
+  if (paymentIntentId) {
+    const payment = await paymentOf(paymentIntentId, db);
+    if (!payment || payment.userId !== userId) throw new PaymentRequiredError("No payment was found for this order. Please pay first.");
+    return fulfilPayment(payment, billing, db);
+  }
+  const unused = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        inArray(payments.status, ["requires_payment_method", "processing", "succeeded"]),
+        notExists(db.select({ one: sql`1` }).from(orders).where(eq(orders.paymentId, payments.id))),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(5);
+  const provider = getPaymentProvider();
+  for (const payment of unused) {
+    const remote = await provider.retrieve(payment.providerPaymentId).catch(() => null);
+    if (remote?.status === "succeeded") return fulfilPayment(payment, billing, db);
+  }
+  throw new PaymentRequiredError("No successful payment was found. Please pay first.");
+}
+
+/** GET /orders/user/{userId}/orders: newest first. */
+export async function listOrders({ actor, userId, db = getDb() }: { actor: Actor | null; userId: number; db?: DbOrTx }): Promise<OrderDto[]> {
+  assertOwnerOrAdmin(actor, userId);
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.orderDate), desc(orders.id));
+  return orderDtos(rows, db);
+}
+
+/** POST /payments/webhook: a verified provider event; places the order of a succeeded payment if nobody did. */
+export async function handlePaymentWebhook({ rawBody, signature, db = getDb() }: { rawBody: string; signature: string; db?: DbOrTx }): Promise<string> {
+  const provider = getPaymentProvider();
+  if (!provider.parseWebhook) throw new NotFoundError("Webhooks are only used with Stripe.");
+  const event = await provider.parseWebhook(rawBody, signature);
+  if (event.type === "ignored") return `Ignored ${event.providerType}`;
+  const payment = await paymentOf(event.paymentId, db);
+  if (!payment) return `Unknown payment ${event.paymentId}: ignored`;
+  if (event.type === "payment.failed") {
+    await db.update(payments).set({ failureMessage: event.message, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    return "Payment failure recorded";
+  }
+  try {
+    const { order, created } = await fulfilPayment(payment, undefined, db);
+    return created ? `Order ${order.id} placed` : `Order ${order.id} was already placed`;
+  } catch (error) {
+    // a sold-out order was refunded and a refunded payment stays so: tell the provider not to retry
+    if (error instanceof ConflictError || error instanceof PaymentRequiredError) return error.message;
+    throw error;
+  }
+}
