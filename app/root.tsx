@@ -32,14 +32,22 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [categories, auth, flash] = await Promise.all([api.categories.all(), getAuth(request), takeToast(request)]);
+  const cartCount = auth
+    ? await auth.call((token) => api.cart.count(token, auth.userId)).catch((error: unknown) => {
+        if (error instanceof Response) throw error; // a failed refresh logs the user out
+        console.error("cart count", error);
+        return 0;
+      })
+    : 0;
+  // a refreshed session (its toast already taken) replaces the flash cookie: one Set-Cookie per response
+  const setCookie = auth?.headers.get("Set-Cookie") ?? flash.setCookie;
   return data(
     {
       categories,
-      // the cart badge counts 0 until the cart exists (the cart issue fills it)
-      user: auth ? { id: auth.userId, isAdmin: auth.isAdmin, cartCount: 0 } : null,
+      user: auth ? { id: auth.userId, isAdmin: auth.isAdmin, cartCount } : null,
       toast: flash.toast,
     },
-    { headers: flash.setCookie ? { "Set-Cookie": flash.setCookie } : undefined },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
 

@@ -7,7 +7,9 @@ import { Price } from "~/components/shop/price";
 import { imageSrc } from "~/components/shop/product-image";
 import { QuantitySelector } from "~/components/shop/quantity-selector";
 import { StockLabel } from "~/components/shop/stock-label";
+import { Spinner } from "~/components/ui/spinner";
 import { ApiError, api } from "~/services/api-client.server";
+import { QuantitySchema } from "~/schemas/orders";
 import { getAuth } from "~/utils/auth.server";
 import { pageTitle, SITE_NAME } from "~/utils/site";
 
@@ -68,17 +70,31 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const id = parseId(params.productId);
+  if (id === null) throw new Response("No product", { status: 404 });
   const form = await request.formData();
   const intent = form.get("intent") === "buy" ? "buy" : "add";
-  const back = `/product/${params.productId}/details`;
-  if (!(await getAuth(request))) {
+  const back = `/product/${id}/details`;
+  const auth = await getAuth(request);
+  if (!auth) {
     return data(
       { intent, error: "You need to be logged in to add items to the cart.", loginHref: `/login?redirectTo=${encodeURIComponent(back)}` as string | null },
       { status: 401 },
     );
   }
-  // the cart itself arrives with the cart issue (#4)
-  return data({ intent, error: "Sorry, the cart is not open yet. Please try again later.", loginHref: null }, { status: 503 });
+  const quantity = QuantitySchema.safeParse(form.get("quantity") ?? 1);
+  if (!quantity.success) {
+    return data({ intent, error: quantity.error.issues[0]!.message, loginHref: null }, { status: 422 });
+  }
+  try {
+    const added = await auth.call((token) => api.cart.add(token, id, quantity.data));
+    // Buy now: straight to checkout with what was just added
+    const to = intent === "buy" ? `/checkout/${auth.userId}/checkout` : back;
+    return auth.redirect(to, { type: "success", message: added.message });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return data({ intent, error: error.message, loginHref: null }, { status: error.status, headers: auth.headers });
+  }
 }
 
 export default function ProductDetails() {
@@ -87,7 +103,8 @@ export default function ProductDetails() {
   const navigation = useNavigation();
   const [quantity, setQuantity] = useState(initialQuantity);
   const outOfStock = product.inventory <= 0;
-  const busy = navigation.state === "submitting";
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const pendingIntent = busy ? navigation.formData?.get("intent") : null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData).replace(/</g, "\\u003c") }} />
@@ -129,9 +146,11 @@ export default function ProductDetails() {
             <QuantitySelector value={quantity} max={product.inventory} onChange={setQuantity} />
             <div className="flex flex-wrap gap-3">
               <button type="submit" name="intent" value="add" disabled={outOfStock || busy} className="btn-primary px-6 py-3 text-base">
+                {pendingIntent === "add" ? <Spinner label="Adding to cart" className="h-4 w-4" /> : null}
                 Add to cart
               </button>
               <button type="submit" name="intent" value="buy" disabled={outOfStock || busy} className="btn-accent px-6 py-3 text-base">
+                {pendingIntent === "buy" ? <Spinner label="Going to checkout" className="h-4 w-4" /> : null}
                 Buy now
               </button>
             </div>

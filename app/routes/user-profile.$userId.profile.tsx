@@ -2,19 +2,23 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AddressBook } from "~/components/shop/address-book";
+import { OrdersHistory } from "~/components/shop/orders-history";
 import { AddressIntentSchema } from "~/schemas/address-intents";
 import { ApiError, api } from "~/services/api-client.server";
 import { requireAuth } from "~/utils/auth.server";
 import { countryList } from "~/utils/countries.server";
 import { pageTitle } from "~/utils/site";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("My Account") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, { roles: ["ROLE_ADMIN", "ROLE_USER"], userId: params.userId });
-  const user = await auth.call((token) => api.users.get(token, Number(params.userId)));
-  return data({ user, countries: countryList(), orders: [] as Array<{ id: number }> }, { headers: auth.headers });
+  const userId = Number(params.userId);
+  const [user, orders] = await Promise.all([
+    auth.call((token) => api.users.get(token, userId)),
+    auth.call((token) => api.orders.list(token, userId)),
+  ]);
+  return data({ user, countries: countryList(), orders }, { headers: auth.headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -40,13 +44,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return api.addresses.remove(token, input.addressId);
     });
     if (withJs) return data({ ok: true as const, message: result.message, errors: null }, { headers: auth.headers });
-    return redirectWithToast(request, back, { type: "success", message: result.message }, undefined, { headers: auth.headers });
+    return auth.redirect(back, { type: "success", message: result.message });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     if (withJs || error.errors) {
       return data({ ok: false as const, message: error.message, errors: error.errors ?? null }, { status: error.status, headers: auth.headers });
     }
-    return redirectWithToast(request, back, { type: "error", message: error.message }, undefined, { headers: auth.headers });
+    return auth.redirect(back, { type: "error", message: error.message });
   }
 }
 
@@ -68,7 +72,7 @@ export default function Profile() {
         <h2 id="orders-history" className="text-lg font-semibold text-slate-900">
           Orders History
         </h2>
-        {orders.length === 0 ? <p className="mt-3 text-slate-600">No orders found at the moment</p> : null}
+        {orders.length === 0 ? <p className="mt-3 text-slate-600">No orders found at the moment</p> : <OrdersHistory orders={orders} />}
       </section>
     </div>
   );

@@ -2,9 +2,29 @@ import { redirect } from "@remix-run/node";
 import { apiRefresh } from "~/services/api-auth.server";
 import { ApiError } from "~/services/api-client.server";
 import { decodeAccessToken } from "~/services/tokens.server";
-import { commitSession, destroySession, getSession, type ShopSession } from "./session.server";
+import { commitSession, destroySession, getSession, type ShopSession, type Toast } from "./session.server";
+import { redirectWithToast } from "./toast.server";
 
 const ADMIN = "ROLE_ADMIN";
+
+/**
+ * Refreshes in flight or just done, by refresh token. The loaders of one page (the root's and the route's) run at
+ * the same time with the same cookie; each refreshing on its own would present a rotated token and revoke the whole
+ * family (a reuse). They share one refresh instead, and a late one within a few seconds gets the same answer.
+ */
+const refreshes = new Map<string, Promise<Awaited<ReturnType<typeof apiRefresh>>>>();
+const REFRESH_SHARE_MS = 10_000;
+
+function sharedRefresh(refreshToken: string) {
+  let pending = refreshes.get(refreshToken);
+  if (!pending) {
+    pending = apiRefresh(refreshToken);
+    refreshes.set(refreshToken, pending);
+    const forget = () => setTimeout(() => refreshes.delete(refreshToken), REFRESH_SHARE_MS).unref();
+    pending.then(forget, forget);
+  }
+  return pending;
+}
 const hasAnyRole = (roles: string[], allowed: string[]) =>
   roles.some((role) => allowed.some((wanted) => wanted.toUpperCase() === role.toUpperCase()));
 
@@ -29,7 +49,7 @@ export class Auth {
   }
 
   private async refresh(): Promise<string> {
-    const next = await apiRefresh(this.session.get("refreshToken") ?? "");
+    const next = await sharedRefresh(this.session.get("refreshToken") ?? "");
     if (!next) {
       // the refresh failed: the user is logged out and sent to / (spec.md §8)
       throw redirect("/", { headers: { "Set-Cookie": await destroySession(this.request, this.session) } });
@@ -38,8 +58,15 @@ export class Auth {
     this.session.set("refreshToken", next.refreshToken);
     const claims = decodeAccessToken(next.accessToken);
     if (claims) this.session.set("roles", claims.roles);
+    // a toast waiting in the cookie is the root loader's to show: do not hand it back in this cookie
+    this.session.get("toast");
     this.headers.set("Set-Cookie", await commitSession(this.request, this.session));
     return next.accessToken;
+  }
+
+  /** A 303 with a toast, committing this session (with any refreshed tokens) once. */
+  redirect(to: string, toast: Toast) {
+    return redirectWithToast(this.request, to, toast, this.session);
   }
 
   /** Runs an authenticated API call; an expired token is refreshed once (before, when it is about to expire, or on 401). */

@@ -5,6 +5,8 @@ export const COPYRIGHT_YEAR = 2024;
 export const HERO_AUTOPLAY_MS = 15_000;
 export const HERO_SPEED_MS = 12_000;
 export const TOAST_MS = 5_000;
+/** after a successful payment, the profile page follows (spec.md §9) */
+export const REDIRECT_AFTER_PAYMENT_MS = 5_000;
 
 export function pageTitle(title?: string) {
   return title ? `${title} | ${SITE_NAME}` : `${SITE_NAME}: ${SITE_TAGLINE}`;

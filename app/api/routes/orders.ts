@@ -9,6 +9,7 @@ import {
   TestConfirmResultSchema,
   TestConfirmSchema,
 } from "~/schemas/orders";
+import { assertOwnerOrAdmin } from "~/services/access";
 import { BadRequestError, PayloadTooLargeError, ValidationError } from "~/services/errors";
 import {
   confirmTestPayment,
@@ -97,12 +98,13 @@ export function registerOrderRoutes(api: ApiRouter) {
       summary: "Place the order of a succeeded, unused payment for the cart (402 without one; 409 when stock ran out, refunded)",
       access: "owner",
       params: UserIdParams,
-      body: PlaceOrderSchema,
+      // the optional body is read by the handler: the reference client sends none (and no content type)
       response: OrderSchema,
       status: 201,
     },
     async ({ c, params }) => {
       // the body is optional: the reference client sends none
+      assertOwnerOrAdmin(c.get("actor"), params.userId);
       const raw = (await c.req.text()).trim();
       if (raw.length > 64 * 1024) throw new PayloadTooLargeError("The request body is larger than 64 KB.");
       const parsed = PlaceOrderSchema.safeParse(raw ? parseJson(raw) : {});

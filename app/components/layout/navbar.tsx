@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
+import { usePendingCartDelta } from "~/components/shop/cart-view";
 import { SITE_NAME } from "~/utils/site";
 
 export interface NavUser {
@@ -10,7 +11,20 @@ export interface NavUser {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`;
 
+/** The badge's count with what is on its way: cart changes in flight and an 'Add to cart' being posted. */
+function useCartCount(serverCount: number) {
+  const navigation = useNavigation();
+  let count = serverCount + usePendingCartDelta();
+  const form = navigation.formData;
+  if (form && navigation.formAction && /^\/product\/\d+\/details/.test(navigation.formAction)) {
+    const quantity = Number(form.get("quantity") ?? 1);
+    if (Number.isInteger(quantity) && quantity > 0) count += quantity;
+  }
+  return Math.max(0, count);
+}
+
 export function Navbar({ user }: { user: NavUser | null }) {
+  const cartCount = useCartCount(user?.cartCount ?? 0);
   return (
     <header className="bg-slate-900 text-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-3 sm:gap-2">
@@ -36,7 +50,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
             <NavLink
               to={`/user/${user.id}/my-cart`}
               className={(state) => `relative ${linkClass(state)}`}
-              aria-label={`Cart, ${user.cartCount} item${user.cartCount === 1 ? "" : "s"}`}
+              aria-label={`Cart, ${cartCount} item${cartCount === 1 ? "" : "s"}`}
             >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
@@ -44,7 +58,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
                 <circle cx="18" cy="20" r="1.3" />
               </svg>
               <span data-testid="cart-count" className="absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-400 px-1 text-center text-xs font-bold leading-5 text-slate-900">
-                {user.cartCount}
+                {cartCount}
               </span>
             </NavLink>
             <Form method="post" action="/logout">

@@ -1,0 +1,256 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Price } from "~/components/shop/price";
+import { Field } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { useToast } from "~/components/ui/toast";
+import type { CheckoutReply } from "~/routes/checkout.$userId.checkout";
+import { CheckoutBillingFormSchema, TestCheckoutFieldsSchema, TestCheckoutFormSchema } from "~/schemas/checkout";
+import type { CartDto, PaymentConfig } from "~/schemas/orders";
+import { REDIRECT_AFTER_PAYMENT_MS } from "~/utils/site";
+import { StripeCardBox, type ConfirmCard } from "./stripe-card";
+
+interface Props {
+  cart: CartDto;
+  userId: number;
+  payments: PaymentConfig;
+  countries: Array<{ code: string; name: string }>;
+  billing: Record<string, string>;
+  cancelled: boolean;
+  reply: CheckoutReply | undefined;
+}
+
+const NOT_READY = "Loading..., please try again";
+
+type CheckoutFields = Record<
+  "firstName" | "lastName" | "email" | "street" | "city" | "state" | "country" | "postalCode" | "amount" | "cardNumber" | "exp" | "cvc",
+  string
+>;
+
+export function CheckoutForm({ cart, payments, countries, billing, cancelled, reply }: Props) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const stripeMode = payments.provider === "stripe";
+  const fetcher = useFetcher<CheckoutReply>();
+  const confirmRef = useRef<ConfirmCard | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const latest = fetcher.data ?? reply;
+
+  const [form, fields] = useForm<CheckoutFields, unknown>({
+    lastResult: latest?.result,
+    constraint: getZodConstraint(stripeMode ? CheckoutBillingFormSchema : TestCheckoutFieldsSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: billing,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: stripeMode ? CheckoutBillingFormSchema : TestCheckoutFormSchema }),
+    onSubmit(event, { formData }) {
+      if (!stripeMode) return; // test payments: a plain form post
+      event.preventDefault();
+      if (!confirmRef.current) {
+        toast({ type: "error", message: NOT_READY });
+        return;
+      }
+      setProcessing(true);
+      formData.set("intent", "create-intent");
+      fetcher.submit(formData, { method: "post" });
+    },
+  });
+
+  // Stripe with JavaScript: the server made the payment; the card is confirmed with Stripe, then the order placed
+  const confirming = useRef<string | null>(null);
+  useEffect(() => {
+    const payment = fetcher.data?.payment;
+    if (fetcher.state !== "idle" || !payment || confirming.current === payment.paymentIntentId) return;
+    confirming.current = payment.paymentIntentId;
+    const values = Object.fromEntries(new FormData(document.getElementById(form.id) as HTMLFormElement)) as Record<string, string>;
+    void (async () => {
+      const confirm = confirmRef.current;
+      const outcome = confirm
+        ? await confirm(payment.clientSecret, {
+            name: `${values.firstName} ${values.lastName}`.trim(),
+            email: values.email ?? "",
+            address: { line1: values.street ?? "", city: values.city ?? "", state: values.state ?? "", country: values.country ?? "", postal_code: values.postalCode ?? "" },
+          }).catch((error: Error) => ({ error: `Error processing payment: ${error.message}` }))
+        : { error: NOT_READY };
+      if ("error" in outcome) {
+        toast({ type: "error", message: outcome.error });
+        setProcessing(false);
+        return;
+      }
+      if (outcome.status !== "succeeded") {
+        toast({ type: "error", message: "Error processing payment: the payment did not go through." });
+        setProcessing(false);
+        return;
+      }
+      fetcher.submit({ ...values, intent: "place-order", paymentIntentId: outcome.paymentIntentId, js: "1" }, { method: "post" });
+    })();
+  }, [fetcher, form.id, toast]);
+
+  // a declined card or a failed order is also a toast (spec.md §9), besides the message by the button
+  useEffect(() => {
+    const formError = latest?.result?.error?.[""]?.[0];
+    if (formError) toast({ type: "error", message: formError });
+  }, [latest?.result, toast]);
+
+  // a failed step ends processing; the form shows what went wrong
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.result) setProcessing(false);
+  }, [fetcher.state, fetcher.data]);
+
+  const success = latest?.success;
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = submitting || processing || fetcher.state !== "idle";
+
+  if (success) return <PaymentSuccess message={success.message} redirectTo={success.redirectTo} />;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">Checkout</h1>
+      {cancelled ? <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">The payment was cancelled. Nothing was charged.</p> : null}
+      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-6">
+          <fieldset className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <legend className="px-1 text-lg font-semibold text-slate-900">Billing details</legend>
+            <div className="mt-2 grid gap-x-4 sm:grid-cols-2">
+              <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
+              <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
+              <TextField field={fields.email} label="Email" autoComplete="email" type="email" className="sm:col-span-2" />
+              <TextField field={fields.street} label="Street" autoComplete="address-line1" className="sm:col-span-2" />
+              <TextField field={fields.city} label="City" autoComplete="address-level2" />
+              <TextField field={fields.state} label="State" autoComplete="address-level1" />
+              <Field id={fields.country.id} label="Country" errors={fields.country.errors}>
+                <select {...getSelectProps(fields.country)} autoComplete="country" className="input">
+                  {countries.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <TextField field={fields.postalCode} label="Postal code" autoComplete="postal-code" />
+            </div>
+          </fieldset>
+
+          <fieldset className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <legend className="px-1 text-lg font-semibold text-slate-900">Card</legend>
+            {stripeMode ? (
+              hydrated && payments.publishableKey ? (
+                <div className="mt-2">
+                  <StripeCardBox publishableKey={payments.publishableKey} confirmRef={confirmRef} />
+                </div>
+              ) : (
+                <p className="mt-2 text-sm text-slate-600">
+                  <input type="hidden" name="intent" value="hosted" />
+                  After &lsquo;Pay Now&rsquo; you enter your card on Stripe&rsquo;s secure payment page, then come back here.
+                </p>
+              )
+            ) : (
+              <TestCardFields fields={fields} />
+            )}
+          </fieldset>
+        </div>
+
+        <aside aria-labelledby="order-summary" className="h-fit rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-4">
+          <h2 id="order-summary" className="text-lg font-semibold text-slate-900">
+            Order summary
+          </h2>
+          <ul className="mt-4 divide-y divide-slate-100 text-sm">
+            {cart.items.map((item) => (
+              <li key={item.itemId} className="flex justify-between gap-3 py-2">
+                <span className="min-w-0">
+                  <span className="font-medium text-slate-900">{item.product.name}</span>
+                  <span className="block text-xs text-slate-500">
+                    {item.quantity} × <Price value={item.unitPrice} className="font-normal" />
+                  </span>
+                </span>
+                <Price value={item.totalPrice} />
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 flex items-baseline justify-between border-t border-slate-200 pt-4 text-base">
+            <span className="font-semibold text-slate-900">Total Amount</span>
+            <Price value={cart.totalAmount} className="text-xl text-slate-900" />
+          </p>
+          <input type="hidden" name="amount" value={cart.totalAmount.toFixed(2)} />
+          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          <p id={form.errorId} role="alert" className="mt-4 min-h-[1.25rem] text-sm font-medium text-red-700">
+            {form.errors?.[0] ?? ""}
+          </p>
+          <button type="submit" className="btn-primary mt-2 w-full py-3 text-base" disabled={busy} aria-disabled={busy}>
+            {busy ? <Spinner label="Processing payment" className="h-4 w-4" /> : null}
+            Pay Now
+          </button>
+        </aside>
+      </Form>
+    </div>
+  );
+}
+
+function TextField({
+  field,
+  label,
+  autoComplete,
+  type = "text",
+  className,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  autoComplete: string;
+  type?: "text" | "email";
+  className?: string;
+}) {
+  return (
+    <Field id={field.id} label={label} errors={field.errors} className={className}>
+      <input {...getInputProps(field, { type })} autoComplete={autoComplete} className="input" />
+    </Field>
+  );
+}
+
+function TestCardFields({ fields }: { fields: ReturnType<typeof useForm<CheckoutFields>>[1] }) {
+  return (
+    <div className="mt-2">
+      <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <strong>Test mode:</strong> no real payment is made. Pay with 4242 4242 4242 4242, any future expiry date and any CVC.
+      </p>
+      <div className="grid gap-x-4 sm:grid-cols-[1fr_8rem_6rem]">
+        <CardInput field={fields.cardNumber} label="Card number" autoComplete="cc-number" placeholder="1234 1234 1234 1234" maxLength={23} />
+        <CardInput field={fields.exp} label="Expiry (MM / YY)" autoComplete="cc-exp" placeholder="MM / YY" maxLength={7} />
+        <CardInput field={fields.cvc} label="CVC" autoComplete="cc-csc" placeholder="123" maxLength={4} />
+      </div>
+    </div>
+  );
+}
+
+function CardInput({ field, label, autoComplete, placeholder, maxLength }: { field: FieldMetadata<string>; label: string; autoComplete: string; placeholder: string; maxLength: number }) {
+  return (
+    <Field id={field.id} label={label} errors={field.errors}>
+      <input {...getInputProps(field, { type: "text" })} autoComplete={autoComplete} inputMode="numeric" placeholder={placeholder} maxLength={maxLength} className="input" />
+    </Field>
+  );
+}
+
+function PaymentSuccess({ message, redirectTo }: { message: string; redirectTo: string }): ReactNode {
+  const navigate = useNavigate();
+  const toast = useToast();
+  useEffect(() => {
+    toast({ type: "success", message });
+    const timer = setTimeout(() => navigate(redirectTo), REDIRECT_AFTER_PAYMENT_MS);
+    return () => clearTimeout(timer);
+  }, [message, redirectTo, navigate, toast]);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Thank you!</h1>
+      <p role="status" className="mt-4 text-lg text-emerald-800">
+        {message}
+      </p>
+      <p className="mt-2 text-slate-600">Taking you to your account in a few seconds…</p>
+      <Link to={redirectTo} className="btn-primary mt-6">
+        Go to my account now
+      </Link>
+    </div>
+  );
+}

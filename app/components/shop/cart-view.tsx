@@ -1,0 +1,191 @@
+import { Link, useFetcher, useFetchers } from "@remix-run/react";
+import { useEffect } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Price } from "~/components/shop/price";
+import { ProductImage } from "~/components/shop/product-image";
+import { useToast } from "~/components/ui/toast";
+import { cartFetcherKey, CART_FETCHER_PREFIX } from "~/schemas/cart-intents";
+import type { CartDto, CartItemDto } from "~/schemas/orders";
+import { centsToDollars, dollarsToCents } from "~/utils/money";
+
+type Reply = { ok: boolean; message: string };
+
+/** What a pending cart form will make of its line: a new quantity, or 0 when it is removed. */
+export function pendingLineChange(formData: FormData | undefined): { productId: number; quantity: number; was: number } | null {
+  if (!formData) return null;
+  const intent = formData.get("intent");
+  if (intent !== "update" && intent !== "remove") return null;
+  const productId = Number(formData.get("productId"));
+  const was = Number(formData.get("serverQuantity"));
+  const quantity = intent === "remove" ? 0 : Number(formData.get("quantity"));
+  return Number.isFinite(productId) && Number.isFinite(quantity) && Number.isFinite(was) ? { productId, quantity, was } : null;
+}
+
+/** The cart's pieces with pending changes applied, for the navigation badge. */
+export function usePendingCartDelta(): number {
+  const fetchers = useFetchers();
+  let delta = 0;
+  for (const fetcher of fetchers) {
+    if (!fetcher.key.startsWith(CART_FETCHER_PREFIX)) continue;
+    const change = pendingLineChange(fetcher.formData);
+    if (change) delta += change.quantity - change.was;
+  }
+  return delta;
+}
+
+export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
+  const fetchers = useFetchers();
+  // optimistic: the lines as the pending forms will leave them
+  const pending = new Map<number, number>();
+  for (const fetcher of fetchers) {
+    if (!fetcher.key.startsWith(CART_FETCHER_PREFIX)) continue;
+    const change = pendingLineChange(fetcher.formData);
+    if (change) pending.set(change.productId, change.quantity);
+  }
+  const lines = cart.items.map((item) => ({ item, quantity: pending.get(item.itemId) ?? item.quantity }));
+  const visible = lines.filter((line) => line.quantity > 0);
+  const totalCents = visible.reduce((sum, line) => sum + dollarsToCents(line.item.unitPrice) * line.quantity, 0);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">My Cart</h1>
+      {visible.length === 0 ? (
+        <div className="mt-8 rounded-xl border border-slate-200 bg-white p-10 text-center shadow-sm">
+          <p className="text-lg font-semibold text-slate-900">Your cart is empty</p>
+          <Link to="/products" className="btn-primary mt-6">
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <>
+          <table className="mt-6 w-full border-separate border-spacing-0 text-left text-sm">
+            <caption className="sr-only">Items in your cart</caption>
+            <thead className="hidden md:table-header-group">
+              <tr className="text-xs uppercase tracking-wide text-slate-500">
+                <th scope="col" className="pb-2 font-semibold">
+                  <span className="sr-only">Image</span>
+                </th>
+                <th scope="col" className="pb-2 font-semibold">Name</th>
+                <th scope="col" className="pb-2 font-semibold">Brand</th>
+                <th scope="col" className="pb-2 text-right font-semibold">Price</th>
+                <th scope="col" className="pb-2 text-center font-semibold">Quantity</th>
+                <th scope="col" className="pb-2 text-right font-semibold">Total</th>
+                <th scope="col" className="pb-2">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map(({ item, quantity }) => (
+                <CartLine key={item.itemId} item={item} quantity={quantity} cartId={cart.cartId} />
+              ))}
+            </tbody>
+          </table>
+          <div className="mt-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-lg">
+              <span className="text-slate-600">Total: </span>
+              <Price value={centsToDollars(totalCents)} className="font-bold text-slate-900" />
+              <span data-testid="cart-total" hidden>
+                {centsToDollars(totalCents).toFixed(2)}
+              </span>
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <Link to="/products" className="btn-secondary">
+                Continue Shopping
+              </Link>
+              <Link to={`/checkout/${userId}/checkout`} className="btn-primary">
+                Proceed to Checkout
+              </Link>
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: number; cartId: number }) {
+  const fetcher = useFetcher<Reply>({ key: cartFetcherKey(item.itemId) });
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const { product } = item;
+  const lineTotal = centsToDollars(dollarsToCents(item.unitPrice) * quantity);
+
+  // the server's answer: errors always, and the message of a removal
+  useEffect(() => {
+    const reply = fetcher.data;
+    if (!reply) return;
+    if (!reply.ok) toast({ type: "error", message: reply.message });
+    else if (reply.message === "Item removed from cart") toast({ type: "success", message: reply.message });
+  }, [fetcher.data, toast]);
+
+  const hidden = (
+    <>
+      <input type="hidden" name="cartId" value={cartId} />
+      <input type="hidden" name="productId" value={item.itemId} />
+      <input type="hidden" name="serverQuantity" value={item.quantity} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+    </>
+  );
+  const step = "inline-flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
+  const cell = "border-b border-slate-200 py-3 md:table-cell md:align-middle";
+
+  return (
+    <tr hidden={quantity <= 0} className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-x-3 border-b border-slate-200 py-3 md:table-row md:py-0" data-testid="cart-line">
+      <td className={`${cell} row-span-3 self-start border-0 md:border-b md:pr-3`}>
+        <Link to={`/product/${product.id}/details`} tabIndex={-1} aria-hidden="true">
+          <ProductImage image={product.images[0]} alt={product.name} sizes="72px" width={200} className="h-[72px] w-[72px] rounded-lg object-cover" />
+        </Link>
+      </td>
+      <td className={`${cell} col-span-2 border-0 md:border-b md:pr-3`}>
+        <Link to={`/product/${product.id}/details`} className="font-semibold text-slate-900 hover:underline">
+          {product.name}
+        </Link>
+        <span className="block text-xs text-slate-500 md:hidden">
+          {product.brand} · <Price value={item.unitPrice} />
+        </span>
+      </td>
+      <td className={`${cell} hidden text-slate-600 md:pr-3`}>{product.brand}</td>
+      <td className={`${cell} hidden text-right md:pr-3`}>
+        <Price value={item.unitPrice} />
+      </td>
+      <td className={`${cell} border-0 md:border-b md:px-3 md:text-center`}>
+        <fetcher.Form method="post" className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white" preventScrollReset>
+          {hidden}
+          <input type="hidden" name="intent" value="update" />
+          <button type="submit" name="quantity" value={quantity - 1} disabled={quantity <= 1} className={step} aria-label={`Decrease quantity of ${product.name}`}>
+            −
+          </button>
+          <output aria-live="polite" aria-label={`Quantity of ${product.name}`} className="w-10 text-center font-semibold" data-testid="line-quantity">
+            {quantity}
+          </output>
+          <button
+            type="submit"
+            name="quantity"
+            value={quantity + 1}
+            disabled={quantity >= product.inventory}
+            className={step}
+            aria-label={`Increase quantity of ${product.name}`}
+          >
+            +
+          </button>
+        </fetcher.Form>
+        {quantity > product.inventory ? (
+          <span className="mt-1 block text-xs text-red-700">Only {product.inventory} left in stock</span>
+        ) : null}
+      </td>
+      <td className={`${cell} border-0 text-right font-semibold md:border-b md:pr-3`} data-testid="line-total">
+        <Price value={lineTotal} />
+      </td>
+      <td className={`${cell} col-start-2 border-0 md:border-b md:text-right`}>
+        <fetcher.Form method="post" preventScrollReset>
+          {hidden}
+          <input type="hidden" name="intent" value="remove" />
+          <button type="submit" className="text-sm font-medium text-red-700 hover:underline" aria-label={`Remove ${product.name}`}>
+            Remove
+          </button>
+        </fetcher.Form>
+      </td>
+    </tr>
+  );
+}

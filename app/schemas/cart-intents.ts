@@ -1,0 +1,15 @@
+import { z } from "zod/v4";
+import { IdSchema } from "./common";
+import { QuantitySchema } from "./orders";
+
+/** The cart page's forms (quantity, remove, clear): one union of intents, posted by fetchers or plain forms. */
+export const CartIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("update"), cartId: IdSchema, productId: IdSchema, quantity: QuantitySchema }),
+  z.object({ intent: z.literal("remove"), cartId: IdSchema, productId: IdSchema }),
+  z.object({ intent: z.literal("clear"), cartId: IdSchema }),
+]);
+export type CartIntent = z.infer<typeof CartIntentSchema>;
+
+/** Fetcher keys of the cart's forms: the navigation badge reads pending ones to update at once. */
+export const cartFetcherKey = (productId: number) => `cart-line-${productId}`;
+export const CART_FETCHER_PREFIX = "cart-line-";

@@ -1,0 +1,43 @@
+import { z } from "zod/v4";
+import { BillingSchema, TestCardSchema } from "./orders";
+
+/** "MM / YY", "MM/YYYY" or "MMYY" as typed into a card form's expiry field. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = Number(match[2]);
+  return { month, year: year < 100 ? 2000 + year : year };
+}
+
+/** What the shopper saw as the total: the server checks it against the cart and charges the cart's own total. */
+const ShownAmount = z.coerce.number().positive();
+
+/** Stripe mode: billing details only (the card is Stripe's, in its Elements box or on its hosted page). */
+export const CheckoutBillingFormSchema = BillingSchema.extend({ amount: ShownAmount });
+
+/** Test-payments mode: billing details and a plain card form, with Stripe's messages for a malformed card. */
+export const TestCheckoutFieldsSchema = BillingSchema.extend({
+  amount: ShownAmount,
+  cardNumber: z.string({ error: "Your card number is incomplete." }),
+  exp: z.string({ error: "Your card's expiration date is incomplete." }),
+  cvc: z.string({ error: "Your card's security code is incomplete." }),
+});
+
+export const TestCheckoutFormSchema = TestCheckoutFieldsSchema.transform((form, ctx) => {
+  const expiry = parseExpiry(form.exp);
+  if (!expiry) {
+    ctx.addIssue({ code: "custom", path: ["exp"], message: "Your card's expiration date is incomplete." });
+    return z.NEVER;
+  }
+  const card = TestCardSchema.safeParse({ cardNumber: form.cardNumber, expMonth: expiry.month, expYear: expiry.year, cvc: form.cvc });
+  if (!card.success) {
+    for (const issue of card.error.issues) {
+      const field = issue.path[0] === "expMonth" || issue.path[0] === "expYear" ? "exp" : String(issue.path[0]);
+      ctx.addIssue({ code: "custom", path: [field], message: issue.message });
+    }
+    return z.NEVER;
+  }
+  const { amount, cardNumber: _n, exp: _e, cvc: _c, ...billing } = form;
+  return { amount, billing, card: card.data };
+});

@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
+
+export interface ApiInstance {
+  origin: string;
+  pid: number;
+  /** fetches `/api/v1${path}` from this instance */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  json<T = { message: string; data: unknown }>(path: string, init?: RequestInit): Promise<{ status: number; body: T }>;
+  /** SIGTERM, then SIGKILL if it has not exited after `graceMs` */
+  stop(graceMs?: number): Promise<void>;
+  /** what it wrote to stderr (for failure messages) */
+  stderr(): string;
+}
+
+const SCRIPT = path.resolve("tests/support/api-instance.ts");
+
+/**
+ * Starts tests/support/api-instance.ts as a separate Node process (node --import tsx, one process, so its pid is the
+ * server's) and resolves once it prints its port.
+ */
+export function startApiInstance(env: Record<string, string | undefined>, { timeoutMs = 30_000 } = {}): Promise<ApiInstance> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", SCRIPT], {
+    cwd: process.cwd(),
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let errors = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+    if (errors.length > 20_000) errors = errors.slice(-20_000);
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  return new Promise<ApiInstance>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`api instance did not start within ${timeoutMs} ms\n${errors}`));
+    }, timeoutMs);
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`api instance exited before listening (code ${code}, signal ${signal})\n${errors}`));
+    });
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      const port = /^PORT (\d+)$/.exec(line.trim())?.[1];
+      if (!port) return;
+      clearTimeout(timer);
+      const origin = `http://127.0.0.1:${port}`;
+      const request = (p: string, init?: RequestInit) => fetch(`${origin}/api/v1${p}`, init);
+      resolve({
+        origin,
+        pid: child.pid!,
+        request,
+        async json<T>(p: string, init?: RequestInit) {
+          const response = await request(p, init);
+          return { status: response.status, body: (await response.json()) as T };
+        },
+        async stop(graceMs = 5_000) {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          child.kill("SIGTERM");
+          const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), graceMs).unref());
+          if ((await Promise.race([exited.then(() => "exited" as const), timeout])) === "timeout") {
+            child.kill("SIGKILL");
+            await exited;
+          }
+        },
+        stderr: () => errors,
+      });
+    });
+  });
+}
