@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The checkout spec's own shop (it buys, and so changes the stock that the other specs check against the seed). */
+const ORDERS_PORT = Number(process.env.E2E_ORDERS_PORT ?? 3101);
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
@@ -29,13 +31,25 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `http://127.0.0.1:${PORT}/products`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1" },
-  },
+  webServer: [
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `http://127.0.0.1:${PORT}/products`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { PORT: String(PORT), HOST: "127.0.0.1", E2E_DATA_DIR: "tests/.tmp/e2e-data" },
+    },
+    {
+      // started after the first (Playwright starts web servers one by one), so a build is never run twice at once
+      command: "node scripts/e2e-server.mjs",
+      url: `http://127.0.0.1:${ORDERS_PORT}/products`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { PORT: String(ORDERS_PORT), HOST: "127.0.0.1", E2E_DATA_DIR: "tests/.tmp/e2e-orders-data" },
+    },
+  ],
 });

@@ -1,10 +1,16 @@
-// The shop as the end-to-end tests see it: a fresh embedded database in tests/.tmp, seeded on start.
+// The shop as the end-to-end tests see it: a fresh embedded database, seeded on start. E2E_DATA_DIR (relative to the
+// project, default tests/.tmp/e2e-data) lets a second server (the checkout spec's) keep its own database.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dataDir = path.join(root, "tests/.tmp/e2e-data");
+const dataDir = path.resolve(root, process.env.E2E_DATA_DIR || "tests/.tmp/e2e-data");
+// never wipe anything outside tests/.tmp
+if (path.relative(path.join(root, "tests/.tmp"), dataDir).startsWith("..") || dataDir === path.join(root, "tests/.tmp")) {
+  console.error(`[e2e] E2E_DATA_DIR must be a folder inside tests/.tmp, not ${dataDir}`);
+  process.exit(1);
+}
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "production";

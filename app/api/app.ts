@@ -6,6 +6,7 @@ import { ApiRouter } from "./define";
 import { errorResponse } from "./errors";
 import { buildOpenApiDocument } from "./openapi";
 import { verifyAccessToken } from "~/services/tokens.server";
+import { registerAdminCatalogueRoutes } from "./routes/admin-catalogue";
 import { registerAuthRoutes } from "./routes/auth";
 import { registerCartRoutes } from "./routes/cart";
 import { registerOrderRoutes } from "./routes/orders";
@@ -41,6 +42,7 @@ function createApi() {
   registerCategoryRoutes(api);
   registerProductRoutes(api);
   registerImageRoutes(api);
+  registerAdminCatalogueRoutes(api);
   registerCartRoutes(api);
   registerOrderRoutes(api);
 

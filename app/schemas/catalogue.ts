@@ -92,3 +92,39 @@ export const ImageDownloadQuerySchema = z.object({
   v: z.string().max(64).optional(),
   w: z.preprocess(blankToUndefined, z.coerce.number().int("must be a whole number").min(16, "must be at least 16").max(4000, "is too large").optional()),
 });
+
+// ---------------------------------------------------------------- admin: product and category writes
+
+const requiredText = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+export const CategoryNameSchema = requiredText("Category name", 100);
+export const CategoryInputSchema = z.object({ name: CategoryNameSchema });
+
+/** A product's category as clients send it: `{id}`, `{name}` or a bare name (an unknown name creates it). */
+export const CategoryRefSchema = z.union(
+  [
+    z.object({ id: IdSchema }),
+    z.object({ name: CategoryNameSchema }),
+    CategoryNameSchema.transform((name) => ({ name })),
+  ],
+  { error: "Category is required" },
+);
+
+export const ProductInputSchema = z.object({
+  name: requiredText("Name", 200),
+  brand: requiredText("Brand", 100),
+  price: z.coerce
+    .number({ error: "Price must be a number" })
+    .min(0, "Price must be 0 or more")
+    .max(1_000_000, "Price is too large")
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
+  inventory: z.coerce
+    .number({ error: "Inventory must be a number" })
+    .int("Inventory must be a whole number")
+    .min(0, "Inventory must be 0 or more")
+    .max(1_000_000, "Inventory is too large"),
+  description: requiredText("Description", 5000),
+  category: CategoryRefSchema,
+});
+export type ProductInput = z.output<typeof ProductInputSchema>;

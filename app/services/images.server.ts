@@ -4,7 +4,14 @@ import sharp, { type Metadata } from "sharp";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { imageVariants, images } from "~/db/schema";
 import type { ImageDto } from "~/schemas/catalogue";
-import { NotFoundError, UnsupportedMediaTypeError } from "./errors";
+import type { Actor } from "~/api/context";
+import { products } from "~/db/schema";
+import { isAdmin, requireActor } from "./access";
+import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "./errors";
+
+/** The largest image file accepted, and how many one upload may carry. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_FILES_PER_UPLOAD = 10;
 
 /** Widths of the WebP renditions kept for every image (srcset candidates). */
 export const VARIANT_WIDTHS = [200, 400, 800] as const;
@@ -72,8 +79,17 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   if (!contentType || !metadata.width || !metadata.height) {
     throw new UnsupportedMediaTypeError("Only JPEG, PNG, WebP and GIF images are accepted.");
   }
+  if (metadata.width * metadata.height * (metadata.pages ?? 1) > MAX_INPUT_PIXELS) {
+    throw new ValidationError("The image has too many pixels (at most 40 megapixels).", { file: ["The image has too many pixels (at most 40 megapixels)."] });
+  }
   // decode once (applying the EXIF orientation), then encode every variant from the pixels
-  const decoded = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().raw().toBuffer({ resolveWithObject: true });
+  const decoded = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      throw new ValidationError("The image is damaged and cannot be read.", { file: ["The image is damaged and cannot be read."] });
+    });
   const { width, height, channels } = decoded.info;
   const variants = await Promise.all(
     VARIANT_WIDTHS.filter((w) => w < width).map(async (w) => {
@@ -149,4 +165,89 @@ export async function getImageContent({ id, width, db = getDb() }: { id: number;
     .where(eq(images.id, id));
   if (!image) throw new NotFoundError("Image not found");
   return image;
+}
+
+// ---------------------------------------------------------------- admin: upload, replace, delete
+
+function requireAdmin(actor: Actor | null) {
+  const who = requireActor(actor);
+  if (!isAdmin(who)) throw new ForbiddenError("Only an administrator can do this.");
+}
+
+/** A file name safe to keep and show: the last path segment, printable, at most 200 characters. */
+function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[^\p{L}\p{N} ._()-]/gu, "_").trim().slice(-200);
+  return clean || "image";
+}
+
+/** Checks and renders every file before anything is stored: one bad file stores none. */
+async function processFiles(files: File[]): Promise<Array<{ fileName: string; processed: ProcessedImage }>> {
+  const real = files.filter((file) => file.size > 0 || file.name !== "");
+  if (real.length === 0) throw new ValidationError("Please select an image.", { files: ["Please select an image."] });
+  if (real.length > MAX_FILES_PER_UPLOAD) {
+    throw new ValidationError(`Upload at most ${MAX_FILES_PER_UPLOAD} images at once.`, { files: [`Upload at most ${MAX_FILES_PER_UPLOAD} images at once.`] });
+  }
+  for (const file of real) {
+    if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLargeError(`${cleanFileName(file.name)} is larger than 5 MB.`);
+  }
+  const out = [];
+  for (const file of real) {
+    const fileName = cleanFileName(file.name);
+    const processed = await processImage(Buffer.from(await file.arrayBuffer())).catch((error: unknown) => {
+      if (error instanceof UnsupportedMediaTypeError) throw new UnsupportedMediaTypeError(`${fileName}: ${error.message}`);
+      throw error;
+    });
+    out.push({ fileName, processed });
+  }
+  return out;
+}
+
+/** POST /images/upload: one or several images for a product, all or none. */
+export async function uploadImages({ actor, productId, files, db = getDb() }: { actor: Actor | null; productId: number; files: File[]; db?: DbOrTx }): Promise<ImageDto[]> {
+  requireAdmin(actor);
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  if (!product) throw new NotFoundError("Product not found", { productId: ["No such product"] });
+  const ready = await processFiles(files);
+  return db.transaction(async (tx) => {
+    const stored: ImageDto[] = [];
+    for (const { fileName, processed } of ready) stored.push(await storeImage({ productId, fileName, processed, db: tx }));
+    return stored;
+  });
+}
+
+/** PUT /images/image/{imageId}/update: new bytes (and variants) for an image, keeping its id. */
+export async function replaceImage({ actor, imageId, file, db = getDb() }: { actor: Actor | null; imageId: number; file: File; db?: DbOrTx }): Promise<ImageDto> {
+  requireAdmin(actor);
+  const [existing] = await db.select({ id: images.id }).from(images).where(eq(images.id, imageId));
+  if (!existing) throw new NotFoundError("Image not found");
+  const [{ fileName, processed }] = (await processFiles([file])) as [{ fileName: string; processed: ProcessedImage }];
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(images)
+      .set({
+        fileName,
+        contentType: processed.contentType,
+        width: processed.width,
+        height: processed.height,
+        byteSize: processed.data.length,
+        etag: processed.etag,
+        data: processed.data,
+      })
+      .where(eq(images.id, imageId))
+      .returning();
+    await tx.delete(imageVariants).where(eq(imageVariants.imageId, imageId));
+    if (processed.variants.length > 0) {
+      await tx.insert(imageVariants).values(
+        processed.variants.map((variant) => ({ imageId, width: variant.width, height: variant.height, byteSize: variant.data.length, etag: variant.etag, data: variant.data })),
+      );
+    }
+    return imageDto(row!);
+  });
+}
+
+export async function deleteImage({ actor, imageId, db = getDb() }: { actor: Actor | null; imageId: number; db?: DbOrTx }) {
+  requireAdmin(actor);
+  const [row] = await db.delete(images).where(eq(images.id, imageId)).returning({ id: images.id });
+  if (!row) throw new NotFoundError("Image not found");
 }
