@@ -40,6 +40,15 @@ export const CartCountSchema = z.object({ count: z.number().int() });
 export const ORDER_STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "DELIVERED", "CANCELLED"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The steps an admin may take: one forward, or cancel before shipping. */
+export const NEXT_STATUS: Record<OrderStatus, OrderStatus[]> = {
+  PENDING: ["PROCESSING", "CANCELLED"],
+  PROCESSING: ["SHIPPED", "CANCELLED"],
+  SHIPPED: ["DELIVERED"],
+  DELIVERED: [],
+  CANCELLED: [],
+};
+
 export const OrderItemSchema = z.object({
   productId: z.number().int().nullable(),
   productName: z.string(),
@@ -57,6 +66,25 @@ export const OrderSchema = z.object({
   items: z.array(OrderItemSchema),
 });
 export type OrderDto = z.infer<typeof OrderSchema>;
+
+export const AdminOrderSchema = OrderSchema.extend({ customer: z.object({ email: z.string(), name: z.string() }) });
+export type AdminOrderDto = z.infer<typeof AdminOrderSchema>;
+
+export const AdminOrderPageSchema = z.object({
+  content: z.array(AdminOrderSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const AdminOrdersQuerySchema = z.object({
+  status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(", ")}` }).optional()),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const OrderStatusInputSchema = z.object({ status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(", ")}` }) });
 
 // ---------------------------------------------------------------- checkout and payments
 

@@ -9,6 +9,7 @@ import {
 } from "~/schemas/catalogue";
 import { ErrorEnvelopeSchema } from "~/schemas/common";
 import {
+  AdminOrderPageSchema,
   CartCountSchema,
   CartItemSchema,
   CartSchema,
@@ -123,6 +124,12 @@ export const api = {
       callApi("/orders/create-checkout-session", z.object({ sessionId: z.string(), url: z.string() }), { method: "POST", json: input, token }).then((r) => r.data),
     testConfirm: (token: string, input: { paymentIntentId: string; cardNumber: string; expMonth: number; expYear: number; cvc: string }) =>
       callApi("/payments/test/confirm", TestConfirmResultSchema, { method: "POST", json: input, token }).then((r) => r.data),
+  },
+  adminOrders: {
+    list: (token: string, query: { status?: string; page?: number }) =>
+      callApi("/orders/all", AdminOrderPageSchema, { token, query: { status: query.status, page: query.page } }).then((r) => r.data),
+    setStatus: (token: string, orderId: number, status: string) =>
+      callApi(`/orders/order/${orderId}/status`, OrderSchema, { method: "PUT", json: { status }, token }),
   },
   orders: {
     list: (token: string, userId: number) => callApi(`/orders/user/${userId}/orders`, z.array(OrderSchema), { token }).then((r) => r.data),

@@ -1,7 +1,10 @@
 import { z } from "zod/v4";
 import { IdSchema } from "~/schemas/common";
 import {
+  AdminOrderPageSchema,
+  AdminOrdersQuerySchema,
   CreatePaymentIntentSchema,
+  OrderStatusInputSchema,
   OrderSchema,
   PaymentConfigSchema,
   PaymentIntentSchema,
@@ -12,11 +15,13 @@ import {
 import { assertOwnerOrAdmin } from "~/services/access";
 import { BadRequestError, PayloadTooLargeError, ValidationError } from "~/services/errors";
 import {
+  changeOrderStatus,
   confirmTestPayment,
   createCheckoutSession,
   createPaymentIntent,
   getPaymentConfig,
   handlePaymentWebhook,
+  listAllOrders,
   listOrders,
   placeOrder,
 } from "~/services/orders.server";
@@ -119,6 +124,29 @@ export function registerOrderRoutes(api: ApiRouter) {
   api.route(
     { method: "get", path: "/orders/user/{userId}/orders", tag: "orders", summary: "A user's orders, newest first", access: "owner", params: UserIdParams, response: z.array(OrderSchema) },
     async ({ c, params }) => ({ message: "Found", data: await listOrders({ actor: c.get("actor"), userId: params.userId }) }),
+  );
+
+  api.route(
+    { method: "get", path: "/orders/all", tag: "orders", summary: "Every order, newest first, optionally by status (admin)", access: "admin", query: AdminOrdersQuerySchema, response: AdminOrderPageSchema },
+    async ({ c, query }) => ({ message: "Found", data: await listAllOrders({ actor: c.get("actor"), ...query }) }),
+  );
+
+  api.route(
+    {
+      method: "put",
+      path: "/orders/order/{orderId}/status",
+      tag: "orders",
+      summary: "Move an order one step (PENDING → PROCESSING → SHIPPED → DELIVERED) or cancel it before shipping (stock back, payment refunded)",
+      access: "admin",
+      params: z.object({ orderId: IdSchema }),
+      body: OrderStatusInputSchema,
+      bodyType: "json-or-form",
+      response: OrderSchema,
+    },
+    async ({ c, params, body }) => {
+      const { order, message } = await changeOrderStatus({ actor: c.get("actor"), orderId: params.orderId, status: body.status });
+      return { message, data: order };
+    },
   );
 
   api.route(

@@ -38,9 +38,14 @@ export function Navbar({ user }: { user: NavUser | null }) {
           All Products
         </NavLink>
         {user?.isAdmin ? (
-          <NavLink to="/add-product" className={linkClass}>
-            Manage Shop
-          </NavLink>
+          <>
+            <NavLink to="/add-product" className={linkClass}>
+              Manage Shop
+            </NavLink>
+            <NavLink to="/admin/orders" className={linkClass}>
+              Orders
+            </NavLink>
+          </>
         ) : null}
         {user ? (
           <>

@@ -1,0 +1,127 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod/v4";
+import { OrdersHistory } from "~/components/shop/orders-history";
+import { IdSchema } from "~/schemas/common";
+import { AdminOrdersQuerySchema, NEXT_STATUS, ORDER_STATUSES, type OrderStatus } from "~/schemas/orders";
+import { ApiError, api } from "~/services/api-client.server";
+import { requireAuth } from "~/utils/auth.server";
+import { formatPrice } from "~/utils/money";
+import { pageTitle } from "~/utils/site";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Orders") }, { name: "robots", content: "noindex" }];
+
+const ADMIN = { roles: ["ROLE_ADMIN"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, ADMIN);
+  const url = new URL(request.url);
+  const query = AdminOrdersQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const { status, page } = query.success ? query.data : { status: undefined, page: 1 };
+  const orders = await auth.call((token) => api.adminOrders.list(token, { status, page }));
+  return data(
+    { orders: { ...orders, content: orders.content.map((o) => ({ ...o, next: NEXT_STATUS[o.status] })) }, status: status ?? "" },
+    { headers: auth.headers },
+  );
+}
+
+const StatusChange = z.object({ orderId: IdSchema, status: z.enum(ORDER_STATUSES) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const auth = await requireAuth(request, ADMIN);
+  const form = await request.formData();
+  const back = `/admin/orders${new URL(request.url).search}`;
+  const parsed = StatusChange.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return auth.redirect(back, { type: "error", message: "Choose an order and a status." });
+  try {
+    const result = await auth.call((token) => api.adminOrders.setStatus(token, parsed.data.orderId, parsed.data.status));
+    return auth.redirect(back, { type: "success", message: result.message });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return auth.redirect(back, { type: "error", message: error.message });
+  }
+}
+
+const ACTION_LABEL: Record<OrderStatus, string> = {
+  PENDING: "Back to pending",
+  PROCESSING: "Start processing",
+  SHIPPED: "Mark shipped",
+  DELIVERED: "Mark delivered",
+  CANCELLED: "Cancel order",
+};
+
+export default function AdminOrders() {
+  const { orders, status } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const search = (page: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">Orders</h1>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="status" className="label">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={status} className="input">
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Filter
+        </button>
+        <p className="ml-auto text-sm text-slate-600">
+          {orders.totalElements} order{orders.totalElements === 1 ? "" : "s"}
+        </p>
+      </Form>
+      {orders.content.length === 0 ? <p className="mt-8 text-slate-600">No orders found at the moment</p> : null}
+      <ul className="mt-6 space-y-6">
+        {orders.content.map((order) => (
+          <li key={order.id} data-testid="admin-order">
+            <p className="mb-2 text-sm text-slate-600">
+              {order.customer.name} &lt;{order.customer.email}&gt; · {formatPrice(order.totalAmount)}
+            </p>
+            <OrdersHistory orders={[order]} />
+            {order.next.length > 0 ? (
+              <Form
+                method="post"
+                className="mt-2 flex flex-wrap gap-2"
+                onSubmit={(event) => {
+                  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+                  if (submitter?.value === "CANCELLED" && !window.confirm(`Cancel order ${order.id}? The stock goes back and the payment is refunded.`)) event.preventDefault();
+                }}
+              >
+                <input type="hidden" name="orderId" value={order.id} />
+                {order.next.map((next) => (
+                  <button
+                    key={next}
+                    type="submit"
+                    name="status"
+                    value={next}
+                    disabled={busy}
+                    className={next === "CANCELLED" ? "btn-secondary text-red-700" : "btn-primary"}
+                    aria-label={`${ACTION_LABEL[next]}: order ${order.id}`}
+                  >
+                    {ACTION_LABEL[next]}
+                  </button>
+                ))}
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {orders.totalPages > 1 ? (
+        <nav aria-label="Pages" className="mt-8 flex justify-between">
+          {orders.page > 1 ? <Link to={search(orders.page - 1)} className="btn-secondary">Previous</Link> : <span />}
+          {orders.page < orders.totalPages ? <Link to={search(orders.page + 1)} className="btn-secondary">Next</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
