@@ -111,19 +111,23 @@ export const CategoryRefSchema = z.union(
   { error: "Category is required" },
 );
 
+/** A number from JSON or a form: absent, null or blank is "required", anything else must parse as a number. */
+const formNumber = <S extends z.ZodType>(label: string, rules: (n: z.ZodNumber) => S) =>
+  z.preprocess(
+    (v: unknown) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? Number(v) : v),
+    rules(z.number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })),
+  );
+
 export const ProductInputSchema = z.object({
   name: requiredText("Name", 200),
   brand: requiredText("Brand", 100),
-  price: z.coerce
-    .number({ error: "Price must be a number" })
-    .min(0, "Price must be 0 or more")
-    .max(1_000_000, "Price is too large")
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
-  inventory: z.coerce
-    .number({ error: "Inventory must be a number" })
-    .int("Inventory must be a whole number")
-    .min(0, "Inventory must be 0 or more")
-    .max(1_000_000, "Inventory is too large"),
+  price: formNumber("Price", (n) =>
+    n
+      .min(0, "Price must be 0 or more")
+      .max(1_000_000, "Price is too large")
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
+  ),
+  inventory: formNumber("Inventory", (n) => n.int("Inventory must be a whole number").min(0, "Inventory must be 0 or more").max(1_000_000, "Inventory is too large")),
   description: requiredText("Description", 5000),
   category: CategoryRefSchema,
 });

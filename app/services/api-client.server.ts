@@ -3,8 +3,10 @@ import { API_BASE, handleApiRequest } from "~/api/app";
 import { AddressSchema, UserSchema, type AddressInput, type RegisterInput } from "~/schemas/account";
 import {
   CategorySchema,
+  ImageSchema,
   ProductPageSchema,
   ProductSchema,
+  type ProductInput,
   type ProductSearchQuery,
 } from "~/schemas/catalogue";
 import { ErrorEnvelopeSchema } from "~/schemas/common";
@@ -83,6 +85,15 @@ export async function callApi<S extends z.ZodType>(path: string, schema: S, opti
   return parsed.data as { message: string; data: z.output<S> };
 }
 
+/** A multipart call (image uploads): the browser's files go on to the API as they came. */
+async function callApiForm<S extends z.ZodType>(path: string, schema: S, options: { method: "POST" | "PUT"; form: FormData; token: string }) {
+  const response = await apiFetch(path, { method: options.method, headers: { accept: "application/json", authorization: `Bearer ${options.token}` }, body: options.form });
+  if (!response.ok) throw await apiError(response);
+  const parsed = z.object({ message: z.string(), data: schema }).safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new ApiError(502, `Unexpected answer from ${path}: ${parsed.error.message}`);
+  return parsed.data as { message: string; data: z.output<S> };
+}
+
 /** The typed calls the UI routes make. */
 export const api = {
   categories: {
@@ -93,6 +104,23 @@ export const api = {
       callApi("/products/search", ProductPageSchema, { query: { ...query } }).then((r) => r.data),
     byId: (id: number) => callApi(`/products/product/${id}/product`, ProductSchema).then((r) => r.data),
     brands: () => callApi("/products/distinct/brands", z.array(z.string())).then((r) => r.data),
+    add: (token: string, input: ProductInput) => callApi("/products/add", ProductSchema, { method: "POST", json: input, token }),
+    update: (token: string, id: number, input: ProductInput) => callApi(`/products/product/${id}/update`, ProductSchema, { method: "PUT", json: input, token }),
+    remove: (token: string, id: number) => callApi(`/products/product/${id}/delete`, z.number(), { method: "DELETE", token }),
+  },
+  images: {
+    upload: (token: string, productId: number, files: File[]) => {
+      const form = new FormData();
+      form.set("productId", String(productId));
+      for (const file of files) form.append("files", file, file.name);
+      return callApiForm("/images/upload", z.array(ImageSchema), { method: "POST", form, token });
+    },
+    replace: (token: string, imageId: number, file: File) => {
+      const form = new FormData();
+      form.set("file", file, file.name);
+      return callApiForm(`/images/image/${imageId}/update`, ImageSchema, { method: "PUT", form, token });
+    },
+    remove: (token: string, imageId: number) => callApi(`/images/image/${imageId}/delete`, z.null(), { method: "DELETE", token }),
   },
   users: {
     register: (input: RegisterInput) => callApi("/users/add", UserSchema, { method: "POST", json: input }),

@@ -71,7 +71,8 @@ export interface ProcessedImage {
 export async function processImage(data: Buffer): Promise<ProcessedImage> {
   let metadata: Metadata;
   try {
-    metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // the header only (no pixels are decoded): the pixel limit is checked below with a clear answer
+    metadata = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
     throw new UnsupportedMediaTypeError("The file is not an image we can read (JPEG, PNG, WebP or GIF).");
   }

@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { DeleteProductLink } from "~/components/admin/delete-product";
 import type { ProductDto } from "~/schemas/catalogue";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
@@ -8,6 +9,7 @@ const SIZES = "(min-width: 1280px) 280px, (min-width: 1024px) 30vw, (min-width: 
 
 /** A card of the listing: image, "name - description", price, stock and the 'Add to cart' link to the details. */
 export function ProductCard({ product, eager = false }: { product: ProductDto; eager?: boolean }) {
+  const root = useRouteLoaderData<{ user: { isAdmin: boolean } | null }>("root");
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link to={`/product/${product.id}/details`} tabIndex={-1} aria-hidden="true">
@@ -25,6 +27,14 @@ export function ProductCard({ product, eager = false }: { product: ProductDto; e
         <Link to={`/product/${product.id}/details`} className="btn-primary mt-2 w-full" aria-label={`Add to cart: ${product.name}`}>
           Add to cart
         </Link>
+        {root?.user?.isAdmin ? (
+          <div className="flex justify-end gap-4 text-sm font-medium">
+            <Link to={`/update-product/${product.id}/update`} className="text-brand-700 hover:underline" aria-label={`edit ${product.name}`}>
+              edit
+            </Link>
+            <DeleteProductLink product={product} className="text-red-700 hover:underline" />
+          </div>
+        ) : null}
       </div>
     </article>
   );

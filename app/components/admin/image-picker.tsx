@@ -1,0 +1,44 @@
+import { useEffect, useState } from "react";
+import { Field } from "~/components/ui/field";
+
+/** A file input for images with previews (with JavaScript); `multiple` for uploads, single for a replacement. */
+export function ImagePicker({ name, multiple, error, label = multiple ? "Images" : "Image" }: { name: string; multiple: boolean; error?: string; label?: string }) {
+  const [previews, setPreviews] = useState<Array<{ url: string; name: string }>>([]);
+  useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
+  return (
+    <div>
+      <Field id={`${name}-input`} label={label} errors={error ? [error] : undefined}>
+        <input
+          id={`${name}-input`}
+          type="file"
+          name={name}
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          multiple={multiple}
+          aria-describedby={`${name}-input-error`}
+          onChange={(event) => {
+            const files = Array.from(event.currentTarget.files ?? []);
+            setPreviews(files.map((file) => ({ url: URL.createObjectURL(file), name: file.name })));
+          }}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:py-2 file:font-semibold hover:file:bg-slate-200"
+        />
+      </Field>
+      {previews.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-3" aria-label="Selected images">
+          {previews.map((preview) => (
+            <li key={preview.url}>
+              <img src={preview.url} alt={`Preview of ${preview.name}`} className="h-24 w-24 rounded-lg border border-slate-200 object-cover" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The spec's warning for an upload without a file, shown before any request when JavaScript runs. */
+export const NO_IMAGE = "Please select an image.";
+
+export function hasFile(form: HTMLFormElement, name: string): boolean {
+  const input = form.elements.namedItem(name) as HTMLInputElement | null;
+  return Boolean(input?.files && input.files.length > 0);
+}
