@@ -132,3 +132,20 @@ export const ProductInputSchema = z.object({
   category: CategoryRefSchema,
 });
 export type ProductInput = z.output<typeof ProductInputSchema>;
+
+export const InventoryQuerySchema = z.object({
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  lowStock: QueryBooleanSchema,
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
+  size: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(200).default(50)),
+});
+
+export const InventoryPageSchema = z.object({
+  content: z.array(z.object({ id: z.number().int(), name: z.string(), brand: z.string(), category: z.string(), price: z.number(), inventory: z.number().int() })),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const ImportResultSchema = z.object({ created: z.number().int(), updated: z.number().int() });

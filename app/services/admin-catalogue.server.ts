@@ -1,9 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, lte, or, sql } from "drizzle-orm";
 import type { Actor } from "~/api/context";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import type { Category, ProductDto, ProductInput } from "~/schemas/catalogue";
-import { dollarsToCents } from "~/utils/money";
+import { centsToDollars, dollarsToCents } from "~/utils/money";
 import { isAdmin, requireActor } from "./access";
 import { getProduct } from "./catalogue.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "./errors";
@@ -129,4 +129,49 @@ export async function deleteProduct({ actor, id, db = getDb() }: { actor: Actor 
   const [row] = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   if (!row) throw new NotFoundError("Product not found");
   return row.id;
+}
+
+/** At or below this many pieces a product shows in the admin's low-stock view. */
+export const LOW_STOCK = 5;
+
+/** The admin's product table: a name/brand filter, a low-stock view (fewest first), pages of `size`. */
+export async function listInventory({
+  actor,
+  q,
+  lowStock,
+  page,
+  size,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  q?: string;
+  lowStock?: boolean;
+  page: number;
+  size: number;
+  db?: DbOrTx;
+}) {
+  requireAdmin(actor);
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    pattern ? or(ilike(products.name, pattern), ilike(products.brand, pattern)) : undefined,
+    lowStock ? lte(products.inventory, LOW_STOCK) : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    db
+      .select({ id: products.id, name: products.name, brand: products.brand, category: categories.name, priceCents: products.priceCents, inventory: products.inventory })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      .orderBy(...(lowStock ? [asc(products.inventory), asc(products.id)] : [asc(products.id)]))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.$count(products, where),
+  ]);
+  return {
+    content: rows.map(({ priceCents, ...r }) => ({ ...r, price: centsToDollars(priceCents) })),
+    page,
+    size,
+    totalElements: total,
+    totalPages: Math.max(1, Math.ceil(total / size)),
+  };
 }

@@ -4,6 +4,8 @@ import { AddressSchema, UserSchema, type AddressInput, type RegisterInput } from
 import {
   CategorySchema,
   ImageSchema,
+  ImportResultSchema,
+  InventoryPageSchema,
   ProductPageSchema,
   ProductSchema,
   type ProductInput,
@@ -107,6 +109,16 @@ export const api = {
     add: (token: string, input: ProductInput) => callApi("/products/add", ProductSchema, { method: "POST", json: input, token }),
     update: (token: string, id: number, input: ProductInput) => callApi(`/products/product/${id}/update`, ProductSchema, { method: "PUT", json: input, token }),
     remove: (token: string, id: number) => callApi(`/products/product/${id}/delete`, z.number(), { method: "DELETE", token }),
+  },
+  inventory: {
+    list: (token: string, query: { q?: string; lowStock?: boolean; page?: number }) =>
+      callApi("/products/inventory", InventoryPageSchema, { token, query: { q: query.q, lowStock: query.lowStock ? "true" : undefined, page: query.page } }).then((r) => r.data),
+    exportCsv: (token: string) => apiFetch("/products/export.csv", { headers: { authorization: `Bearer ${token}` } }),
+    importCsv: (token: string, file: File) => {
+      const form = new FormData();
+      form.set("file", file, file.name);
+      return callApiForm("/products/import", ImportResultSchema, { method: "POST", form, token });
+    },
   },
   images: {
     upload: (token: string, productId: number, files: File[]) => {

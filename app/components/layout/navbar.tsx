@@ -42,6 +42,9 @@ export function Navbar({ user }: { user: NavUser | null }) {
             <NavLink to="/add-product" className={linkClass}>
               Manage Shop
             </NavLink>
+            <NavLink to="/admin/products" end className={linkClass}>
+              Products
+            </NavLink>
             <NavLink to="/admin/orders" className={linkClass}>
               Orders
             </NavLink>
