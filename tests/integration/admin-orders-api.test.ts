@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { orderItems, orders, payments, products, testPaymentIntents } from "~/db/schema";
 import type { OrderDto, OrderStatus, PaymentIntentDto, TestConfirmResult } from "~/schemas/orders";
 import { ensureAdminAccount } from "~/services/admin.server";
@@ -534,7 +534,14 @@ describe("PUT /orders/order/{orderId}/status: cancelling", () => {
     const { order, paymentIntentId } = await placedOrder(user, [[p.id, 2]]);
     // the provider no longer knows the payment: its refund throws
     await database.db.delete(testPaymentIntents).where(eq(testPaymentIntents.id, paymentIntentId));
-    const response = await setStatus(boss.auth, order.id, "CANCELLED");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    let logs: unknown[][] = [];
+    const response = await setStatus(boss.auth, order.id, "CANCELLED").finally(() => {
+      logs = [...logged.mock.calls];
+      logged.mockRestore();
+    });
+    // the failure is logged for the operator
+    expect(logs.some((args) => String(args[0]).includes(`order ${order.id}`))).toBe(true);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.data!.status).toBe("CANCELLED");
     expect(response.body.message).toMatch(/refund failed/i);
