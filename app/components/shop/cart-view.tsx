@@ -1,5 +1,5 @@
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Price } from "~/components/shop/price";
 import { ProductImage } from "~/components/shop/product-image";
@@ -33,8 +33,27 @@ export function usePendingCartDelta(): number {
   return delta;
 }
 
+/**
+ * Shows the server's answer to one cart line's forms: errors always, and the message of a removal. It lives in the
+ * cart view, not in the line, because a removed line leaves the page in the same render that brings the answer.
+ */
+function LineReplyToast({ fetcherKey }: { fetcherKey: string }) {
+  const fetcher = useFetcher<Reply>({ key: fetcherKey });
+  const toast = useToast();
+  useEffect(() => {
+    const reply = fetcher.data;
+    if (!reply) return;
+    if (!reply.ok) toast({ type: "error", message: reply.message });
+    else if (reply.message === "Item removed from cart") toast({ type: "success", message: reply.message });
+  }, [fetcher.data, toast]);
+  return null;
+}
+
 export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
   const fetchers = useFetchers();
+  // every line ever shown keeps its answer listener, even after the line is gone
+  const seen = useRef(new Set<string>());
+  for (const item of cart.items) seen.current.add(cartFetcherKey(item.itemId));
   // optimistic: the lines as the pending forms will leave them
   const pending = new Map<number, number>();
   for (const fetcher of fetchers) {
@@ -48,6 +67,9 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
+      {[...seen.current].map((key) => (
+        <LineReplyToast key={key} fetcherKey={key} />
+      ))}
       <h1 className="text-2xl font-bold text-slate-900">My Cart</h1>
       {visible.length === 0 ? (
         <div className="mt-8 rounded-xl border border-slate-200 bg-white p-10 text-center shadow-sm">
@@ -107,17 +129,8 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
 function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: number; cartId: number }) {
   const fetcher = useFetcher<Reply>({ key: cartFetcherKey(item.itemId) });
   const hydrated = useHydrated();
-  const toast = useToast();
   const { product } = item;
   const lineTotal = centsToDollars(dollarsToCents(item.unitPrice) * quantity);
-
-  // the server's answer: errors always, and the message of a removal
-  useEffect(() => {
-    const reply = fetcher.data;
-    if (!reply) return;
-    if (!reply.ok) toast({ type: "error", message: reply.message });
-    else if (reply.message === "Item removed from cart") toast({ type: "success", message: reply.message });
-  }, [fetcher.data, toast]);
 
   const hidden = (
     <>
