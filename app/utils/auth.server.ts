@@ -13,7 +13,12 @@ const ADMIN = "ROLE_ADMIN";
  * family (a reuse). They share one refresh instead, and a late one within a few seconds gets the same answer.
  */
 const refreshes = new Map<string, Promise<Awaited<ReturnType<typeof apiRefresh>>>>();
-const REFRESH_SHARE_MS = 10_000;
+const REFRESH_SHARE_MS = 5_000;
+
+/** Forgets the shared refreshes, as if their window had passed (tests). */
+export function clearSharedRefreshes() {
+  refreshes.clear();
+}
 
 function sharedRefresh(refreshToken: string) {
   let pending = refreshes.get(refreshToken);

@@ -2,7 +2,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { apiLogin } from "~/services/api-auth.server";
 import { api } from "~/services/api-client.server";
-import { Auth, getAuth, requireAuth } from "~/utils/auth.server";
+import { Auth, clearSharedRefreshes, getAuth, requireAuth } from "~/utils/auth.server";
 import { getConfig } from "~/utils/env.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import { PASSWORD, register } from "../support/accounts";
@@ -39,11 +39,31 @@ describe("the UI session", () => {
     expect(profile.email).toBe(user.email);
     const setCookie = auth.headers.get("Set-Cookie");
     expect(setCookie).toMatch(/^__session=/);
-    // the old refresh token was rotated: using it again is refused
+    // the old refresh token was rotated: once the few seconds of sharing are over, using it again is refused
+    clearSharedRefreshes();
     const again = await pageRequest({ userId: user.id, roles: ["ROLE_USER"], accessToken: await expiredToken(user.id), refreshToken: tokens.refreshToken });
     await expect((await getAuth(again))!.call((token) => api.users.get(token, user.id))).rejects.toSatisfy(
       (thrown: unknown) => thrown instanceof Response && thrown.status === 302 && thrown.headers.get("Location") === "/",
     );
+  });
+
+  it("shares one refresh between the loaders of one page (same cookie at once): no reuse, no logout", async () => {
+    const user = await register(server);
+    const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
+    const session = { userId: user.id, roles: ["ROLE_USER"], accessToken: await expiredToken(user.id), refreshToken: tokens.refreshToken };
+    const [root, route] = await Promise.all([getAuth(await pageRequest(session)), getAuth(await pageRequest(session))]);
+    const [a, b] = await Promise.all([root!.call((token) => api.users.get(token, user.id)), route!.call((token) => api.users.get(token, user.id))]);
+    expect(a.id).toBe(user.id);
+    expect(b.id).toBe(user.id);
+    // a loader starting a moment later (the root after its other calls) gets the same answer, not a reuse
+    const late = await getAuth(await pageRequest(session));
+    expect((await late!.call((token) => api.users.get(token, user.id))).id).toBe(user.id);
+    // both committed the same new tokens, which still work: the family was not revoked
+    expect(root!.headers.get("Set-Cookie")).toBe(route!.headers.get("Set-Cookie"));
+    clearSharedRefreshes();
+    const next = await getSession(new Request("http://localhost/", { headers: { cookie: root!.headers.get("Set-Cookie")!.split(";")[0]! } }));
+    const refreshed = await pageRequest({ ...session, refreshToken: next.get("refreshToken")! });
+    expect((await (await getAuth(refreshed))!.call((token) => api.users.get(token, user.id))).id).toBe(user.id);
   });
 
   it("logs the user out (session destroyed, sent to /) when the refresh fails", async () => {
