@@ -10,12 +10,12 @@ import { Spinner } from "~/components/ui/spinner";
 import { IdSchema } from "~/schemas/common";
 import { ProductFormFieldsSchema, ProductFormSchema } from "~/schemas/product-form";
 import { ApiError, api } from "~/services/api-client.server";
+import { ADMIN_GUARD } from "~/utils/admin.server";
 import { requireAuth } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Add New Product") }, { name: "robots", content: "noindex" }];
 
-const ADMIN = { roles: ["ROLE_ADMIN"] };
 
 /** The stepper's state lives in the URL: ?step=2&productId=… after a save, so reloads and JavaScript-off work. */
 function stepOf(url: URL) {
@@ -25,7 +25,7 @@ function stepOf(url: URL) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN);
+  const auth = await requireAuth(request, ADMIN_GUARD);
   const [brands, categories] = await Promise.all([api.products.brands(), api.categories.all()]);
   const { step, productId } = stepOf(new URL(request.url));
   const product = step === 2 && productId ? await api.products.byId(productId).catch(() => null) : null;
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN);
+  const auth = await requireAuth(request, ADMIN_GUARD);
   const formData = await request.formData();
   if (formData.get("intent") === "upload") {
     const productId = IdSchema.safeParse(formData.get("productId"));

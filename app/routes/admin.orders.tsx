@@ -6,16 +6,16 @@ import { OrdersHistory } from "~/components/shop/orders-history";
 import { IdSchema } from "~/schemas/common";
 import { AdminOrdersQuerySchema, NEXT_STATUS, ORDER_STATUSES, type OrderStatus } from "~/schemas/orders";
 import { ApiError, api } from "~/services/api-client.server";
+import { ADMIN_GUARD } from "~/utils/admin.server";
 import { requireAuth } from "~/utils/auth.server";
 import { formatPrice } from "~/utils/money";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Orders") }, { name: "robots", content: "noindex" }];
 
-const ADMIN = { roles: ["ROLE_ADMIN"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN);
+  const auth = await requireAuth(request, ADMIN_GUARD);
   const url = new URL(request.url);
   const query = AdminOrdersQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const { status, page } = query.success ? query.data : { status: undefined, page: 1 };
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const StatusChange = z.object({ orderId: IdSchema, status: z.enum(ORDER_STATUSES) });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN);
+  const auth = await requireAuth(request, ADMIN_GUARD);
   const form = await request.formData();
   const back = `/admin/orders${new URL(request.url).search}`;
   const parsed = StatusChange.safeParse(Object.fromEntries(form));

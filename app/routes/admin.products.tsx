@@ -5,16 +5,16 @@ import { DeleteProductLink } from "~/components/admin/delete-product";
 import { Spinner } from "~/components/ui/spinner";
 import { InventoryQuerySchema } from "~/schemas/catalogue";
 import { ApiError, api } from "~/services/api-client.server";
+import { ADMIN_GUARD } from "~/utils/admin.server";
 import { requireAuth } from "~/utils/auth.server";
 import { formatPrice } from "~/utils/money";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Products") }, { name: "robots", content: "noindex" }];
 
-const ADMIN = { roles: ["ROLE_ADMIN"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN);
+  const auth = await requireAuth(request, ADMIN_GUARD);
   const parsed = InventoryQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : { q: undefined, lowStock: undefined, page: 1 };
   const inventory = await auth.call((token) => api.inventory.list(token, query));
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN);
+  const auth = await requireAuth(request, ADMIN_GUARD);
   const file = (await request.formData()).get("file");
   if (!(file instanceof File) || file.size === 0) return data({ message: "Please select a CSV file.", errors: null }, { status: 422, headers: auth.headers });
   try {

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, api } from "~/services/api-client.server";
+import { ADMIN_GUARD } from "~/utils/admin.server";
 import { requireAuth } from "~/utils/auth.server";
 
 /** The CSV export, downloaded from the admin's product table. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, { roles: ["ROLE_ADMIN"] });
+  const auth = await requireAuth(request, ADMIN_GUARD);
   const response = await auth.call(async (token) => {
     const answer = await api.inventory.exportCsv(token);
     if (!answer.ok) throw await apiError(answer);

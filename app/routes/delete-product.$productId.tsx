@@ -1,36 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { IdSchema } from "~/schemas/common";
 import { ApiError, api } from "~/services/api-client.server";
+import { ADMIN_GUARD, productIdParam, productOr404 } from "~/utils/admin.server";
 import { requireAuth } from "~/utils/auth.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Delete product") }, { name: "robots", content: "noindex" }];
 
-const ADMIN = { roles: ["ROLE_ADMIN"] };
 
-function productIdOf(value: string | undefined) {
-  const id = IdSchema.safeParse(value);
-  if (!id.success) throw new Response("No product", { status: 404 });
-  return id.data;
-}
 
 /** The confirmation page of 'delete' (the dialog's form posts here too). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN);
-  const product = await api.products.byId(productIdOf(params.productId)).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) throw new Response("No product", { status: 404 });
-    throw error;
-  });
+  const auth = await requireAuth(request, ADMIN_GUARD);
+  const product = await productOr404(productIdParam(params.productId));
   const back = safeRedirectPath(new URL(request.url).searchParams.get("back") ?? "", "/products");
   return data({ product: { id: product.id, name: product.name, brand: product.brand }, back }, { headers: auth.headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN);
-  const id = productIdOf(params.productId);
+  const auth = await requireAuth(request, ADMIN_GUARD);
+  const id = productIdParam(params.productId);
   const back = safeRedirectPath(new URL(request.url).searchParams.get("back") ?? "", "/products");
   try {
     const result = await auth.call((token) => api.products.remove(token, id));

@@ -12,27 +12,19 @@ import { Spinner } from "~/components/ui/spinner";
 import { IdSchema } from "~/schemas/common";
 import { ProductFormFieldsSchema, ProductFormSchema } from "~/schemas/product-form";
 import { ApiError, api } from "~/services/api-client.server";
+import { ADMIN_GUARD, productIdParam, productOr404 } from "~/utils/admin.server";
 import { requireAuth, type Auth } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Update Product") }, { name: "robots", content: "noindex" }];
 
-const ADMIN = { roles: ["ROLE_ADMIN"] };
 
-function productIdOf(value: string | undefined) {
-  const id = IdSchema.safeParse(value);
-  if (!id.success) throw new Response("No product", { status: 404 });
-  return id.data;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN);
-  const id = productIdOf(params.productId);
+  const auth = await requireAuth(request, ADMIN_GUARD);
+  const id = productIdParam(params.productId);
   const [product, brands, categories] = await Promise.all([
-    api.products.byId(id).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) throw new Response("No product", { status: 404 });
-      throw error;
-    }),
+    productOr404(id),
     api.products.brands(),
     api.categories.all(),
   ]);
@@ -48,15 +40,17 @@ type Reply = { result?: SubmissionResult<string[]>; imageError?: string };
 async function imageAction(auth: Auth, form: FormData, productId: number, page: string) {
   const intent = form.get("intent");
   const files = form.getAll("files").filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
+  const imageId = IdSchema.safeParse(form.get("imageId"));
+  if ((intent === "delete-image" || intent === "replace-image") && !imageId.success) {
+    return auth.redirect(page, { type: "error", message: "Choose an image." });
+  }
   if (intent === "delete-image") {
-    const imageId = IdSchema.parse(form.get("imageId"));
-    const result = await auth.call((token) => api.images.remove(token, imageId));
+    const result = await auth.call((token) => api.images.remove(token, imageId.data!));
     return auth.redirect(page, { type: "success", message: result.message });
   }
   if (files.length === 0) return data<Reply>({ imageError: NO_IMAGE }, { status: 422, headers: auth.headers });
   if (intent === "replace-image") {
-    const imageId = IdSchema.parse(form.get("imageId"));
-    const result = await auth.call((token) => api.images.replace(token, imageId, files[0]!));
+    const result = await auth.call((token) => api.images.replace(token, imageId.data!, files[0]!));
     return auth.redirect(page, { type: "success", message: result.message });
   }
   const result = await auth.call((token) => api.images.upload(token, productId, files));
@@ -64,8 +58,8 @@ async function imageAction(auth: Auth, form: FormData, productId: number, page: 
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN);
-  const id = productIdOf(params.productId);
+  const auth = await requireAuth(request, ADMIN_GUARD);
+  const id = productIdParam(params.productId);
   const page = `/update-product/${id}/update`;
   const form = await request.formData();
   try {

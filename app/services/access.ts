@@ -23,3 +23,10 @@ export function assertOwnerOrAdmin(actor: Actor | null | undefined, userId: numb
   if (who.id !== userId && !isAdmin(who)) throw new ForbiddenError("You do not have permission to do this.");
   return who;
 }
+
+/** An administrator, or 403: the catalogue's and the orders' admin services check this themselves too. */
+export function requireAdmin(actor: Actor | null | undefined): Actor {
+  const who = requireActor(actor);
+  if (!isAdmin(who)) throw new ForbiddenError("Only an administrator can do this.");
+  return who;
+}

@@ -4,16 +4,10 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import type { Category, ProductDto, ProductInput } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents } from "~/utils/money";
-import { isAdmin, requireActor } from "./access";
+import { requireAdmin } from "./access";
 import { getProduct } from "./catalogue.server";
-import { ConflictError, ForbiddenError, NotFoundError } from "./errors";
+import { ConflictError, NotFoundError } from "./errors";
 
-/** The catalogue's writes are for admins only (the router checks too; services never trust their caller). */
-function requireAdmin(actor: Actor | null) {
-  const who = requireActor(actor);
-  if (!isAdmin(who)) throw new ForbiddenError("Only an administrator can do this.");
-  return who;
-}
 
 /** The constraint a failed statement broke, through drizzle's wrapping. */
 function constraintOf(error: unknown): string | undefined {

@@ -6,8 +6,8 @@ import { imageVariants, images } from "~/db/schema";
 import type { ImageDto } from "~/schemas/catalogue";
 import type { Actor } from "~/api/context";
 import { products } from "~/db/schema";
-import { isAdmin, requireActor } from "./access";
-import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "./errors";
+import { requireAdmin } from "./access";
+import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "./errors";
 
 /** The largest image file accepted, and how many one upload may carry. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -104,6 +104,25 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
   return { contentType, width, height, data, etag: etagOf(data), variants };
 }
 
+/** The columns of an image row for processed bytes. */
+function imageColumns(processed: ProcessedImage) {
+  return {
+    contentType: processed.contentType,
+    width: processed.width,
+    height: processed.height,
+    byteSize: processed.data.length,
+    etag: processed.etag,
+    data: processed.data,
+  };
+}
+
+async function insertVariants(db: DbOrTx, imageId: number, variants: ProcessedImage["variants"]) {
+  if (variants.length === 0) return;
+  await db
+    .insert(imageVariants)
+    .values(variants.map((v) => ({ imageId, width: v.width, height: v.height, byteSize: v.data.length, etag: v.etag, data: v.data })));
+}
+
 export async function storeImage({
   productId,
   fileName,
@@ -117,29 +136,9 @@ export async function storeImage({
 }): Promise<ImageDto> {
   const [row] = await db
     .insert(images)
-    .values({
-      productId,
-      fileName,
-      contentType: processed.contentType,
-      width: processed.width,
-      height: processed.height,
-      byteSize: processed.data.length,
-      etag: processed.etag,
-      data: processed.data,
-    })
+    .values({ productId, fileName, ...imageColumns(processed) })
     .returning();
-  if (processed.variants.length > 0) {
-    await db.insert(imageVariants).values(
-      processed.variants.map((variant) => ({
-        imageId: row!.id,
-        width: variant.width,
-        height: variant.height,
-        byteSize: variant.data.length,
-        etag: variant.etag,
-        data: variant.data,
-      })),
-    );
-  }
+  await insertVariants(db, row!.id, processed.variants);
   return imageDto(row!);
 }
 
@@ -170,10 +169,6 @@ export async function getImageContent({ id, width, db = getDb() }: { id: number;
 
 // ---------------------------------------------------------------- admin: upload, replace, delete
 
-function requireAdmin(actor: Actor | null) {
-  const who = requireActor(actor);
-  if (!isAdmin(who)) throw new ForbiddenError("Only an administrator can do this.");
-}
 
 /** A file name safe to keep and show: the last path segment, printable, at most 200 characters. */
 function cleanFileName(name: string): string {
@@ -226,23 +221,11 @@ export async function replaceImage({ actor, imageId, file, db = getDb() }: { act
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(images)
-      .set({
-        fileName,
-        contentType: processed.contentType,
-        width: processed.width,
-        height: processed.height,
-        byteSize: processed.data.length,
-        etag: processed.etag,
-        data: processed.data,
-      })
+      .set({ fileName, ...imageColumns(processed) })
       .where(eq(images.id, imageId))
       .returning();
     await tx.delete(imageVariants).where(eq(imageVariants.imageId, imageId));
-    if (processed.variants.length > 0) {
-      await tx.insert(imageVariants).values(
-        processed.variants.map((variant) => ({ imageId, width: variant.width, height: variant.height, byteSize: variant.data.length, etag: variant.etag, data: variant.data })),
-      );
-    }
+    await insertVariants(tx, imageId, processed.variants);
     return imageDto(row!);
   });
 }

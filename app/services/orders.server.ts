@@ -5,9 +5,9 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { cartItems, carts, orderItems, orders, payments, products, users, type CartSnapshotLine } from "~/db/schema";
 import { NEXT_STATUS, type AdminOrderDto, type Billing, type OrderDto, type OrderStatus, type PaymentConfig, type PaymentIntentDto, type TestCard, type TestConfirmResult } from "~/schemas/orders";
 import { centsToDollars, dollarsToCents, formatPrice } from "~/utils/money";
-import { assertOwnerOrAdmin, isAdmin, requireActor } from "./access";
+import { assertOwnerOrAdmin, requireActor, requireAdmin } from "./access";
 import { cartLinesForCheckout, stockMessage } from "./cart.server";
-import { ConflictError, ForbiddenError, NotFoundError, OutOfStockError, PaymentRequiredError } from "./errors";
+import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "./errors";
 import { getPaymentProvider, TestPaymentProvider } from "./payments/index.server";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -367,10 +367,6 @@ export async function handlePaymentWebhook({ rawBody, signature, db = getDb() }:
 
 // ---------------------------------------------------------------- admin: all orders and their status
 
-function requireAdmin(actor: Actor | null) {
-  const who = requireActor(actor);
-  if (!isAdmin(who)) throw new ForbiddenError("Only an administrator can do this.");
-}
 
 /** GET /orders/all: every order, newest first, optionally of one status (admin). */
 export async function listAllOrders({

@@ -6,16 +6,12 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { ProductInputSchema, type ProductInput } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents } from "~/utils/money";
-import { isAdmin, requireActor } from "./access";
-import { ForbiddenError, ValidationError } from "./errors";
+import { requireAdmin } from "./access";
+import { ValidationError } from "./errors";
 
 export const CSV_COLUMNS = ["id", "name", "brand", "category", "price", "inventory", "description"] as const;
 export const MAX_IMPORT_ROWS = 10_000;
 
-function requireAdmin(actor: Actor | null) {
-  const who = requireActor(actor);
-  if (!isAdmin(who)) throw new ForbiddenError("Only an administrator can do this.");
-}
 
 /** Every product as CSV (the import's format): id, name, brand, category, price in dollars, inventory, description. */
 export async function exportProductsCsv({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }): Promise<string> {
