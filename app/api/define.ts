@@ -77,7 +77,9 @@ function queryObject(url: URL): Record<string, string | string[]> {
 async function readBody(c: Context<ApiEnv>, type: RouteDefinition<Schema, Schema, Schema>["bodyType"], maxBytes: number) {
   const declared = Number(c.req.header("content-length") ?? 0);
   if (declared > maxBytes) throw new PayloadTooLargeError(`The request body is larger than ${Math.round(maxBytes / 1024)} KB.`);
-  const contentType = (c.req.header("content-type") ?? "").toLowerCase();
+  // the boundary of multipart bodies is case-sensitive: keep the header as sent, compare in lower case
+  const sentType = c.req.header("content-type") ?? "";
+  const contentType = sentType.toLowerCase();
   const isJson = contentType.includes("application/json");
   const isForm = contentType.includes("application/x-www-form-urlencoded") || contentType.includes("multipart/form-data");
   if ((type === "json" || type === undefined) && !isJson) {
@@ -96,7 +98,7 @@ async function readBody(c: Context<ApiEnv>, type: RouteDefinition<Schema, Schema
       throw new BadRequestError("The request body is not valid JSON.");
     }
   }
-  const form = await new Request("http://body", { method: "POST", body: raw, headers: { "content-type": contentType } })
+  const form = await new Request("http://body", { method: "POST", body: raw, headers: { "content-type": sentType } })
     .formData()
     .catch(() => {
       throw new BadRequestError("The request body is not valid form data.");

@@ -565,6 +565,25 @@ describe("POST /images/upload", () => {
     expect(dto.body.data.images.map((i) => i.id)).toEqual(response.body.data.map((i) => i.id));
   });
 
+  it("reads a multipart body whose boundary has capital letters, as browsers send it", async () => {
+    const product = await createProduct(database.db, { categoryId });
+    const png = await realFile("png", { width: 300, height: 300 });
+    const boundary = "----WebKitFormBoundaryAbCdEf012345";
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="productId"\r\n\r\n${product.id}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png.bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await api.json<Envelope<Array<{ fileName: string }>>>("/images/upload", {
+      method: "POST",
+      headers: { ...adminAuth, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.data.map((i) => i.fileName)).toEqual(["shot.png"]);
+  });
+
   it("judges by content, not by name or declared type: a real PNG sent as notes.txt/text/plain is a PNG, with a safe file name", async () => {
     const product = await createProduct(database.db, { categoryId });
     const png = await realFile("png", { width: 640, height: 480 });
