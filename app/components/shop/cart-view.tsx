@@ -141,16 +141,17 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
     </>
   );
   const step = "inline-flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
-  const cell = "border-b border-slate-200 py-3 md:table-cell md:align-middle";
+  // on a phone the row is a small grid with one rule under it; from md up, a table row with a rule per cell
+  const cell = "md:table-cell md:border-b md:border-slate-200 md:py-3 md:align-middle";
 
   return (
-    <tr hidden={quantity <= 0} className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-x-3 border-b border-slate-200 py-3 md:table-row md:py-0" data-testid="cart-line">
-      <td className={`${cell} row-span-3 self-start border-0 md:border-b md:pr-3`}>
+    <tr hidden={quantity <= 0} className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-x-3 gap-y-1.5 border-b border-slate-200 py-3 md:table-row md:py-0" data-testid="cart-line">
+      <td className={`${cell} row-span-3 self-start md:pr-3`}>
         <Link to={`/product/${product.id}/details`} tabIndex={-1} aria-hidden="true">
           <ProductImage image={product.images[0]} alt={product.name} sizes="72px" width={200} className="h-[72px] w-[72px] rounded-lg object-cover" />
         </Link>
       </td>
-      <td className={`${cell} col-span-2 border-0 md:border-b md:pr-3`}>
+      <td className={`${cell} col-span-2 md:pr-3`}>
         <Link to={`/product/${product.id}/details`} className="font-semibold text-slate-900 hover:underline">
           {product.name}
         </Link>
@@ -162,7 +163,7 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
       <td className={`${cell} hidden text-right md:pr-3`}>
         <Price value={item.unitPrice} />
       </td>
-      <td className={`${cell} border-0 md:border-b md:px-3 md:text-center`}>
+      <td className={`${cell} md:px-3 md:text-center`}>
         <fetcher.Form method="post" className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white" preventScrollReset>
           {hidden}
           <input type="hidden" name="intent" value="update" />
@@ -187,10 +188,10 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
           <span className="mt-1 block text-xs text-red-700">Only {product.inventory} left in stock</span>
         ) : null}
       </td>
-      <td className={`${cell} border-0 text-right font-semibold md:border-b md:pr-3`} data-testid="line-total">
+      <td className={`${cell} text-right font-semibold md:pr-3`} data-testid="line-total">
         <Price value={lineTotal} />
       </td>
-      <td className={`${cell} col-start-2 border-0 md:border-b md:text-right`}>
+      <td className={`${cell} col-start-2 md:text-right`}>
         <fetcher.Form method="post" preventScrollReset>
           {hidden}
           <input type="hidden" name="intent" value="remove" />
