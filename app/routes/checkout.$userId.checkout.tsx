@@ -9,6 +9,7 @@ import { BillingSchema } from "~/schemas/orders";
 import { ApiError, api } from "~/services/api-client.server";
 import { requireAuth, type Auth } from "~/utils/auth.server";
 import { countryList } from "~/utils/countries.server";
+import { nanoid } from "nanoid";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Checkout") }, { name: "robots", content: "noindex" }];
@@ -54,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         postalCode: address?.postalCode ?? "",
       },
       cancelled: new URL(request.url).searchParams.has("cancelled"),
+      checkoutId: nanoid(),
     },
     { headers: auth.headers },
   );
@@ -108,11 +110,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: TestCheckoutFormSchema });
     if (submission.status !== "success") return fail(submission.reply({ hideFields: SECRET_FIELDS }), 422);
     const { amount, billing, card } = submission.value;
-    const payment = await auth.call((token) => api.payments.createIntent(token, amount));
-    const confirmed = await auth.call((token) =>
-      api.payments.testConfirm(token, { paymentIntentId: payment.paymentIntentId, cardNumber: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc }),
-    );
-    if (confirmed.error) return fail(submission.reply({ formErrors: [confirmed.error.message], hideFields: SECRET_FIELDS }), 402);
+    const checkoutId = String(formData.get("checkoutId") ?? "") || undefined;
+    const payment = await auth.call((token) => api.payments.createIntent(token, amount, checkoutId));
+    const confirmed = await auth
+      .call((token) =>
+        api.payments.testConfirm(token, { paymentIntentId: payment.paymentIntentId, cardNumber: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc }),
+      )
+      .catch((error: unknown) => {
+        // the same form posted twice: the first post paid already, so this one only places (or finds) the order
+        if (error instanceof ApiError && error.status === 409) return null;
+        throw error;
+      });
+    if (confirmed?.error) return fail(submission.reply({ formErrors: [confirmed.error.message], hideFields: SECRET_FIELDS }), 402);
     const result = await auth.call((token) => api.orders.place(token, auth.userId, { paymentIntentId: payment.paymentIntentId, billing }));
     return placed(auth, withJs, result.message);
   } catch (error) {

@@ -110,6 +110,8 @@ export const CreatePaymentIntentSchema = z.object({
   /** what the shopper saw: checked against the cart's total, never charged */
   amount: z.coerce.number({ error: "amount must be a number" }).positive("amount must be positive").optional(),
   currency: z.string().trim().toLowerCase().pipe(z.literal("usd", { error: "Only usd is accepted" })).optional().default("usd"),
+  /** one checkout form's id: the same form posted twice (a double click without JavaScript) pays once */
+  checkoutId: z.string().regex(/^[\w-]{8,64}$/, "checkoutId must be 8 to 64 letters, digits, - or _").optional(),
 });
 
 export const PaymentIntentSchema = z.object({

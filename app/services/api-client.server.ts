@@ -158,8 +158,8 @@ export const api = {
   },
   payments: {
     config: () => callApi("/payments/config", PaymentConfigSchema).then((r) => r.data),
-    createIntent: (token: string, amount: number) =>
-      callApi("/orders/create-payment-intent", PaymentIntentSchema, { method: "POST", json: { amount, currency: "usd" }, token }).then((r) => r.data),
+    createIntent: (token: string, amount: number, checkoutId?: string) =>
+      callApi("/orders/create-payment-intent", PaymentIntentSchema, { method: "POST", json: { amount, currency: "usd", checkoutId }, token }).then((r) => r.data),
     checkoutSession: (token: string, input: { amount: number; email: string; successUrl: string; cancelUrl: string }) =>
       callApi("/orders/create-checkout-session", z.object({ sessionId: z.string(), url: z.string() }), { method: "POST", json: input, token }).then((r) => r.data),
     testConfirm: (token: string, input: { paymentIntentId: string; cardNumber: string; expMonth: number; expYear: number; cvc: string }) =>

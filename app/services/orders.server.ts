@@ -61,11 +61,13 @@ export async function createPaymentIntent({
   actor,
   amount,
   currency,
+  checkoutId,
   db = getDb(),
 }: {
   actor: Actor | null;
   amount?: number;
   currency: string;
+  checkoutId?: string;
   db?: DbOrTx;
 }): Promise<PaymentIntentDto> {
   const who = requireActor(actor);
@@ -101,7 +103,8 @@ export async function createPaymentIntent({
   const remote = await provider.createIntent({
     amountCents: totalCents,
     currency,
-    idempotencyKey: await idempotencyKey("pi", who.id, snapshot, db),
+    // a form's own id makes a repeated post of that form the same payment, whatever happened in between
+    idempotencyKey: checkoutId ? `pi:${who.id}:form:${checkoutId}` : await idempotencyKey("pi", who.id, snapshot, db),
     metadata: { userId: String(who.id) },
   });
   await db

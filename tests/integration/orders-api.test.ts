@@ -218,6 +218,40 @@ describe("POST /orders/create-payment-intent", () => {
   });
 });
 
+describe("one checkout form posted twice (a double click without JavaScript)", () => {
+  it("pays once: the same checkoutId is the same payment, a second confirm is refused, and one order is placed", async () => {
+    const user = await shopper();
+    const item = await product({ priceCents: 2500, inventory: 5 });
+    await add(user, item.id, 2);
+    const checkoutId = `form-${word()}`;
+    const first = await createIntent(user, { amount: 50, checkoutId });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect((await confirm(user, first.body.data.paymentIntentId)).body.data?.status).toBe("succeeded");
+    // the second post of the same form, after the first one paid
+    const second = await createIntent(user, { amount: 50, checkoutId });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.data.paymentIntentId).toBe(first.body.data.paymentIntentId);
+    expect((await confirm(user, second.body.data.paymentIntentId)).status).toBe(409);
+    const [a, b] = await Promise.all([
+      placeOrder(user, user.id, { paymentIntentId: first.body.data.paymentIntentId }),
+      placeOrder(user, user.id, { paymentIntentId: second.body.data.paymentIntentId }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+    expect(await inventoryOf(item.id)).toBe(3);
+    expect(await database.db.$count(payments, eq(payments.userId, user.id))).toBe(1);
+  });
+
+  it("refuses a malformed checkoutId with 422", async () => {
+    const user = await shopper();
+    const item = await product();
+    await add(user, item.id, 1);
+    const response = await createIntent(user, { checkoutId: "no spaces allowed!" });
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.errors ?? {})).toEqual(["checkoutId"]);
+  });
+});
+
 describe("POST /payments/test/confirm", () => {
   it("succeeds with 4242 4242 4242 4242 and records it", async () => {
     const user = await shopper();

@@ -59,7 +59,7 @@ export function registerOrderRoutes(api: ApiRouter) {
       response: PaymentIntentSchema,
     },
     async ({ c, body }) => {
-      const intent = await createPaymentIntent({ actor: c.get("actor"), amount: body.amount, currency: body.currency });
+      const intent = await createPaymentIntent({ actor: c.get("actor"), amount: body.amount, currency: body.currency, checkoutId: body.checkoutId });
       // the reference client reads clientSecret at the top level
       return c.json({ message: "Payment created", data: intent, clientSecret: intent.clientSecret }, 200);
     },

@@ -20,6 +20,7 @@ interface Props {
   countries: Array<{ code: string; name: string }>;
   billing: Record<string, string>;
   cancelled: boolean;
+  checkoutId: string;
   reply: CheckoutReply | undefined;
 }
 
@@ -30,7 +31,7 @@ type CheckoutFields = Record<
   string
 >;
 
-export function CheckoutForm({ cart, payments, countries, billing, cancelled, reply }: Props) {
+export function CheckoutForm({ cart, payments, countries, billing, cancelled, checkoutId, reply }: Props) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const toast = useToast();
@@ -176,6 +177,7 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, re
             <Price value={cart.totalAmount} className="text-xl text-slate-900" />
           </p>
           <input type="hidden" name="amount" value={cart.totalAmount.toFixed(2)} />
+          <input type="hidden" name="checkoutId" value={checkoutId} />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
           <p id={form.errorId} role="alert" className="mt-4 min-h-[1.25rem] text-sm font-medium text-red-700">
             {form.errors?.[0] ?? ""}
