@@ -2,17 +2,16 @@ import { createDeflate } from "node:zlib";
 import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { cartItems, carts, categories, imageVariants, images, orderItems, orders, products } from "~/db/schema";
 import type { Category, ImageDto, ProductDto } from "~/schemas/catalogue";
 import type { CartDto, OrderDto } from "~/schemas/orders";
 import { ensureAdminAccount } from "~/services/admin.server";
 import { bearer, loginAs, PASSWORD, register } from "../support/accounts";
-import { startApiInstance, type ApiInstance } from "../support/api-instance-process";
+import { useTwoApiInstances, type ApiInstance } from "../support/api-instance-process";
 import { useApiServer } from "../support/api-server";
 import { createCategory, createImage, createProduct, pngBytes, word } from "../support/factories";
-import { createPostgresTestDatabase } from "../support/postgres-test-db";
 import { useTestDatabase } from "../support/test-db";
 
 // The admin's writes to the catalogue (issue 5): products, categories and images, over real HTTP, on PGlite and on
@@ -899,33 +898,8 @@ describe("DELETE /products/product/{id}/delete", () => {
 // ---------------------------------------------------------------- several app instances
 
 describe.skipIf(process.env.TEST_DB_KIND !== "postgres")("images on two app instances sharing one PostgreSQL database", () => {
-  let shared: Awaited<ReturnType<typeof createPostgresTestDatabase>> | undefined;
-  let instances: ApiInstance[] = [];
-
-  beforeAll(async () => {
-    shared = await createPostgresTestDatabase();
-    const env = {
-      ...process.env,
-      DATABASE_URL: shared.url,
-      SESSION_SECRET: process.env.SESSION_SECRET,
-      JWT_SECRET: process.env.JWT_SECRET,
-      STRIPE_SECRET_KEY: "",
-      STRIPE_PUBLISHABLE_KEY: "",
-      // each instance gets a data directory of its own: nothing of an image may live there
-      DATA_DIR: "",
-      NODE_ENV: "test",
-      DB_POOL_MAX: "4",
-    };
-    instances = await Promise.all([startApiInstance(env), startApiInstance(env)]);
-  });
-
-  afterAll(async () => {
-    for (const [i, instance] of instances.entries()) {
-      if (instance.stderr().trim()) console.error(`api instance ${i} (pid ${instance.pid}) wrote to stderr:\n${instance.stderr()}`);
-    }
-    await Promise.all(instances.map((instance) => instance.stop()));
-    await shared?.drop();
-  });
+  // each instance has a data directory of its own: nothing of an image may live there
+  const shared = useTwoApiInstances({ poolMax: 4 });
 
   async function fetchImage(instance: ApiInstance, url: string) {
     const response = await fetch(`${instance.origin}${url}`);
@@ -933,14 +907,14 @@ describe.skipIf(process.env.TEST_DB_KIND !== "postgres")("images on two app inst
   }
 
   it("an image uploaded, replaced or deleted on one instance is seen so by the other", async () => {
-    const [a, b] = instances as [ApiInstance, ApiInstance];
+    const [a, b] = shared.instances as [ApiInstance, ApiInstance];
     const email = `${word()}@example.com`;
-    await ensureAdminAccount({ email, password: PASSWORD, db: shared!.db });
+    await ensureAdminAccount({ email, password: PASSWORD, db: shared.db });
     const login = await a.json<{ accessToken: string }>("/auth/login", json("POST", { email, password: PASSWORD }));
     expect(login.status).toBe(200);
     const auth = bearer(login.body.accessToken);
-    const category = await createCategory(shared!.db);
-    const product = await createProduct(shared!.db, { categoryId: category.id });
+    const category = await createCategory(shared.db);
+    const product = await createProduct(shared.db, { categoryId: category.id });
 
     const jpeg = await realFile("jpeg", { width: 1000, height: 500 });
     const uploaded = await a.json<Envelope<ImageDto[]>>("/images/upload", { method: "POST", headers: auth, body: multipart({ productId: String(product.id) }, [jpeg]) });

@@ -1,11 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import { orderItems, orders, payments, products, testPaymentIntents } from "~/db/schema";
 import { registration } from "../support/accounts";
-import { startApiInstance, type ApiInstance } from "../support/api-instance-process";
+import { useTwoApiInstances } from "../support/api-instance-process";
 import { createCategory, createProduct } from "../support/factories";
-import { createPostgresTestDatabase } from "../support/postgres-test-db";
 
 // Two app instances (separate Node processes, each with its own connection pool) share one PostgreSQL database, in
 // test-payments mode. Twenty shoppers have paid for the last five pieces; all place their order at the same moment.
@@ -24,49 +23,22 @@ const post = (body: unknown, headers: Record<string, string> = {}): RequestInit 
 });
 
 describe.skipIf(process.env.TEST_DB_KIND !== "postgres")("two app instances on one PostgreSQL database", () => {
-  let database: Awaited<ReturnType<typeof createPostgresTestDatabase>> | undefined;
-  let instances: ApiInstance[] = [];
-  const db = (): Db => database!.db;
-
-  beforeAll(async () => {
-    database = await createPostgresTestDatabase();
-    const env = {
-      ...process.env,
-      // what the two share: the database and the secrets (setup-env.ts's, so tokens from either work on both)
-      DATABASE_URL: database.url,
-      SESSION_SECRET: process.env.SESSION_SECRET,
-      JWT_SECRET: process.env.JWT_SECRET,
-      // test-payments mode, whatever the environment says
-      STRIPE_SECRET_KEY: "",
-      STRIPE_PUBLISHABLE_KEY: "",
-      DATA_DIR: "",
-      NODE_ENV: "test",
-      DB_POOL_MAX: "10",
-    };
-    instances = await Promise.all([startApiInstance(env), startApiInstance(env)]);
-  });
-
-  afterAll(async () => {
-    for (const [i, instance] of instances.entries()) {
-      if (instance.stderr().trim()) console.error(`api instance ${i} (pid ${instance.pid}) wrote to stderr:\n${instance.stderr()}`);
-    }
-    await Promise.all(instances.map((instance) => instance.stop()));
-    await database?.drop();
-  });
+  const shared = useTwoApiInstances({ poolMax: 10 });
+  const db = (): Db => shared.db;
 
   it(`sells the last ${STOCK} pieces to exactly ${STOCK} of ${SHOPPERS} paid shoppers and refunds the rest`, { timeout: 60_000 }, async () => {
     const started = Date.now();
-    expect(instances).toHaveLength(2);
-    expect(instances[0]!.pid).not.toBe(instances[1]!.pid);
-    expect(instances[0]!.origin).not.toBe(instances[1]!.origin);
-    const config = await instances[0]!.json<Envelope<{ provider: string }>>("/payments/config");
+    expect(shared.instances).toHaveLength(2);
+    expect(shared.instances[0]!.pid).not.toBe(shared.instances[1]!.pid);
+    expect(shared.instances[0]!.origin).not.toBe(shared.instances[1]!.origin);
+    const config = await shared.instances[0]!.json<Envelope<{ provider: string }>>("/payments/config");
     expect(config.body.data.provider).toBe("test");
 
     const category = await createCategory(db());
     const product = await createProduct(db(), { categoryId: category.id, priceCents: PRICE_CENTS, inventory: STOCK });
-    const on = (i: number) => instances[i % 2]!;
+    const on = (i: number) => shared.instances[i % 2]!;
 
-    // every shopper registers, logs in, adds one piece and pays for it, on alternating instances
+    // every shopper registers, logs in, adds one piece and pays for it, on alternating shared.instances
     const shoppers = await Promise.all(
       Array.from({ length: SHOPPERS }, async (_, i) => {
         const form = registration();
@@ -94,7 +66,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== "postgres")("two app instances on o
     );
     const prepared = Date.now();
 
-    // all twenty at once, alternating between the instances
+    // all twenty at once, alternating between the shared.instances
     const results = await Promise.all(
       shoppers.map(async (s) => {
         const response = await on(s.index).json<Envelope<{ id: number } | null>>(`/orders/user/${s.userId}/place-order`, post({ paymentIntentId: s.paymentIntentId }, s.auth));

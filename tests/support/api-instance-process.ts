@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { afterAll, beforeAll } from "vitest";
+import type { Db } from "~/db/client.server";
+import { createPostgresTestDatabase } from "./postgres-test-db";
 
 export interface ApiInstance {
   origin: string;
@@ -70,4 +73,45 @@ export function startApiInstance(env: Record<string, string | undefined>, { time
       });
     });
   });
+}
+
+/**
+ * Two app instances (separate processes, each with its own pool and data directory) on one fresh PostgreSQL test
+ * database, started in beforeAll and stopped in afterAll; test-payments mode, and the secrets of setup-env.ts so
+ * tokens from either instance work on both.
+ */
+export function useTwoApiInstances({ poolMax }: { poolMax: number }) {
+  let database: Awaited<ReturnType<typeof createPostgresTestDatabase>> | undefined;
+  let instances: ApiInstance[] = [];
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+    const env = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      SESSION_SECRET: process.env.SESSION_SECRET,
+      JWT_SECRET: process.env.JWT_SECRET,
+      STRIPE_SECRET_KEY: "",
+      STRIPE_PUBLISHABLE_KEY: "",
+      DATA_DIR: "",
+      NODE_ENV: "test",
+      DB_POOL_MAX: String(poolMax),
+    };
+    instances = await Promise.all([startApiInstance(env), startApiInstance(env)]);
+  });
+  afterAll(async () => {
+    for (const [i, instance] of instances.entries()) {
+      if (instance.stderr().trim()) console.error(`api instance ${i} (pid ${instance.pid}) wrote to stderr:\n${instance.stderr()}`);
+    }
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await database?.drop();
+  });
+  return {
+    get db(): Db {
+      if (!database) throw new Error("useTwoApiInstances: the database is opened in beforeAll");
+      return database.db;
+    },
+    get instances(): ApiInstance[] {
+      return instances;
+    },
+  };
 }
