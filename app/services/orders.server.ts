@@ -2,17 +2,17 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lte, notExists, notLike, sql } from "drizzle-orm";
 import type { Actor } from "~/api/context";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { cartItems, carts, orderItems, orders, payments, products, users, type CartSnapshotLine } from "~/db/schema";
-import { NEXT_STATUS, type AdminOrderDto, type Billing, type OrderDto, type OrderStatus, type PaymentConfig, type PaymentIntentDto, type TestCard, type TestConfirmResult } from "~/schemas/orders";
+import { cartItems, carts, orderItems, orders, payments, products, type CartSnapshotLine } from "~/db/schema";
+import type { Billing, OrderDto, PaymentConfig, PaymentIntentDto, TestCard, TestConfirmResult } from "~/schemas/orders";
 import { centsToDollars, dollarsToCents, formatPrice } from "~/utils/money";
-import { assertOwnerOrAdmin, requireActor, requireAdmin } from "./access";
+import { assertOwnerOrAdmin, requireActor } from "./access";
 import { cartLinesForCheckout, stockMessage } from "./cart.server";
 import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "./errors";
 import { getPaymentProvider, TestPaymentProvider } from "./payments/index.server";
 
 type PaymentRow = typeof payments.$inferSelect;
 
-const money = (cents: number) => formatPrice(centsToDollars(cents));
+export const money = (cents: number) => formatPrice(centsToDollars(cents));
 
 export function getPaymentConfig(): PaymentConfig {
   const provider = getPaymentProvider();
@@ -188,7 +188,7 @@ export async function confirmTestPayment({
 
 // ---------------------------------------------------------------- orders
 
-async function orderDtos(rows: Array<typeof orders.$inferSelect>, db: DbOrTx): Promise<OrderDto[]> {
+export async function orderDtos(rows: Array<typeof orders.$inferSelect>, db: DbOrTx): Promise<OrderDto[]> {
   const ids = rows.map((o) => o.id);
   const items = ids.length === 0 ? [] : await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id));
   return rows.map((order) => ({
@@ -220,7 +220,8 @@ class SoldOut extends OutOfStockError {
   }
 }
 
-async function refund(payment: PaymentRow, reason: string, db: DbOrTx) {
+/** Refunds a payment through its provider (idempotently) and marks it refunded. */
+export async function refundPayment(payment: PaymentRow, reason: string, db: DbOrTx) {
   await getPaymentProvider().refund(payment.providerPaymentId, `refund:${payment.id}`);
   await db.update(payments).set({ status: "refunded", failureMessage: reason, updatedAt: new Date() }).where(eq(payments.id, payment.id));
 }
@@ -290,7 +291,7 @@ export async function fulfilPayment(payment: PaymentRow, billing: Billing | unde
     if (!(error instanceof SoldOut)) throw error;
     const reason = `${error.productName} sold out before the order was placed`;
     try {
-      await refund(payment, reason, db);
+      await refundPayment(payment, reason, db);
     } catch (refundError) {
       console.error(`refund of payment ${payment.providerPaymentId} failed`, refundError);
       throw new OutOfStockError(`Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${money(payment.amountCents)} will be refunded.`);
@@ -365,89 +366,5 @@ export async function handlePaymentWebhook({ rawBody, signature, db = getDb() }:
     // a sold-out order was refunded and a refunded payment stays so: tell the provider not to retry
     if (error instanceof ConflictError || error instanceof PaymentRequiredError) return error.message;
     throw error;
-  }
-}
-
-// ---------------------------------------------------------------- admin: all orders and their status
-
-
-/** GET /orders/all: every order, newest first, optionally of one status (admin). */
-export async function listAllOrders({
-  actor,
-  status,
-  page,
-  size,
-  db = getDb(),
-}: {
-  actor: Actor | null;
-  status?: OrderStatus;
-  page: number;
-  size: number;
-  db?: DbOrTx;
-}): Promise<{ content: AdminOrderDto[]; page: number; size: number; totalElements: number; totalPages: number }> {
-  requireAdmin(actor);
-  const where = status ? eq(orders.status, status) : undefined;
-  const [rows, total] = await Promise.all([
-    db
-      .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.orderDate), desc(orders.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.$count(orders, where),
-  ]);
-  const dtos = await orderDtos(rows.map((r) => r.order), db);
-  return {
-    content: dtos.map((dto, i) => ({ ...dto, customer: { email: rows[i]!.email, name: `${rows[i]!.firstName} ${rows[i]!.lastName}` } })),
-    page,
-    size,
-    totalElements: total,
-    totalPages: Math.max(1, Math.ceil(total / size)),
-  };
-}
-
-/**
- * PUT /orders/order/{orderId}/status: moves an order one step on, or cancels it before shipping. Cancelling returns
- * the stock in the same transaction, then refunds the payment.
- */
-export async function changeOrderStatus({
-  actor,
-  orderId,
-  status,
-  db = getDb(),
-}: {
-  actor: Actor | null;
-  orderId: number;
-  status: OrderStatus;
-  db?: DbOrTx;
-}): Promise<{ order: OrderDto; message: string }> {
-  requireAdmin(actor);
-  const { order, paymentId } = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!row) throw new NotFoundError("Order not found");
-    if (row.status === status) throw new ConflictError(`Order ${orderId} is already ${status}.`);
-    if (!NEXT_STATUS[row.status].includes(status)) {
-      throw new ConflictError(`Order ${orderId} is ${row.status}; it can go to ${NEXT_STATUS[row.status].join(" or ") || "no other status"}.`);
-    }
-    if (status === "CANCELLED") {
-      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-      for (const item of items) {
-        if (item.productId === null) continue; // the product was deleted: nothing to return
-        await tx.update(products).set({ inventory: sql`${products.inventory} + ${item.quantity}`, updatedAt: new Date() }).where(eq(products.id, item.productId));
-      }
-    }
-    const [updated] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
-    return { order: (await orderDtos([updated!], tx))[0]!, paymentId: row.paymentId };
-  });
-  if (status !== "CANCELLED" || paymentId === null) return { order, message: `Order ${orderId} is now ${status}.` };
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  try {
-    await refund(payment!, `order ${orderId} cancelled`, db);
-    return { order, message: `Order ${orderId} cancelled; the stock is back and ${money(payment!.amountCents)} was refunded.` };
-  } catch (error) {
-    console.error(`refund of cancelled order ${orderId} failed`, error);
-    return { order, message: `Order ${orderId} cancelled and the stock is back, but the refund failed: refund it with the payment provider.` };
   }
 }

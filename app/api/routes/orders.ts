@@ -14,14 +14,13 @@ import {
 } from "~/schemas/orders";
 import { assertOwnerOrAdmin } from "~/services/access";
 import { BadRequestError, PayloadTooLargeError, ValidationError } from "~/services/errors";
+import { changeOrderStatus, listAllOrders } from "~/services/admin-orders.server";
 import {
-  changeOrderStatus,
   confirmTestPayment,
   createCheckoutSession,
   createPaymentIntent,
   getPaymentConfig,
   handlePaymentWebhook,
-  listAllOrders,
   listOrders,
   placeOrder,
 } from "~/services/orders.server";
