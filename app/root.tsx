@@ -22,7 +22,10 @@ import { takeToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle() },
-  { name: "description", content: `${SITE_TAGLINE}: mice, keyboards, headsets, controllers, chairs and streaming gear.` },
+  {
+    name: "description",
+    content: `${SITE_TAGLINE}: mice, keyboards, headsets, controllers, chairs and streaming gear.`,
+  },
 ];
 
 export const links: LinksFunction = () => [
@@ -33,11 +36,13 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const [categories, auth, flash] = await Promise.all([api.categories.all(), getAuth(request), takeToast(request)]);
   const cartCount = auth
-    ? await auth.call((token) => api.cart.count(token, auth.userId)).catch((error: unknown) => {
-        if (error instanceof Response) throw error; // a failed refresh logs the user out
-        console.error("cart count", error);
-        return 0;
-      })
+    ? await auth
+        .call((token) => api.cart.count(token, auth.userId))
+        .catch((error: unknown) => {
+          if (error instanceof Response) throw error; // a failed refresh logs the user out
+          console.error("cart count", error);
+          return 0;
+        })
     : 0;
   // a refreshed session (its toast already taken) replaces the flash cookie: one Set-Cookie per response
   const setCookie = auth?.headers.get("Set-Cookie") ?? flash.setCookie;
@@ -63,7 +68,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+        >
           Skip to content
         </a>
         <ToastProvider serverToast={data?.toast ?? null}>

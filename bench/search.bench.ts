@@ -22,14 +22,87 @@ await admin.end();
 const database = await openPostgres(url.toString(), { max: 4 });
 await database.migrate();
 
-const ADJECTIVES = ["Wireless", "Mechanical", "Ultralight", "Pro", "Elite", "RGB", "Silent", "Tactical", "Compact", "Carbon", "Stealth", "Turbo", "Quantum", "Vortex", "Apex", "Nova"];
-const NOUNS = ["Mouse", "Keyboard", "Headset", "Controller", "Mousepad", "Chair", "Monitor", "Microphone", "Webcam", "Speaker", "Capture Card", "Stream Deck"];
-const CATEGORIES = ["Mice", "Keyboards", "Headsets", "Controllers", "Mouse Pads", "Gaming Chairs", "Monitors", "Streaming Gear", "Audio", "Accessories", "Cables", "Bags"];
-const BRANDS = Array.from({ length: 200 }, (_, i) => `${["Kestrel", "Onyxa", "Lumora", "Ironpeak", "Novaforge", "Arclight", "Brimstone", "Hexwright", "Quillsound", "Aurelo"][i % 10]} ${["Labs", "Gear", "Audio", "Works", "Tech", "Studio", "Systems", "Dynamics", "Digital", "Craft", "Forge", "Hardware", "Interactive", "Peripherals", "Designs", "Electronics", "Robotics", "Industries", "Concepts", "Supply"][Math.floor(i / 10)]}`);
-const WORDS = ["sensor", "switches", "latency", "braided", "cable", "aluminium", "frame", "battery", "hours", "optical", "hot-swappable", "surround", "sound", "noise", "cancelling", "ergonomic", "grip", "lightweight", "precision", "tournament", "esports", "streaming", "clarity", "durable", "premium"];
+const ADJECTIVES = [
+  "Wireless",
+  "Mechanical",
+  "Ultralight",
+  "Pro",
+  "Elite",
+  "RGB",
+  "Silent",
+  "Tactical",
+  "Compact",
+  "Carbon",
+  "Stealth",
+  "Turbo",
+  "Quantum",
+  "Vortex",
+  "Apex",
+  "Nova",
+];
+const NOUNS = [
+  "Mouse",
+  "Keyboard",
+  "Headset",
+  "Controller",
+  "Mousepad",
+  "Chair",
+  "Monitor",
+  "Microphone",
+  "Webcam",
+  "Speaker",
+  "Capture Card",
+  "Stream Deck",
+];
+const CATEGORIES = [
+  "Mice",
+  "Keyboards",
+  "Headsets",
+  "Controllers",
+  "Mouse Pads",
+  "Gaming Chairs",
+  "Monitors",
+  "Streaming Gear",
+  "Audio",
+  "Accessories",
+  "Cables",
+  "Bags",
+];
+const BRANDS = Array.from(
+  { length: 200 },
+  (_, i) =>
+    `${["Kestrel", "Onyxa", "Lumora", "Ironpeak", "Novaforge", "Arclight", "Brimstone", "Hexwright", "Quillsound", "Aurelo"][i % 10]} ${["Labs", "Gear", "Audio", "Works", "Tech", "Studio", "Systems", "Dynamics", "Digital", "Craft", "Forge", "Hardware", "Interactive", "Peripherals", "Designs", "Electronics", "Robotics", "Industries", "Concepts", "Supply"][Math.floor(i / 10)]}`,
+);
+const WORDS = [
+  "sensor",
+  "switches",
+  "latency",
+  "braided",
+  "cable",
+  "aluminium",
+  "frame",
+  "battery",
+  "hours",
+  "optical",
+  "hot-swappable",
+  "surround",
+  "sound",
+  "noise",
+  "cancelling",
+  "ergonomic",
+  "grip",
+  "lightweight",
+  "precision",
+  "tournament",
+  "esports",
+  "streaming",
+  "clarity",
+  "durable",
+  "premium",
+];
 
 console.log(`Generating ${count} products…`);
-let started = Date.now();
+const started = Date.now();
 const client = new pg.Client({ connectionString: url.toString() });
 await client.connect();
 await client.query(`INSERT INTO categories (name) SELECT unnest($1::text[])`, [CATEGORIES]);
@@ -62,7 +135,10 @@ console.log(`Generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 // a db that records the SQL it runs, to explain it afterwards
 const captured: Array<{ query: string; params: unknown[] }> = [];
 const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
-const recording = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db;
+const recording = drizzle(pool, {
+  schema,
+  logger: { logQuery: (query, params) => captured.push({ query, params }) },
+}) as unknown as Db;
 const plain = drizzle(pool, { schema }) as unknown as Db;
 
 const CASES: Array<[string, Record<string, unknown>]> = [
@@ -75,7 +151,10 @@ const CASES: Array<[string, Record<string, unknown>]> = [
   ["rare word 'X4242'", { q: "X4242" }],
   ["typo 'wireles keybaord' (fallback)", { q: "wireles keybaord" }],
   ["category", { category: "3" }],
-  ["category + 2 brands + price range", { category: "2", brand: [BRANDS[1], BRANDS[12]], minPrice: "20", maxPrice: "400" }],
+  [
+    "category + 2 brands + price range",
+    { category: "2", brand: [BRANDS[1], BRANDS[12]], minPrice: "20", maxPrice: "400" },
+  ],
   ["text + category + sort price_asc", { q: "wireless", category: "1", sort: "price_asc" }],
   ["sort newest", { sort: "newest" }],
   ["deep page 200, sort name", { sort: "name", page: "200" }],
@@ -100,17 +179,32 @@ for (const [label, raw] of CASES) {
 
 console.log(`\n## Latency of searchProducts at ${count} products (${RUNS} runs each, after 3 warm-ups)\n`);
 console.log("| query | matches | p50 ms | p95 ms | max ms |\n|---|---:|---:|---:|---:|");
-for (const r of results) console.log(`| ${r.name} | ${r.total} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} |`);
+for (const r of results)
+  console.log(`| ${r.name} | ${r.total} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} |`);
 
-const EXPLAIN = ["common word 'wireless'", "category + 2 brands + price range", "distinct names, as the home asks (no facets)", "typo 'wireles keybaord' (fallback)"];
+const EXPLAIN = [
+  "common word 'wireless'",
+  "category + 2 brands + price range",
+  "distinct names, as the home asks (no facets)",
+  "typo 'wireles keybaord' (fallback)",
+];
 for (const label of EXPLAIN) {
   const raw = CASES.find(([name]) => name === label)![1];
   captured.length = 0;
   await searchProducts({ query: ProductSearchQuerySchema.parse(raw), db: recording });
   console.log(`\n### Plans for: ${label}\n`);
   for (const { query, params } of captured) {
-    const plan = await client.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING ON, SUMMARY ON) ${query}`, params as unknown[]);
-    console.log("```\n" + query.replace(/\s+/g, " ").slice(0, 400) + "\n--\n" + plan.rows.map((row) => row["QUERY PLAN"]).join("\n") + "\n```");
+    const plan = await client.query(
+      `EXPLAIN (ANALYZE, COSTS OFF, TIMING ON, SUMMARY ON) ${query}`,
+      params as unknown[],
+    );
+    console.log(
+      "```\n" +
+        query.replace(/\s+/g, " ").slice(0, 400) +
+        "\n--\n" +
+        plan.rows.map((row) => row["QUERY PLAN"]).join("\n") +
+        "\n```",
+    );
   }
 }
 

@@ -14,7 +14,9 @@ try {
     console.log("The database already holds a shop (categories, products or users): nothing written.");
   } else {
     const seeded = await seedDemoCatalogue(database.db);
-    console.log(`Demo catalogue written: ${seeded.products} products in ${seeded.categories} categories (${seeded.ms} ms).`);
+    console.log(
+      `Demo catalogue written: ${seeded.products} products in ${seeded.categories} categories (${seeded.ms} ms).`,
+    );
   }
 } finally {
   await database.close();

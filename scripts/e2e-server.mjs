@@ -7,7 +7,10 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.resolve(root, process.env.E2E_DATA_DIR || "tests/.tmp/e2e-data");
 // never wipe anything outside tests/.tmp
-if (path.relative(path.join(root, "tests/.tmp"), dataDir).startsWith("..") || dataDir === path.join(root, "tests/.tmp")) {
+if (
+  path.relative(path.join(root, "tests/.tmp"), dataDir).startsWith("..") ||
+  dataDir === path.join(root, "tests/.tmp")
+) {
   console.error(`[e2e] E2E_DATA_DIR must be a folder inside tests/.tmp, not ${dataDir}`);
   process.exit(1);
 }

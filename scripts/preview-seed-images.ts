@@ -29,7 +29,12 @@ function pickProducts(all: boolean): SeedProduct[] {
       picked.push(p);
     }
   }
-  const extras = ["Featherstrike Ultralight", "Strata 65 Wireless Mechanical", "Spectra 34 Curved Ultrawide", "Resonate 2.1 Speaker System"];
+  const extras = [
+    "Featherstrike Ultralight",
+    "Strata 65 Wireless Mechanical",
+    "Spectra 34 Curved Ultrawide",
+    "Resonate 2.1 Speaker System",
+  ];
   for (const name of extras) {
     const p = seedProducts.find((x) => x.name === name);
     if (p && !picked.includes(p)) picked.push(p);

@@ -12,7 +12,15 @@ process.env.PORT ??= "3000";
 process.env.HOST ??= "127.0.0.1";
 
 const serverBuild = path.join(root, "build/server/index.js");
-const SOURCES = ["app", "public", "vite.config.ts", "tailwind.config.ts", "postcss.config.js", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "public",
+  "vite.config.ts",
+  "tailwind.config.ts",
+  "postcss.config.js",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 function newestMtime(entry) {
   const full = path.join(root, entry);
@@ -29,7 +37,10 @@ if (builtAt === 0 || Math.max(...SOURCES.map(newestMtime)) > builtAt) {
   console.log(builtAt === 0 ? "[shop] building the app (first start)…" : "[shop] sources changed: rebuilding…");
   const require = createRequire(import.meta.url);
   const remixCli = require.resolve("@remix-run/dev/dist/cli.js");
-  const result = spawnSync(process.execPath, [remixCli, "vite:build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync(process.execPath, [remixCli, "vite:build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) {
     console.error("[shop] the build failed");
     process.exit(result.status ?? 1);

@@ -1,4 +1,4 @@
-// `npm test`: every test of the project, in the order CI runs them. Runs every step even when one fails,
+// `npm test`: every check and test of the project, in the order CI runs them. Runs every step even when one fails,
 // then prints one closing line with the totals ("Total: N passed, N failed, N skipped").
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -35,6 +35,8 @@ function readJson(file) {
 }
 
 step("typecheck", [bin("typescript", "bin/tsc"), "--noEmit"]);
+step("lint (ESLint, with the layer rules)", [bin("eslint", "bin/eslint.js"), "."]);
+step("format check (Prettier)", [bin("prettier", "bin/prettier.cjs"), "--check", "."]);
 
 const vitestJson = path.join(results, "vitest.json");
 fs.rmSync(vitestJson, { force: true });

@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import { z } from "zod/v4";
+import { type z } from "zod/v4";
 import { isAdmin, requireActor } from "~/services/access";
 import {
   BadRequestError,
@@ -74,14 +74,20 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-async function readBody(c: Context<ApiEnv>, type: RouteDefinition<Schema, Schema, Schema>["bodyType"], maxBytes: number) {
+async function readBody(
+  c: Context<ApiEnv>,
+  type: RouteDefinition<Schema, Schema, Schema>["bodyType"],
+  maxBytes: number,
+) {
   const declared = Number(c.req.header("content-length") ?? 0);
-  if (declared > maxBytes) throw new PayloadTooLargeError(`The request body is larger than ${Math.round(maxBytes / 1024)} KB.`);
+  if (declared > maxBytes)
+    throw new PayloadTooLargeError(`The request body is larger than ${Math.round(maxBytes / 1024)} KB.`);
   // the boundary of multipart bodies is case-sensitive: keep the header as sent, compare in lower case
   const sentType = c.req.header("content-type") ?? "";
   const contentType = sentType.toLowerCase();
   const isJson = contentType.includes("application/json");
-  const isForm = contentType.includes("application/x-www-form-urlencoded") || contentType.includes("multipart/form-data");
+  const isForm =
+    contentType.includes("application/x-www-form-urlencoded") || contentType.includes("multipart/form-data");
   if ((type === "json" || type === undefined) && !isJson) {
     throw new UnsupportedMediaTypeError("Send the body as application/json.");
   }
@@ -90,7 +96,8 @@ async function readBody(c: Context<ApiEnv>, type: RouteDefinition<Schema, Schema
     throw new UnsupportedMediaTypeError("Send the body as application/json or form data.");
   }
   const raw = await c.req.arrayBuffer();
-  if (raw.byteLength > maxBytes) throw new PayloadTooLargeError(`The request body is larger than ${Math.round(maxBytes / 1024)} KB.`);
+  if (raw.byteLength > maxBytes)
+    throw new PayloadTooLargeError(`The request body is larger than ${Math.round(maxBytes / 1024)} KB.`);
   if (isJson) {
     try {
       return JSON.parse(new TextDecoder().decode(raw));
@@ -127,15 +134,29 @@ export class ApiRouter {
         const actor = requireActor(c.get("actor"));
         if (def.access === "admin" && !isAdmin(actor)) throw new ForbiddenError("Only an administrator can do this.");
       }
-      const params = (def.params
-        ? parseOr(def.params, c.req.param(), (errors) => new BadRequestError("Invalid path parameter", errors))
-        : undefined) as Out<P>;
-      const query = (def.query
-        ? parseOr(def.query, queryObject(new URL(c.req.url)), (errors) => new BadRequestError("Invalid query parameter", errors))
-        : undefined) as Out<Q>;
-      const body = (def.body
-        ? parseOr(def.body, await readBody(c, def.bodyType, def.maxBodyBytes ?? 1024 * 1024), (errors) => new ValidationError("Validation failed", errors))
-        : undefined) as Out<B>;
+      const params = (
+        def.params
+          ? parseOr(def.params, c.req.param(), (errors) => new BadRequestError("Invalid path parameter", errors))
+          : undefined
+      ) as Out<P>;
+      const query = (
+        def.query
+          ? parseOr(
+              def.query,
+              queryObject(new URL(c.req.url)),
+              (errors) => new BadRequestError("Invalid query parameter", errors),
+            )
+          : undefined
+      ) as Out<Q>;
+      const body = (
+        def.body
+          ? parseOr(
+              def.body,
+              await readBody(c, def.bodyType, def.maxBodyBytes ?? 1024 * 1024),
+              (errors) => new ValidationError("Validation failed", errors),
+            )
+          : undefined
+      ) as Out<B>;
       const result = await handler({ c, params, query, body });
       if (result instanceof Response) return result;
       return c.json({ message: result.message, data: result.data ?? null }, result.status ?? def.status ?? 200);

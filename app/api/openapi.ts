@@ -43,7 +43,10 @@ export function buildOpenApiDocument(routes: readonly AnyRouteDefinition[]) {
             schema: {
               type: "object",
               required: ["message", "data"],
-              properties: { message: { type: "string" }, data: route.response ? jsonSchema(route.response, "output") : {} },
+              properties: {
+                message: { type: "string" },
+                data: route.response ? jsonSchema(route.response, "output") : {},
+              },
             },
           },
         };
@@ -72,7 +75,9 @@ export function buildOpenApiDocument(routes: readonly AnyRouteDefinition[]) {
         ? {
             requestBody: {
               required: true,
-              content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: jsonSchema(route.body!, "input") }])),
+              content: Object.fromEntries(
+                bodyTypes.map((type) => [type, { schema: jsonSchema(route.body!, "input") }]),
+              ),
             },
           }
         : {}),

@@ -49,8 +49,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 
 /** `dataDir` is a directory, `memory://`, or a PGlite instance made elsewhere (tests restore snapshots). */
 export async function openPglite(dataDir: string | PGlite): Promise<Database> {
-  const client =
-    typeof dataDir === "string" ? await PGlite.create(dataDir, { extensions: { pg_trgm } }) : dataDir;
+  const client = typeof dataDir === "string" ? await PGlite.create(dataDir, { extensions: { pg_trgm } }) : dataDir;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: "pglite",

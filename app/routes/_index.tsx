@@ -19,7 +19,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: keenSliderStyles },
-  { rel: "preload", as: "image", href: "/hero/hero-1-800.webp", imageSrcSet: "/hero/hero-1-800.webp 800w, /hero/hero-1.webp 1600w", imageSizes: "100vw" },
+  {
+    rel: "preload",
+    as: "image",
+    href: "/hero/hero-1-800.webp",
+    imageSrcSet: "/hero/hero-1-800.webp 800w, /hero/hero-1.webp 1600w",
+    imageSizes: "100vw",
+  },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     api.categories.all(),
     api.products.search({ distinct: true, facets: false, page: pageNumber, size: PAGE_SIZE }),
   ]);
-  if (page.totalPages > 0 && pageNumber > page.totalPages) throw redirect(page.totalPages > 1 ? `/?page=${page.totalPages}` : "/");
+  if (page.totalPages > 0 && pageNumber > page.totalPages)
+    throw redirect(page.totalPages > 1 ? `/?page=${page.totalPages}` : "/");
   return { categories, page };
 }
 
@@ -43,7 +50,13 @@ export default function Home() {
           <p className="mt-3 max-w-lg text-base text-slate-200 sm:text-lg">
             Gear up for your next win: mice, keyboards, headsets and more from the brands players trust.
           </p>
-          <Form method="get" action="/products" role="search" aria-label="Search the shop" className="pointer-events-auto mt-6 rounded-xl bg-white/95 p-2 text-slate-900 shadow-lg">
+          <Form
+            method="get"
+            action="/products"
+            role="search"
+            aria-label="Search the shop"
+            className="pointer-events-auto mt-6 rounded-xl bg-white/95 p-2 text-slate-900 shadow-lg"
+          >
             <SearchBar categories={categories} category={undefined} search="" />
           </Form>
           <div className="pointer-events-auto mt-6 flex flex-wrap gap-3">

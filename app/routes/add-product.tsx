@@ -14,8 +14,10 @@ import { ADMIN_GUARD } from "~/utils/admin.server";
 import { requireAuth } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/site";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Add New Product") }, { name: "robots", content: "noindex" }];
-
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Add New Product") },
+  { name: "robots", content: "noindex" },
+];
 
 /** The stepper's state lives in the URL: ?step=2&productId=… after a save, so reloads and JavaScript-off work. */
 function stepOf(url: URL) {
@@ -29,7 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [brands, categories] = await Promise.all([api.products.brands(), api.categories.all()]);
   const { step, productId } = stepOf(new URL(request.url));
   const product = step === 2 && productId ? await api.products.byId(productId).catch(() => null) : null;
-  return data({ brands, categories, step: product ? step : 1, product: product ? { id: product.id, name: product.name } : null }, { headers: auth.headers });
+  return data(
+    { brands, categories, step: product ? step : 1, product: product ? { id: product.id, name: product.name } : null },
+    { headers: auth.headers },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,8 +43,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "upload") {
     const productId = IdSchema.safeParse(formData.get("productId"));
     const files = formData.getAll("files").filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
-    if (!productId.success) return data({ uploadError: "Save the product first.", result: undefined }, { status: 422, headers: auth.headers });
-    if (files.length === 0) return data({ uploadError: NO_IMAGE, result: undefined }, { status: 422, headers: auth.headers });
+    if (!productId.success)
+      return data(
+        { uploadError: "Save the product first.", result: undefined },
+        { status: 422, headers: auth.headers },
+      );
+    if (files.length === 0)
+      return data({ uploadError: NO_IMAGE, result: undefined }, { status: 422, headers: auth.headers });
     try {
       const uploaded = await auth.call((token) => api.images.upload(token, productId.data, files));
       return auth.redirect(`/update-product/${productId.data}/update`, { type: "success", message: uploaded.message });
@@ -49,7 +59,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const submission = parseWithZod(formData, { schema: ProductFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), uploadError: undefined }, { status: 422, headers: auth.headers });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), uploadError: undefined }, { status: 422, headers: auth.headers });
   try {
     const added = await auth.call((token) => api.products.add(token, submission.value));
     // the form is cleared by moving to step 2, which holds the new product's id
@@ -57,7 +68,10 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     return data(
-      { result: submission.reply({ fieldErrors: error.errors ?? {}, formErrors: error.errors ? [] : [error.message] }), uploadError: undefined },
+      {
+        result: submission.reply({ fieldErrors: error.errors ?? {}, formErrors: error.errors ? [] : [error.message] }),
+        uploadError: undefined,
+      },
       { status: error.status, headers: auth.headers },
     );
   }
@@ -68,8 +82,16 @@ function Stepper({ step }: { step: number }) {
   return (
     <ol className="flex gap-4 text-sm" aria-label="Steps">
       {steps.map((label, index) => (
-        <li key={label} aria-current={step === index + 1 ? "step" : undefined} className={`flex items-center gap-2 ${step === index + 1 ? "font-semibold text-brand-700" : "text-slate-500"}`}>
-          <span className={`flex h-7 w-7 items-center justify-center rounded-full ${step === index + 1 ? "bg-brand-600 text-white" : "bg-slate-200"}`}>{index + 1}</span>
+        <li
+          key={label}
+          aria-current={step === index + 1 ? "step" : undefined}
+          className={`flex items-center gap-2 ${step === index + 1 ? "font-semibold text-brand-700" : "text-slate-500"}`}
+        >
+          <span
+            className={`flex h-7 w-7 items-center justify-center rounded-full ${step === index + 1 ? "bg-brand-600 text-white" : "bg-slate-200"}`}
+          >
+            {index + 1}
+          </span>
           {label}
         </li>
       ))}
@@ -94,7 +116,11 @@ export default function AddProduct() {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Stepper step={step} />
       {step === 1 ? (
-        <Form method="post" {...getFormProps(form)} className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <h1 className="mb-4 text-2xl font-bold text-slate-900">Add New Product</h1>
           <ProductFields fields={fields as never} brands={brands} categories={categories} />
           <p id={form.errorId} role="alert" className="min-h-[1.25rem] text-sm text-red-700">

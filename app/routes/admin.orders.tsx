@@ -13,7 +13,6 @@ import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Orders") }, { name: "robots", content: "noindex" }];
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, ADMIN_GUARD);
   const url = new URL(request.url);
@@ -21,7 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { status, page } = query.success ? query.data : { status: undefined, page: 1 };
   const orders = await auth.call((token) => api.adminOrders.list(token, { status, page }));
   return data(
-    { orders: { ...orders, content: orders.content.map((o) => ({ ...o, next: NEXT_STATUS[o.status] })) }, status: status ?? "" },
+    {
+      orders: { ...orders, content: orders.content.map((o) => ({ ...o, next: NEXT_STATUS[o.status] })) },
+      status: status ?? "",
+    },
     { headers: auth.headers },
   );
 }
@@ -35,7 +37,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = StatusChange.safeParse(Object.fromEntries(form));
   if (!parsed.success) return auth.redirect(back, { type: "error", message: "Choose an order and a status." });
   try {
-    const result = await auth.call((token) => api.adminOrders.setStatus(token, parsed.data.orderId, parsed.data.status));
+    const result = await auth.call((token) =>
+      api.adminOrders.setStatus(token, parsed.data.orderId, parsed.data.status),
+    );
     return auth.redirect(back, { type: "success", message: result.message });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
@@ -94,7 +98,11 @@ export default function AdminOrders() {
                 className="mt-2 flex flex-wrap gap-2"
                 onSubmit={(event) => {
                   const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-                  if (submitter?.value === "CANCELLED" && !window.confirm(`Cancel order ${order.id}? The stock goes back and the payment is refunded.`)) event.preventDefault();
+                  if (
+                    submitter?.value === "CANCELLED" &&
+                    !window.confirm(`Cancel order ${order.id}? The stock goes back and the payment is refunded.`)
+                  )
+                    event.preventDefault();
                 }}
               >
                 <input type="hidden" name="orderId" value={order.id} />
@@ -118,8 +126,18 @@ export default function AdminOrders() {
       </ul>
       {orders.totalPages > 1 ? (
         <nav aria-label="Pages" className="mt-8 flex justify-between">
-          {orders.page > 1 ? <Link to={search(orders.page - 1)} className="btn-secondary">Previous</Link> : <span />}
-          {orders.page < orders.totalPages ? <Link to={search(orders.page + 1)} className="btn-secondary">Next</Link> : null}
+          {orders.page > 1 ? (
+            <Link to={search(orders.page - 1)} className="btn-secondary">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          {orders.page < orders.totalPages ? (
+            <Link to={search(orders.page + 1)} className="btn-secondary">
+              Next
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </div>

@@ -12,7 +12,6 @@ import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Products") }, { name: "robots", content: "noindex" }];
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, ADMIN_GUARD);
   const parsed = InventoryQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -24,13 +23,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const auth = await requireAuth(request, ADMIN_GUARD);
   const file = (await request.formData()).get("file");
-  if (!(file instanceof File) || file.size === 0) return data({ message: "Please select a CSV file.", errors: null }, { status: 422, headers: auth.headers });
+  if (!(file instanceof File) || file.size === 0)
+    return data({ message: "Please select a CSV file.", errors: null }, { status: 422, headers: auth.headers });
   try {
     const result = await auth.call((token) => api.inventory.importCsv(token, file));
     return auth.redirect("/admin/products", { type: "success", message: result.message });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return data({ message: error.message, errors: error.errors ?? null }, { status: error.status, headers: auth.headers });
+    return data(
+      { message: error.message, errors: error.errors ?? null },
+      { status: error.status, headers: auth.headers },
+    );
   }
 }
 
@@ -39,7 +42,8 @@ export default function AdminProducts() {
   const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const importing = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const pageHref = (page: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(lowStock ? { lowStock: "true" } : {}), page: String(page) })}`;
+  const pageHref = (page: number) =>
+    `?${new URLSearchParams({ ...(q ? { q } : {}), ...(lowStock ? { lowStock: "true" } : {}), page: String(page) })}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -75,12 +79,24 @@ export default function AdminProducts() {
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
-              <th scope="col" className="px-3 py-2">Id</th>
-              <th scope="col" className="px-3 py-2">Name</th>
-              <th scope="col" className="px-3 py-2">Brand</th>
-              <th scope="col" className="px-3 py-2">Category</th>
-              <th scope="col" className="px-3 py-2 text-right">Price</th>
-              <th scope="col" className="px-3 py-2 text-right">Inventory</th>
+              <th scope="col" className="px-3 py-2">
+                Id
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Brand
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Category
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Price
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Inventory
+              </th>
               <th scope="col" className="px-3 py-2">
                 <span className="sr-only">Actions</span>
               </th>
@@ -94,10 +110,18 @@ export default function AdminProducts() {
                 <td className="px-3 py-2">{p.brand}</td>
                 <td className="px-3 py-2">{p.category}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{formatPrice(p.price)}</td>
-                <td className={`px-3 py-2 text-right tabular-nums ${p.inventory <= 5 ? "font-semibold text-red-700" : ""}`}>{p.inventory}</td>
+                <td
+                  className={`px-3 py-2 text-right tabular-nums ${p.inventory <= 5 ? "font-semibold text-red-700" : ""}`}
+                >
+                  {p.inventory}
+                </td>
                 <td className="px-3 py-2">
                   <div className="flex justify-end gap-3">
-                    <Link to={`/update-product/${p.id}/update`} className="font-medium text-brand-700 hover:underline" aria-label={`edit ${p.name}`}>
+                    <Link
+                      to={`/update-product/${p.id}/update`}
+                      className="font-medium text-brand-700 hover:underline"
+                      aria-label={`edit ${p.name}`}
+                    >
                       edit
                     </Link>
                     <DeleteProductLink product={p} className="font-medium text-red-700 hover:underline" />
@@ -111,19 +135,36 @@ export default function AdminProducts() {
       </div>
       {inventory.totalPages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {inventory.page > 1 ? <Link to={pageHref(inventory.page - 1)} className="btn-secondary">Previous</Link> : <span />}
+          {inventory.page > 1 ? (
+            <Link to={pageHref(inventory.page - 1)} className="btn-secondary">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
           <span>
             Page {inventory.page} of {inventory.totalPages}
           </span>
-          {inventory.page < inventory.totalPages ? <Link to={pageHref(inventory.page + 1)} className="btn-secondary">Next</Link> : <span />}
+          {inventory.page < inventory.totalPages ? (
+            <Link to={pageHref(inventory.page + 1)} className="btn-secondary">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
 
-      <Form method="post" encType="multipart/form-data" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <h2 className="text-lg font-semibold text-slate-900">Import CSV</h2>
         <p className="mt-1 text-sm text-slate-600">
-          Columns: id, name, brand, category, price, inventory, description (as the export). A row with an id updates that product; otherwise the
-          product of the same name and brand is updated or a new one added. Every row is checked first: one error and nothing is imported.
+          Columns: id, name, brand, category, price, inventory, description (as the export). A row with an id updates
+          that product; otherwise the product of the same name and brand is updated or a new one added. Every row is
+          checked first: one error and nothing is imported.
         </p>
         <div className="mt-4 flex flex-wrap items-end gap-3">
           <div>

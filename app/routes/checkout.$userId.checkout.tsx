@@ -26,7 +26,8 @@ const SECRET_FIELDS = ["cardNumber", "cvc"];
 /** Checkout is the signed-in owner's own: an admin has no business paying with someone else's cart. */
 async function requireOwner(request: Request, userId: string | undefined) {
   const auth = await requireAuth(request, { roles: ["ROLE_ADMIN", "ROLE_USER"] });
-  if (String(auth.userId) !== userId) throw redirect(`/unauthorized?from=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (String(auth.userId) !== userId)
+    throw redirect(`/unauthorized?from=${encodeURIComponent(new URL(request.url).pathname)}`);
   return auth;
 }
 
@@ -75,14 +76,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const withJs = formData.get("js") === "1";
   const intent = String(formData.get("intent") ?? "pay");
-  const fail = (result: SubmissionResult<string[]>, status: number) => data<CheckoutReply>({ result }, { status, headers: auth.headers });
+  const fail = (result: SubmissionResult<string[]>, status: number) =>
+    data<CheckoutReply>({ result }, { status, headers: auth.headers });
 
   try {
     if (intent === "place-order") {
       // Stripe with JavaScript: the browser confirmed the card; the server checks the payment and places the order
       const paymentIntentId = String(formData.get("paymentIntentId") ?? "");
       const billing = BillingSchema.safeParse(Object.fromEntries(formData));
-      const result = await auth.call((token) => api.orders.place(token, auth.userId, { paymentIntentId, billing: billing.success ? billing.data : undefined }));
+      const result = await auth.call((token) =>
+        api.orders.place(token, auth.userId, { paymentIntentId, billing: billing.success ? billing.data : undefined }),
+      );
       return placed(auth, withJs, result.message);
     }
 
@@ -91,7 +95,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return fail(submission.reply(), 422);
       if (intent === "create-intent") {
         const payment = await auth.call((token) => api.payments.createIntent(token, submission.value.amount));
-        return data<CheckoutReply>({ payment: { clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId } }, { headers: auth.headers });
+        return data<CheckoutReply>(
+          { payment: { clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId } },
+          { headers: auth.headers },
+        );
       }
       // Stripe without JavaScript: its hosted page, and back to /checkout/{userId}/complete
       const origin = new URL(request.url).origin;
@@ -114,15 +121,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const payment = await auth.call((token) => api.payments.createIntent(token, amount, checkoutId));
     const confirmed = await auth
       .call((token) =>
-        api.payments.testConfirm(token, { paymentIntentId: payment.paymentIntentId, cardNumber: card.cardNumber, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc }),
+        api.payments.testConfirm(token, {
+          paymentIntentId: payment.paymentIntentId,
+          cardNumber: card.cardNumber,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+          cvc: card.cvc,
+        }),
       )
       .catch((error: unknown) => {
         // the same form posted twice: the first post paid already, so this one only places (or finds) the order
         if (error instanceof ApiError && error.status === 409) return null;
         throw error;
       });
-    if (confirmed?.error) return fail(submission.reply({ formErrors: [confirmed.error.message], hideFields: SECRET_FIELDS }), 402);
-    const result = await auth.call((token) => api.orders.place(token, auth.userId, { paymentIntentId: payment.paymentIntentId, billing }));
+    if (confirmed?.error)
+      return fail(submission.reply({ formErrors: [confirmed.error.message], hideFields: SECRET_FIELDS }), 402);
+    const result = await auth.call((token) =>
+      api.orders.place(token, auth.userId, { paymentIntentId: payment.paymentIntentId, billing }),
+    );
     return placed(auth, withJs, result.message);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
@@ -132,7 +148,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       (fieldErrors[field] ??= []).push(...messages);
     }
     const submission = parseWithZod(formData, { schema: BillingSchema });
-    return fail(submission.reply({ formErrors: Object.keys(fieldErrors).length ? [] : [error.message], fieldErrors, hideFields: SECRET_FIELDS }), error.status);
+    return fail(
+      submission.reply({
+        formErrors: Object.keys(fieldErrors).length ? [] : [error.message],
+        fieldErrors,
+        hideFields: SECRET_FIELDS,
+      }),
+      error.status,
+    );
   }
 }
 

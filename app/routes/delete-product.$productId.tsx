@@ -7,16 +7,20 @@ import { requireAuth } from "~/utils/auth.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { pageTitle } from "~/utils/site";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Delete product") }, { name: "robots", content: "noindex" }];
-
-
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Delete product") },
+  { name: "robots", content: "noindex" },
+];
 
 /** The confirmation page of 'delete' (the dialog's form posts here too). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, ADMIN_GUARD);
   const product = await productOr404(productIdParam(params.productId));
   const back = safeRedirectPath(new URL(request.url).searchParams.get("back") ?? "", "/products");
-  return data({ product: { id: product.id, name: product.name, brand: product.brand }, back }, { headers: auth.headers });
+  return data(
+    { product: { id: product.id, name: product.name, brand: product.brand }, back },
+    { headers: auth.headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

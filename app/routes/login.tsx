@@ -9,7 +9,10 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
 import { commitSession, getSession } from "~/utils/session.server";
 import { pageTitle } from "~/utils/site";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Login") }, { name: "description", content: "Sign in to your GearHub account." }];
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Login") },
+  { name: "description", content: "Sign in to your GearHub account." },
+];
 
 const EMPTY = "Invalid username or password";
 
@@ -22,7 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
   // the spec's message for empty fields, without calling the server (also for a browser without JavaScript)
-  if (!String(form.get("email") ?? "").trim() || !String(form.get("password") ?? "")) return data({ error: EMPTY }, { status: 400 });
+  if (!String(form.get("email") ?? "").trim() || !String(form.get("password") ?? ""))
+    return data({ error: EMPTY }, { status: 400 });
   try {
     const user = await authenticator.authenticate("form", request);
     const session = await getSession(request);
@@ -58,19 +62,38 @@ export default function Login() {
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-2xl font-bold text-slate-900">Login</h1>
-      <Form method="post" noValidate onSubmit={onSubmit} className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <div>
           <label htmlFor="email" className="label">
             Email
           </label>
-          <input id="email" name="email" type="email" autoComplete="email" className="input" aria-describedby="login-error" />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            className="input"
+            aria-describedby="login-error"
+          />
         </div>
         <div>
           <label htmlFor="password" className="label">
             Password
           </label>
-          <input id="password" name="password" type="password" autoComplete="current-password" className="input" aria-describedby="login-error" />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            className="input"
+            aria-describedby="login-error"
+          />
         </div>
         <p id="login-error" role="alert" className="min-h-[1.25rem] text-sm text-red-700">
           {error ?? ""}

@@ -7,7 +7,8 @@ import { destroySession, getSession } from "~/utils/session.server";
 export async function action({ request }: ActionFunctionArgs) {
   const session = await getSession(request);
   const refreshToken = session.get("refreshToken");
-  if (refreshToken) await apiLogout(refreshToken).catch((error: unknown) => console.error("[logout] revoke failed", error));
+  if (refreshToken)
+    await apiLogout(refreshToken).catch((error: unknown) => console.error("[logout] revoke failed", error));
   return redirect("/", { status: 303, headers: { "Set-Cookie": await destroySession(request, session) } });
 }
 

@@ -1,6 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { useState } from "react";
 import { ImageGallery } from "~/components/shop/image-gallery";
 import { Price } from "~/components/shop/price";
@@ -78,7 +86,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const auth = await getAuth(request);
   if (!auth) {
     return data(
-      { intent, error: "You need to be logged in to add items to the cart.", loginHref: `/login?redirectTo=${encodeURIComponent(back)}` as string | null },
+      {
+        intent,
+        error: "You need to be logged in to add items to the cart.",
+        loginHref: `/login?redirectTo=${encodeURIComponent(back)}` as string | null,
+      },
       { status: 401 },
     );
   }
@@ -107,7 +119,10 @@ export default function ProductDetails() {
   const pendingIntent = busy ? navigation.formData?.get("intent") : null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData).replace(/</g, "\\u003c") }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData).replace(/</g, "\\u003c") }}
+      />
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-500">
         <Link to="/products" className="hover:underline">
           All Products
@@ -145,11 +160,23 @@ export default function ProductDetails() {
           <Form method="post" className="space-y-4" preventScrollReset>
             <QuantitySelector value={quantity} max={product.inventory} onChange={setQuantity} />
             <div className="flex flex-wrap gap-3">
-              <button type="submit" name="intent" value="add" disabled={outOfStock || busy} className="btn-primary px-6 py-3 text-base">
+              <button
+                type="submit"
+                name="intent"
+                value="add"
+                disabled={outOfStock || busy}
+                className="btn-primary px-6 py-3 text-base"
+              >
                 {pendingIntent === "add" ? <Spinner label="Adding to cart" className="h-4 w-4" /> : null}
                 Add to cart
               </button>
-              <button type="submit" name="intent" value="buy" disabled={outOfStock || busy} className="btn-accent px-6 py-3 text-base">
+              <button
+                type="submit"
+                name="intent"
+                value="buy"
+                disabled={outOfStock || busy}
+                className="btn-accent px-6 py-3 text-base"
+              >
                 {pendingIntent === "buy" ? <Spinner label="Going to checkout" className="h-4 w-4" /> : null}
                 Buy now
               </button>

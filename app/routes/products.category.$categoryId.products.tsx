@@ -5,6 +5,7 @@ import { loadListing } from "~/utils/listing.server";
 export const meta = listingMeta;
 
 /** /products/category/{categoryId}/products: the listing with that category preselected. */
-export const loader = ({ request, params }: LoaderFunctionArgs) => loadListing(request, { categoryId: params.categoryId });
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  loadListing(request, { categoryId: params.categoryId });
 
 export default ListingPage;

@@ -15,7 +15,10 @@ import { isSpam } from "~/utils/honeypot.server";
 import { pageTitle } from "~/utils/site";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("User Registration") }, { name: "description", content: "Create your GearHub account." }];
+export const meta: MetaFunction = () => [
+  { title: pageTitle("User Registration") },
+  { name: "description", content: "Create your GearHub account." },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getAuth(request)) throw redirect("/");
@@ -26,15 +29,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   // 'Add Address' (an intent) and invalid fields both come back as the form, with what was typed
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: submission.status === "error" ? 422 : 200 });
-  if (isSpam(formData)) return data(submission.reply({ formErrors: ["Please try again."], hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ["password"] }), { status: submission.status === "error" ? 422 : 200 });
+  if (isSpam(formData))
+    return data(submission.reply({ formErrors: ["Please try again."], hideFields: ["password"] }), { status: 400 });
   try {
     const result = await api.users.register(submission.value);
     return redirectWithToast(request, "/login", { type: "success", message: result.message });
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
-      const fieldErrors = Object.fromEntries(Object.entries(error.errors ?? {}).map(([key, messages]) => [key.replace(/\.(\d+)\./g, "[$1]."), messages]));
-      return data(submission.reply({ fieldErrors, formErrors: error.errors ? [] : [error.message], hideFields: ["password"] }), { status: error.status });
+      const fieldErrors = Object.fromEntries(
+        Object.entries(error.errors ?? {}).map(([key, messages]) => [key.replace(/\.(\d+)\./g, "[$1]."), messages]),
+      );
+      return data(
+        submission.reply({ fieldErrors, formErrors: error.errors ? [] : [error.message], hideFields: ["password"] }),
+        { status: error.status },
+      );
     }
     throw error;
   }
@@ -57,7 +67,11 @@ export default function Register() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-bold text-slate-900">User Registration</h1>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <HoneypotField />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field id={fields.firstName.id} label="First name" errors={fields.firstName.errors}>
@@ -70,7 +84,11 @@ export default function Register() {
             <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input" />
           </Field>
           <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
-            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className="input" />
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="new-password"
+              className="input"
+            />
           </Field>
         </div>
         {addresses.map((address, index) => {
@@ -86,7 +104,10 @@ export default function Register() {
                 countries={countries}
               />
               {addresses.length > 1 ? (
-                <button {...form.remove.getButtonProps({ name: fields.addressList.name, index })} className="btn-secondary mt-1 text-xs">
+                <button
+                  {...form.remove.getButtonProps({ name: fields.addressList.name, index })}
+                  className="btn-secondary mt-1 text-xs"
+                >
                   Remove this address
                 </button>
               ) : null}
@@ -97,7 +118,13 @@ export default function Register() {
           {form.errors?.[0] ?? ""}
         </p>
         <div className="flex flex-wrap gap-3">
-          <button {...form.insert.getButtonProps({ name: fields.addressList.name, defaultValue: { addressType: "HOME", country: "XX" } })} className="btn-secondary">
+          <button
+            {...form.insert.getButtonProps({
+              name: fields.addressList.name,
+              defaultValue: { addressType: "HOME", country: "XX" },
+            })}
+            className="btn-secondary"
+          >
             Add Address
           </button>
           <button type="submit" className="btn-primary" disabled={busy}>

@@ -10,12 +10,13 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { from: from ? safeRedirectPath(from, "") : "" };
 }
 
-
 export default function Unauthorized() {
   const { from } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Unauthorized: You do not have permission to access this page.</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        Unauthorized: You do not have permission to access this page.
+      </h1>
       {from ? <p className="mt-3 text-sm text-slate-600">You tried to open {from}.</p> : null}
       <Link to="/" className="btn-primary mt-6">
         Back to the shop

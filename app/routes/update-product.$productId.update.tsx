@@ -16,9 +16,10 @@ import { ADMIN_GUARD, productIdParam, productOr404 } from "~/utils/admin.server"
 import { requireAuth, type Auth } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/site";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Update Product") }, { name: "robots", content: "noindex" }];
-
-
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Update Product") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, ADMIN_GUARD);
@@ -31,7 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // the image modal is part of the URL: ?image=new (add) or ?image={id} (replace); without JavaScript it is a page
   const image = new URL(request.url).searchParams.get("image");
   const editing = image && image !== "new" ? product.images.find((i) => String(i.id) === image) : undefined;
-  const modal = image === "new" ? { mode: "add" as const } : editing ? { mode: "update" as const, image: editing } : null;
+  const modal =
+    image === "new" ? { mode: "add" as const } : editing ? { mode: "update" as const, image: editing } : null;
   return data({ product, brands, categories, modal }, { headers: auth.headers });
 }
 
@@ -65,13 +67,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (form.get("intent") !== "update") return await imageAction(auth, form, id, page);
     const submission = parseWithZod(form, { schema: ProductFormSchema });
-    if (submission.status !== "success") return data<Reply>({ result: submission.reply() }, { status: 422, headers: auth.headers });
+    if (submission.status !== "success")
+      return data<Reply>({ result: submission.reply() }, { status: 422, headers: auth.headers });
     try {
       const result = await auth.call((token) => api.products.update(token, id, submission.value));
       return auth.redirect(page, { type: "success", message: result.message });
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      return data<Reply>({ result: submission.reply({ fieldErrors: error.errors ?? {}, formErrors: error.errors ? [] : [error.message] }) }, { status: error.status, headers: auth.headers });
+      return data<Reply>(
+        {
+          result: submission.reply({
+            fieldErrors: error.errors ?? {},
+            formErrors: error.errors ? [] : [error.message],
+          }),
+        },
+        { status: error.status, headers: auth.headers },
+      );
     }
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
@@ -80,25 +91,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-function ImageModal({ modal, productId, error }: { modal: { mode: "add" } | { mode: "update"; image: { id: number; fileName: string } }; productId: number; error?: string }) {
+function ImageModal({
+  modal,
+  productId,
+  error,
+}: {
+  modal: { mode: "add" } | { mode: "update"; image: { id: number; fileName: string } };
+  productId: number;
+  error?: string;
+}) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [noFile, setNoFile] = useState(false);
   const close = `/update-product/${productId}/update`;
   const title = modal.mode === "add" ? "Add Product Image" : "Update Product Image";
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && navigate(close, { replace: true, preventScrollReset: true });
+    const onKey = (event: KeyboardEvent) =>
+      event.key === "Escape" && navigate(close, { replace: true, preventScrollReset: true });
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [navigate, close]);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/50 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="image-modal-title" className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="image-modal-title"
+        className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
+      >
         <h2 id="image-modal-title" className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
-        {modal.mode === "update" ? <p className="mt-1 text-sm text-slate-600">Replaces {modal.image.fileName}.</p> : null}
+        {modal.mode === "update" ? (
+          <p className="mt-1 text-sm text-slate-600">Replaces {modal.image.fileName}.</p>
+        ) : null}
         <Form
           method="post"
           encType="multipart/form-data"
@@ -132,7 +159,8 @@ export default function UpdateProduct() {
   const { product, brands, categories, modal } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "update";
+  const busy =
+    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "update";
   const [form, fields] = useForm({
     lastResult: reply?.result,
     constraint: getZodConstraint(ProductFormFieldsSchema),
@@ -158,7 +186,12 @@ export default function UpdateProduct() {
           </Link>
         </div>
         <input type="hidden" name="intent" value="update" />
-        <ProductFields key={`${product.id}-${product.brand}`} fields={fields as never} brands={brands} categories={categories} />
+        <ProductFields
+          key={`${product.id}-${product.brand}`}
+          fields={fields as never}
+          brands={brands}
+          categories={categories}
+        />
         <p id={form.errorId} role="alert" className="min-h-[1.25rem] text-sm text-red-700">
           {form.errors?.[0] ?? ""}
         </p>
@@ -186,8 +219,12 @@ export default function UpdateProduct() {
           <table className="mt-4 w-full text-left text-sm">
             <thead className="text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="py-2">Image</th>
-                <th scope="col" className="py-2">File</th>
+                <th scope="col" className="py-2">
+                  Image
+                </th>
+                <th scope="col" className="py-2">
+                  File
+                </th>
                 <th scope="col" className="py-2 text-right">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -197,18 +234,33 @@ export default function UpdateProduct() {
               {product.images.map((image) => (
                 <tr key={image.id} data-testid="product-image-row">
                   <td className="py-2">
-                    <img src={imageSrc(image, 200)} alt={`${product.name}: ${image.fileName}`} width={64} height={64} className="h-16 w-16 rounded-lg object-cover" />
+                    <img
+                      src={imageSrc(image, 200)}
+                      alt={`${product.name}: ${image.fileName}`}
+                      width={64}
+                      height={64}
+                      className="h-16 w-16 rounded-lg object-cover"
+                    />
                   </td>
                   <td className="py-2 break-all text-slate-700">{image.fileName}</td>
                   <td className="py-2 text-right">
                     <div className="flex items-center justify-end gap-3">
-                      <Link to={`?image=${image.id}`} preventScrollReset className="font-medium text-brand-700 hover:underline" aria-label={`edit image ${image.fileName}`}>
+                      <Link
+                        to={`?image=${image.id}`}
+                        preventScrollReset
+                        className="font-medium text-brand-700 hover:underline"
+                        aria-label={`edit image ${image.fileName}`}
+                      >
                         edit
                       </Link>
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="intent" value="delete-image" />
                         <input type="hidden" name="imageId" value={image.id} />
-                        <button type="submit" className="font-medium text-red-700 hover:underline" aria-label={`remove image ${image.fileName}`}>
+                        <button
+                          type="submit"
+                          className="font-medium text-red-700 hover:underline"
+                          aria-label={`remove image ${image.fileName}`}
+                        >
                           remove
                         </button>
                       </Form>

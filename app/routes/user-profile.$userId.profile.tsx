@@ -28,7 +28,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/user-profile/${params.userId}/profile`;
   const parsed = AddressIntentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    return data({ ok: false as const, message: "Please check the address.", errors: parsed.error.flatten().fieldErrors as Record<string, string[]> }, { status: 422, headers: auth.headers });
+    return data(
+      {
+        ok: false as const,
+        message: "Please check the address.",
+        errors: parsed.error.flatten().fieldErrors as Record<string, string[]>,
+      },
+      { status: 422, headers: auth.headers },
+    );
   }
   const input = parsed.data;
   try {
@@ -48,7 +55,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     if (withJs || error.errors) {
-      return data({ ok: false as const, message: error.message, errors: error.errors ?? null }, { status: error.status, headers: auth.headers });
+      return data(
+        { ok: false as const, message: error.message, errors: error.errors ?? null },
+        { status: error.status, headers: auth.headers },
+      );
     }
     return auth.redirect(back, { type: "error", message: error.message });
   }
@@ -58,8 +68,17 @@ export default function Profile() {
   const { user, countries, orders } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
-      <section aria-labelledby="personal-info" className="flex items-center gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <img src={user.photo ?? "/default-avatar.svg"} alt={`${user.firstName} ${user.lastName}`} width={100} height={100} className="h-[100px] w-[100px] shrink-0 rounded-full bg-slate-100 object-cover" />
+      <section
+        aria-labelledby="personal-info"
+        className="flex items-center gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <img
+          src={user.photo ?? "/default-avatar.svg"}
+          alt={`${user.firstName} ${user.lastName}`}
+          width={100}
+          height={100}
+          className="h-[100px] w-[100px] shrink-0 rounded-full bg-slate-100 object-cover"
+        />
         <div className="min-w-0">
           <h1 id="personal-info" className="break-words text-xl font-bold text-slate-900">
             {user.firstName} {user.lastName}
@@ -72,7 +91,11 @@ export default function Profile() {
         <h2 id="orders-history" className="text-lg font-semibold text-slate-900">
           Orders History
         </h2>
-        {orders.length === 0 ? <p className="mt-3 text-slate-600">No orders found at the moment</p> : <OrdersHistory orders={orders} />}
+        {orders.length === 0 ? (
+          <p className="mt-3 text-slate-600">No orders found at the moment</p>
+        ) : (
+          <OrdersHistory orders={orders} />
+        )}
       </section>
     </div>
   );

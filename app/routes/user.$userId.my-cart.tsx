@@ -31,7 +31,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const input = parsed.data;
   try {
     const message = await auth.call(async (token) => {
-      if (input.intent === "update") return (await api.cart.update(token, input.cartId, input.productId, input.quantity)).message;
+      if (input.intent === "update")
+        return (await api.cart.update(token, input.cartId, input.productId, input.quantity)).message;
       if (input.intent === "remove") return (await api.cart.remove(token, input.cartId, input.productId)).message;
       return (await api.cart.clear(token, input.cartId)).message;
     });
@@ -41,7 +42,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return auth.redirect(back, { type: "success", message });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (withJs) return data({ ok: false as const, message: error.message }, { status: error.status, headers: auth.headers });
+    if (withJs)
+      return data({ ok: false as const, message: error.message }, { status: error.status, headers: auth.headers });
     return auth.redirect(back, { type: "error", message: error.message });
   }
 }

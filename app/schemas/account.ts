@@ -32,7 +32,10 @@ export const AddressInputSchema = z.object({
     .regex(/^[+()\d\s.-]*$/, "must be a phone number")
     .nullish()
     .transform((v) => v ?? ""),
-  addressType: z.preprocess((v) => (v === "" || v === undefined || v === null ? "HOME" : v), z.enum(ADDRESS_TYPES, { error: "must be HOME, OFFICE or SHIPPING" })),
+  addressType: z.preprocess(
+    (v) => (v === "" || v === undefined || v === null ? "HOME" : v),
+    z.enum(ADDRESS_TYPES, { error: "must be HOME, OFFICE or SHIPPING" }),
+  ),
 });
 export type AddressInput = z.output<typeof AddressInputSchema>;
 
@@ -62,7 +65,11 @@ export const PasswordSchema = z
   .max(200, "Password is too long");
 
 export const NameSchema = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} is too long`);
 
 export const RegisterSchema = z.object({
   firstName: NameSchema("First name"),

@@ -34,7 +34,6 @@ export const ProductSchema = z.object({
 });
 export type ProductDto = z.infer<typeof ProductSchema>;
 
-
 const Price = z.preprocess(
   blankToUndefined,
   z.coerce.number({ error: "must be a number" }).min(0, "must be 0 or more").max(1_000_000, "is too large").optional(),
@@ -52,11 +51,22 @@ export const ProductSearchQuerySchema = z
     minPrice: Price,
     maxPrice: Price,
     inStock: QueryBooleanSchema,
-    sort: z.preprocess(blankToUndefined, z.enum(SORTS, { error: `must be one of ${SORTS.join(", ")}` }).default("relevance")),
-    page: z.preprocess(blankToUndefined, z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100_000).default(1)),
+    sort: z.preprocess(
+      blankToUndefined,
+      z.enum(SORTS, { error: `must be one of ${SORTS.join(", ")}` }).default("relevance"),
+    ),
+    page: z.preprocess(
+      blankToUndefined,
+      z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100_000).default(1),
+    ),
     size: z.preprocess(
       blankToUndefined,
-      z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(PAGE_SIZE),
+      z.coerce
+        .number()
+        .int("must be a whole number")
+        .min(1, "must be 1 or more")
+        .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
+        .default(PAGE_SIZE),
     ),
     /** one product per distinct name (the home page's grid) */
     distinct: QueryBooleanSchema,
@@ -90,13 +100,20 @@ export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 export const ImageDownloadQuerySchema = z.object({
   v: z.string().max(64).optional(),
-  w: z.preprocess(blankToUndefined, z.coerce.number().int("must be a whole number").min(16, "must be at least 16").max(4000, "is too large").optional()),
+  w: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int("must be a whole number").min(16, "must be at least 16").max(4000, "is too large").optional(),
+  ),
 });
 
 // ---------------------------------------------------------------- admin: product and category writes
 
 const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 export const CategoryNameSchema = requiredText("Category name", 100);
 export const CategoryInputSchema = z.object({ name: CategoryNameSchema });
@@ -114,8 +131,17 @@ export const CategoryRefSchema = z.union(
 /** A number from JSON or a form: absent, null or blank is "required", anything else must parse as a number. */
 const formNumber = <S extends z.ZodType>(label: string, rules: (n: z.ZodNumber) => S) =>
   z.preprocess(
-    (v: unknown) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? Number(v) : v),
-    rules(z.number({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`) })),
+    (v: unknown) =>
+      v === null || v === undefined || (typeof v === "string" && v.trim() === "")
+        ? undefined
+        : typeof v === "string"
+          ? Number(v)
+          : v,
+    rules(
+      z.number({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+      }),
+    ),
   );
 
 export const ProductInputSchema = z.object({
@@ -127,7 +153,12 @@ export const ProductInputSchema = z.object({
       .max(1_000_000, "Price is too large")
       .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
   ),
-  inventory: formNumber("Inventory", (n) => n.int("Inventory must be a whole number").min(0, "Inventory must be 0 or more").max(1_000_000, "Inventory is too large")),
+  inventory: formNumber("Inventory", (n) =>
+    n
+      .int("Inventory must be a whole number")
+      .min(0, "Inventory must be 0 or more")
+      .max(1_000_000, "Inventory is too large"),
+  ),
   description: requiredText("Description", 5000),
   category: CategoryRefSchema,
 });
@@ -141,7 +172,16 @@ export const InventoryQuerySchema = z.object({
 });
 
 export const InventoryPageSchema = z.object({
-  content: z.array(z.object({ id: z.number().int(), name: z.string(), brand: z.string(), category: z.string(), price: z.number(), inventory: z.number().int() })),
+  content: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      brand: z.string(),
+      category: z.string(),
+      price: z.number(),
+      inventory: z.number().int(),
+    }),
+  ),
   page: z.number().int(),
   size: z.number().int(),
   totalElements: z.number().int(),

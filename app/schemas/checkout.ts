@@ -30,7 +30,12 @@ export const TestCheckoutFormSchema = TestCheckoutFieldsSchema.transform((form, 
     ctx.addIssue({ code: "custom", path: ["exp"], message: "Your card's expiration date is incomplete." });
     return z.NEVER;
   }
-  const card = TestCardSchema.safeParse({ cardNumber: form.cardNumber, expMonth: expiry.month, expYear: expiry.year, cvc: form.cvc });
+  const card = TestCardSchema.safeParse({
+    cardNumber: form.cardNumber,
+    expMonth: expiry.month,
+    expYear: expiry.year,
+    cvc: form.cvc,
+  });
   if (!card.success) {
     for (const issue of card.error.issues) {
       const field = issue.path[0] === "expMonth" || issue.path[0] === "expYear" ? "exp" : String(issue.path[0]);

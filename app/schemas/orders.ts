@@ -79,12 +79,17 @@ export const AdminOrderPageSchema = z.object({
 });
 
 export const AdminOrdersQuerySchema = z.object({
-  status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(", ")}` }).optional()),
+  status: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(", ")}` }).optional(),
+  ),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const OrderStatusInputSchema = z.object({ status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(", ")}` }) });
+export const OrderStatusInputSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(", ")}` }),
+});
 
 // ---------------------------------------------------------------- checkout and payments
 
@@ -109,9 +114,18 @@ export type Billing = z.output<typeof BillingSchema>;
 export const CreatePaymentIntentSchema = z.object({
   /** what the shopper saw: checked against the cart's total, never charged */
   amount: z.coerce.number({ error: "amount must be a number" }).positive("amount must be positive").optional(),
-  currency: z.string().trim().toLowerCase().pipe(z.literal("usd", { error: "Only usd is accepted" })).optional().default("usd"),
+  currency: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.literal("usd", { error: "Only usd is accepted" }))
+    .optional()
+    .default("usd"),
   /** one checkout form's id: the same form posted twice (a double click without JavaScript) pays once */
-  checkoutId: z.string().regex(/^[\w-]{8,64}$/, "checkoutId must be 8 to 64 letters, digits, - or _").optional(),
+  checkoutId: z
+    .string()
+    .regex(/^[\w-]{8,64}$/, "checkoutId must be 8 to 64 letters, digits, - or _")
+    .optional(),
 });
 
 export const PaymentIntentSchema = z.object({
@@ -172,8 +186,18 @@ export const TestCardSchema = z
       .number({ error: "Your card's expiration year is invalid." })
       .int("Your card's expiration year is invalid.")
       .transform((year) => (year < 100 ? 2000 + year : year))
-      .pipe(z.number().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid.")),
-    cvc: z.preprocess(digits, z.string({ error: "Your card's security code is incomplete." }).regex(/^\d{3,4}$/, "Your card's security code is invalid.")),
+      .pipe(
+        z
+          .number()
+          .min(2000, "Your card's expiration year is invalid.")
+          .max(2100, "Your card's expiration year is invalid."),
+      ),
+    cvc: z.preprocess(
+      digits,
+      z
+        .string({ error: "Your card's security code is incomplete." })
+        .regex(/^\d{3,4}$/, "Your card's security code is invalid."),
+    ),
   })
   .superRefine((card, ctx) => {
     const now = new Date();
@@ -184,7 +208,10 @@ export const TestCardSchema = z
   });
 export type TestCard = z.output<typeof TestCardSchema>;
 
-export const TestConfirmSchema = z.intersection(z.object({ paymentIntentId: z.string().trim().min(1, "paymentIntentId is required").max(255) }), TestCardSchema);
+export const TestConfirmSchema = z.intersection(
+  z.object({ paymentIntentId: z.string().trim().min(1, "paymentIntentId is required").max(255) }),
+  TestCardSchema,
+);
 
 export const TestConfirmResultSchema = z.object({
   paymentIntentId: z.string(),

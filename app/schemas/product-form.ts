@@ -26,14 +26,31 @@ export const ProductFormFieldsSchema = z.object({
  */
 export const ProductFormSchema = ProductFormFieldsSchema.transform((form, ctx): ProductInput => {
   const brand = form.newBrand || (form.brand === NEW_OPTION ? "" : form.brand);
-  if (!brand) ctx.addIssue({ code: "custom", path: [form.brand === NEW_OPTION ? "newBrand" : "brand"], message: "Brand is required" });
+  if (!brand)
+    ctx.addIssue({
+      code: "custom",
+      path: [form.brand === NEW_OPTION ? "newBrand" : "brand"],
+      message: "Brand is required",
+    });
   let category: ProductInput["category"] | null = null;
   if (form.newCategory) category = { name: form.newCategory };
   else if (/^\d+$/.test(form.category)) category = { id: Number(form.category) };
   else if (form.category.startsWith(NEW_CATEGORY_PREFIX) && form.category.length > NEW_CATEGORY_PREFIX.length) {
     category = { name: form.category.slice(NEW_CATEGORY_PREFIX.length) };
   }
-  if (!category) ctx.addIssue({ code: "custom", path: [form.category === NEW_OPTION ? "newCategory" : "category"], message: "Category is required" });
+  if (!category)
+    ctx.addIssue({
+      code: "custom",
+      path: [form.category === NEW_OPTION ? "newCategory" : "category"],
+      message: "Category is required",
+    });
   if (!brand || !category) return z.NEVER;
-  return { name: form.name, brand, price: form.price, inventory: form.inventory, description: form.description, category };
+  return {
+    name: form.name,
+    brand,
+    price: form.price,
+    inventory: form.inventory,
+    description: form.description,
+    category,
+  };
 });

@@ -14,7 +14,15 @@ async function requireUserExists(userId: number, db: DbOrTx) {
   if (!row) throw new NotFoundError("User not found");
 }
 
-export async function listAddresses({ userId, actor, db = getDb() }: { userId: number; actor: Actor | null; db?: DbOrTx }): Promise<AddressDto[]> {
+export async function listAddresses({
+  userId,
+  actor,
+  db = getDb(),
+}: {
+  userId: number;
+  actor: Actor | null;
+  db?: DbOrTx;
+}): Promise<AddressDto[]> {
   assertOwnerOrAdmin(actor, userId);
   await requireUserExists(userId, db);
   const rows = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
@@ -37,7 +45,9 @@ export async function addAddresses({
   if (list.length === 0) throw new ValidationError("Send at least one address.", { _: ["Send at least one address."] });
   const existing = await db.$count(addresses, eq(addresses.userId, userId));
   if (existing + list.length > MAX_ADDRESSES) {
-    throw new ValidationError(`You can keep at most ${MAX_ADDRESSES} addresses.`, { _: [`You can keep at most ${MAX_ADDRESSES} addresses.`] });
+    throw new ValidationError(`You can keep at most ${MAX_ADDRESSES} addresses.`, {
+      _: [`You can keep at most ${MAX_ADDRESSES} addresses.`],
+    });
   }
   const rows = await db
     .insert(addresses)
@@ -71,7 +81,15 @@ export async function updateAddress({
   return addressDto(row!);
 }
 
-export async function deleteAddress({ addressId, actor, db = getDb() }: { addressId: number; actor: Actor | null; db?: DbOrTx }) {
+export async function deleteAddress({
+  addressId,
+  actor,
+  db = getDb(),
+}: {
+  addressId: number;
+  actor: Actor | null;
+  db?: DbOrTx;
+}) {
   await ownedAddress(addressId, actor, db);
   await db.delete(addresses).where(eq(addresses.id, addressId));
 }

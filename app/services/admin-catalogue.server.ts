@@ -8,16 +8,26 @@ import { requireAdmin } from "./access";
 import { getProduct } from "./catalogue.server";
 import { ConflictError, NotFoundError } from "./errors";
 
-
 /** The constraint a failed statement broke, through drizzle's wrapping. */
 function constraintOf(error: unknown): string | undefined {
   const cause = (error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string });
   return cause?.constraint;
 }
 
-const categoryTaken = (name: string) => new ConflictError(`A category named ${name} already exists.`, { name: ["A category with this name already exists."] });
+const categoryTaken = (name: string) =>
+  new ConflictError(`A category named ${name} already exists.`, {
+    name: ["A category with this name already exists."],
+  });
 
-export async function addCategory({ actor, name, db = getDb() }: { actor: Actor | null; name: string; db?: DbOrTx }): Promise<Category> {
+export async function addCategory({
+  actor,
+  name,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  name: string;
+  db?: DbOrTx;
+}): Promise<Category> {
   requireAdmin(actor);
   try {
     const [row] = await db.insert(categories).values({ name }).returning({ id: categories.id, name: categories.name });
@@ -28,10 +38,24 @@ export async function addCategory({ actor, name, db = getDb() }: { actor: Actor 
   }
 }
 
-export async function updateCategory({ actor, id, name, db = getDb() }: { actor: Actor | null; id: number; name: string; db?: DbOrTx }): Promise<Category> {
+export async function updateCategory({
+  actor,
+  id,
+  name,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  id: number;
+  name: string;
+  db?: DbOrTx;
+}): Promise<Category> {
   requireAdmin(actor);
   try {
-    const [row] = await db.update(categories).set({ name }).where(eq(categories.id, id)).returning({ id: categories.id, name: categories.name });
+    const [row] = await db
+      .update(categories)
+      .set({ name })
+      .where(eq(categories.id, id))
+      .returning({ id: categories.id, name: categories.name });
     if (!row) throw new NotFoundError("Category not found");
     return row;
   } catch (error) {
@@ -46,7 +70,9 @@ export async function deleteCategory({ actor, id, db = getDb() }: { actor: Actor
   if (!category) throw new NotFoundError("Category not found");
   const inUse = await db.$count(products, eq(products.categoryId, id));
   if (inUse > 0) {
-    throw new ConflictError(`${category.name} still has ${inUse} product${inUse === 1 ? "" : "s"}; move or delete them before deleting the category.`);
+    throw new ConflictError(
+      `${category.name} still has ${inUse} product${inUse === 1 ? "" : "s"}; move or delete them before deleting the category.`,
+    );
   }
   try {
     await db.delete(categories).where(eq(categories.id, id));
@@ -65,12 +91,17 @@ async function resolveCategory(ref: ProductInput["category"], db: DbOrTx): Promi
     return row.id;
   }
   await db.insert(categories).values({ name: ref.name }).onConflictDoNothing();
-  const [row] = await db.select({ id: categories.id }).from(categories).where(sql`lower(${categories.name}) = lower(${ref.name})`);
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = lower(${ref.name})`);
   return row!.id;
 }
 
 const productTaken = (input: ProductInput) =>
-  new ConflictError(`${input.brand} ${input.name} already exists.`, { name: ["A product with this name and brand already exists."] });
+  new ConflictError(`${input.brand} ${input.name} already exists.`, {
+    name: ["A product with this name and brand already exists."],
+  });
 
 function productValues(input: ProductInput, categoryId: number) {
   return {
@@ -83,7 +114,15 @@ function productValues(input: ProductInput, categoryId: number) {
   };
 }
 
-export async function addProduct({ actor, input, db = getDb() }: { actor: Actor | null; input: ProductInput; db?: DbOrTx }): Promise<ProductDto> {
+export async function addProduct({
+  actor,
+  input,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  input: ProductInput;
+  db?: DbOrTx;
+}): Promise<ProductDto> {
   requireAdmin(actor);
   try {
     const id = await db.transaction(async (tx) => {
@@ -98,7 +137,17 @@ export async function addProduct({ actor, input, db = getDb() }: { actor: Actor 
   }
 }
 
-export async function updateProduct({ actor, id, input, db = getDb() }: { actor: Actor | null; id: number; input: ProductInput; db?: DbOrTx }): Promise<ProductDto> {
+export async function updateProduct({
+  actor,
+  id,
+  input,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  id: number;
+  input: ProductInput;
+  db?: DbOrTx;
+}): Promise<ProductDto> {
   requireAdmin(actor);
   try {
     await db.transaction(async (tx) => {
@@ -118,7 +167,15 @@ export async function updateProduct({ actor, id, input, db = getDb() }: { actor:
 }
 
 /** Deletes a product: its images and cart lines go with it; past orders keep their item snapshot. */
-export async function deleteProduct({ actor, id, db = getDb() }: { actor: Actor | null; id: number; db?: DbOrTx }): Promise<number> {
+export async function deleteProduct({
+  actor,
+  id,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  id: number;
+  db?: DbOrTx;
+}): Promise<number> {
   requireAdmin(actor);
   const [row] = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   if (!row) throw new NotFoundError("Product not found");
@@ -152,7 +209,14 @@ export async function listInventory({
   );
   const [rows, total] = await Promise.all([
     db
-      .select({ id: products.id, name: products.name, brand: products.brand, category: categories.name, priceCents: products.priceCents, inventory: products.inventory })
+      .select({
+        id: products.id,
+        name: products.name,
+        brand: products.brand,
+        category: categories.name,
+        priceCents: products.priceCents,
+        inventory: products.inventory,
+      })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(where)

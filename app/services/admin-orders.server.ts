@@ -35,9 +35,15 @@ export async function listAllOrders({
       .offset((page - 1) * size),
     db.$count(orders, where),
   ]);
-  const dtos = await orderDtos(rows.map((r) => r.order), db);
+  const dtos = await orderDtos(
+    rows.map((r) => r.order),
+    db,
+  );
   return {
-    content: dtos.map((dto, i) => ({ ...dto, customer: { email: rows[i]!.email, name: `${rows[i]!.firstName} ${rows[i]!.lastName}` } })),
+    content: dtos.map((dto, i) => ({
+      ...dto,
+      customer: { email: rows[i]!.email, name: `${rows[i]!.firstName} ${rows[i]!.lastName}` },
+    })),
     page,
     size,
     totalElements: total,
@@ -66,25 +72,40 @@ export async function changeOrderStatus({
     if (!row) throw new NotFoundError("Order not found");
     if (row.status === status) throw new ConflictError(`Order ${orderId} is already ${status}.`);
     if (!NEXT_STATUS[row.status].includes(status)) {
-      throw new ConflictError(`Order ${orderId} is ${row.status}; it can go to ${NEXT_STATUS[row.status].join(" or ") || "no other status"}.`);
+      throw new ConflictError(
+        `Order ${orderId} is ${row.status}; it can go to ${NEXT_STATUS[row.status].join(" or ") || "no other status"}.`,
+      );
     }
     if (status === "CANCELLED") {
       const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
       for (const item of items) {
         if (item.productId === null) continue; // the product was deleted: nothing to return
-        await tx.update(products).set({ inventory: sql`${products.inventory} + ${item.quantity}`, updatedAt: new Date() }).where(eq(products.id, item.productId));
+        await tx
+          .update(products)
+          .set({ inventory: sql`${products.inventory} + ${item.quantity}`, updatedAt: new Date() })
+          .where(eq(products.id, item.productId));
       }
     }
-    const [updated] = await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
+    const [updated] = await tx
+      .update(orders)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(orders.id, orderId))
+      .returning();
     return { order: (await orderDtos([updated!], tx))[0]!, paymentId: row.paymentId };
   });
   if (status !== "CANCELLED" || paymentId === null) return { order, message: `Order ${orderId} is now ${status}.` };
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
   try {
     await refundPayment(payment!, `order ${orderId} cancelled`, db);
-    return { order, message: `Order ${orderId} cancelled; the stock is back and ${money(payment!.amountCents)} was refunded.` };
+    return {
+      order,
+      message: `Order ${orderId} cancelled; the stock is back and ${money(payment!.amountCents)} was refunded.`,
+    };
   } catch (error) {
     console.error(`refund of cancelled order ${orderId} failed`, error);
-    return { order, message: `Order ${orderId} cancelled and the stock is back, but the refund failed: refund it with the payment provider.` };
+    return {
+      order,
+      message: `Order ${orderId} cancelled and the stock is back, but the refund failed: refund it with the payment provider.`,
+    };
   }
 }

@@ -7,7 +7,15 @@ import { findUserByEmail } from "./users.server";
  * Makes sure the operator's admin account exists with ROLE_ADMIN (and ROLE_USER). An existing account keeps its
  * password: the environment is not a way to reset one silently.
  */
-export async function ensureAdminAccount({ email, password, db = getDb() }: { email: string; password: string; db?: Db }) {
+export async function ensureAdminAccount({
+  email,
+  password,
+  db = getDb(),
+}: {
+  email: string;
+  password: string;
+  db?: Db;
+}) {
   const normalized = email.trim().toLowerCase();
   const existing = await findUserByEmail(normalized, db);
   const userId =

@@ -1,6 +1,8 @@
 import { getConfig } from "~/utils/env.server";
 import { apiError, apiFetch } from "./api-client.server";
-import { LoginError } from "./authenticator.server";
+
+/** A failed login, with the message to show under the form. */
+export class LoginError extends Error {}
 
 const REFRESH_COOKIE = "refreshToken";
 
@@ -29,13 +31,17 @@ export async function apiLogin(credentials: { email: string; password: string },
   if (!response.ok) throw new LoginError((await apiError(response)).message);
   const body = (await response.json()) as { accessToken?: string };
   const refreshToken = refreshTokenFrom(response);
-  if (!body.accessToken || !refreshToken) throw new LoginError("The sign-in answer could not be read. Please try again.");
+  if (!body.accessToken || !refreshToken)
+    throw new LoginError("The sign-in answer could not be read. Please try again.");
   return { accessToken: body.accessToken, refreshToken };
 }
 
 /** A new pair of tokens for a refresh token, or null when the API refuses it. */
 export async function apiRefresh(refreshToken: string) {
-  const response = await apiFetch("/auth/refresh-token", { method: "POST", headers: { cookie: `${REFRESH_COOKIE}=${refreshToken}` } });
+  const response = await apiFetch("/auth/refresh-token", {
+    method: "POST",
+    headers: { cookie: `${REFRESH_COOKIE}=${refreshToken}` },
+  });
   if (!response.ok) return null;
   const body = (await response.json()) as { accessToken?: string };
   const next = refreshTokenFrom(response);

@@ -55,7 +55,10 @@ function buildUrl(origin: string, path: string, query: CallOptions["query"]): st
 }
 
 /** One raw call to /api/v1: in-process through the API router by default (no socket), over HTTP when API_URL is set. */
-export async function apiFetch(path: string, init: RequestInit & { query?: CallOptions["query"] } = {}): Promise<Response> {
+export async function apiFetch(
+  path: string,
+  init: RequestInit & { query?: CallOptions["query"] } = {},
+): Promise<Response> {
   const remote = getConfig().apiUrl;
   const { query, ...rest } = init;
   const request = new Request(buildUrl(remote ?? "http://shop.internal", path, query), rest);
@@ -66,11 +69,19 @@ export async function apiFetch(path: string, init: RequestInit & { query?: CallO
 export async function apiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const error = ErrorEnvelopeSchema.safeParse(body);
-  return new ApiError(response.status, error.success ? error.data.message : `The API answered ${response.status}`, error.success ? error.data.errors : undefined);
+  return new ApiError(
+    response.status,
+    error.success ? error.data.message : `The API answered ${response.status}`,
+    error.success ? error.data.errors : undefined,
+  );
 }
 
 /** Calls /api/v1 and returns the parsed envelope; throws ApiError for an error answer. */
-export async function callApi<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<{ message: string; data: z.output<S> }> {
+export async function callApi<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: CallOptions = {},
+): Promise<{ message: string; data: z.output<S> }> {
   const headers = new Headers({ accept: "application/json" });
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   if (options.json !== undefined) headers.set("content-type", "application/json");
@@ -88,8 +99,16 @@ export async function callApi<S extends z.ZodType>(path: string, schema: S, opti
 }
 
 /** A multipart call (image uploads): the browser's files go on to the API as they came. */
-async function callApiForm<S extends z.ZodType>(path: string, schema: S, options: { method: "POST" | "PUT"; form: FormData; token: string }) {
-  const response = await apiFetch(path, { method: options.method, headers: { accept: "application/json", authorization: `Bearer ${options.token}` }, body: options.form });
+async function callApiForm<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: { method: "POST" | "PUT"; form: FormData; token: string },
+) {
+  const response = await apiFetch(path, {
+    method: options.method,
+    headers: { accept: "application/json", authorization: `Bearer ${options.token}` },
+    body: options.form,
+  });
   if (!response.ok) throw await apiError(response);
   const parsed = z.object({ message: z.string(), data: schema }).safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new ApiError(502, `Unexpected answer from ${path}: ${parsed.error.message}`);
@@ -106,13 +125,19 @@ export const api = {
       callApi("/products/search", ProductPageSchema, { query: { ...query } }).then((r) => r.data),
     byId: (id: number) => callApi(`/products/product/${id}/product`, ProductSchema).then((r) => r.data),
     brands: () => callApi("/products/distinct/brands", z.array(z.string())).then((r) => r.data),
-    add: (token: string, input: ProductInput) => callApi("/products/add", ProductSchema, { method: "POST", json: input, token }),
-    update: (token: string, id: number, input: ProductInput) => callApi(`/products/product/${id}/update`, ProductSchema, { method: "PUT", json: input, token }),
-    remove: (token: string, id: number) => callApi(`/products/product/${id}/delete`, z.number(), { method: "DELETE", token }),
+    add: (token: string, input: ProductInput) =>
+      callApi("/products/add", ProductSchema, { method: "POST", json: input, token }),
+    update: (token: string, id: number, input: ProductInput) =>
+      callApi(`/products/product/${id}/update`, ProductSchema, { method: "PUT", json: input, token }),
+    remove: (token: string, id: number) =>
+      callApi(`/products/product/${id}/delete`, z.number(), { method: "DELETE", token }),
   },
   inventory: {
     list: (token: string, query: { q?: string; lowStock?: boolean; page?: number }) =>
-      callApi("/products/inventory", InventoryPageSchema, { token, query: { q: query.q, lowStock: query.lowStock ? "true" : undefined, page: query.page } }).then((r) => r.data),
+      callApi("/products/inventory", InventoryPageSchema, {
+        token,
+        query: { q: query.q, lowStock: query.lowStock ? "true" : undefined, page: query.page },
+      }).then((r) => r.data),
     exportCsv: (token: string) => apiFetch("/products/export.csv", { headers: { authorization: `Bearer ${token}` } }),
     importCsv: (token: string, file: File) => {
       const form = new FormData();
@@ -132,47 +157,73 @@ export const api = {
       form.set("file", file, file.name);
       return callApiForm(`/images/image/${imageId}/update`, ImageSchema, { method: "PUT", form, token });
     },
-    remove: (token: string, imageId: number) => callApi(`/images/image/${imageId}/delete`, z.null(), { method: "DELETE", token }),
+    remove: (token: string, imageId: number) =>
+      callApi(`/images/image/${imageId}/delete`, z.null(), { method: "DELETE", token }),
   },
   users: {
     register: (input: RegisterInput) => callApi("/users/add", UserSchema, { method: "POST", json: input }),
-    get: (token: string, userId: number) => callApi(`/users/user/${userId}/user`, UserSchema, { token }).then((r) => r.data),
+    get: (token: string, userId: number) =>
+      callApi(`/users/user/${userId}/user`, UserSchema, { token }).then((r) => r.data),
   },
   addresses: {
     add: (token: string, userId: number, address: AddressInput) =>
       callApi(`/addresses/${userId}/new`, z.array(AddressSchema), { method: "POST", json: [address], token }),
     update: (token: string, addressId: number, address: AddressInput) =>
       callApi(`/addresses/${addressId}/update`, AddressSchema, { method: "PUT", json: address, token }),
-    remove: (token: string, addressId: number) => callApi(`/addresses/${addressId}/delete`, z.null(), { method: "DELETE", token }),
+    remove: (token: string, addressId: number) =>
+      callApi(`/addresses/${addressId}/delete`, z.null(), { method: "DELETE", token }),
   },
   cart: {
-    get: (token: string, userId: number) => callApi(`/carts/user/${userId}/cart`, CartSchema, { token }).then((r) => r.data),
-    count: (token: string, userId: number) => callApi(`/carts/user/${userId}/count`, CartCountSchema, { token }).then((r) => r.data.count),
+    get: (token: string, userId: number) =>
+      callApi(`/carts/user/${userId}/cart`, CartSchema, { token }).then((r) => r.data),
+    count: (token: string, userId: number) =>
+      callApi(`/carts/user/${userId}/count`, CartCountSchema, { token }).then((r) => r.data.count),
     add: (token: string, productId: number, quantity: number) =>
       callApi("/cartItems/item/add", CartItemSchema, { method: "POST", json: { productId, quantity }, token }),
     update: (token: string, cartId: number, productId: number, quantity: number) =>
-      callApi(`/cartItems/cart/${cartId}/item/${productId}/update`, CartItemSchema, { method: "PUT", query: { quantity }, token }),
+      callApi(`/cartItems/cart/${cartId}/item/${productId}/update`, CartItemSchema, {
+        method: "PUT",
+        query: { quantity },
+        token,
+      }),
     remove: (token: string, cartId: number, productId: number) =>
       callApi(`/cartItems/cart/${cartId}/item/${productId}/remove`, z.null(), { method: "DELETE", token }),
-    clear: (token: string, cartId: number) => callApi(`/carts/cart/${cartId}/clear`, z.null(), { method: "DELETE", token }),
+    clear: (token: string, cartId: number) =>
+      callApi(`/carts/cart/${cartId}/clear`, z.null(), { method: "DELETE", token }),
   },
   payments: {
     config: () => callApi("/payments/config", PaymentConfigSchema).then((r) => r.data),
     createIntent: (token: string, amount: number, checkoutId?: string) =>
-      callApi("/orders/create-payment-intent", PaymentIntentSchema, { method: "POST", json: { amount, currency: "usd", checkoutId }, token }).then((r) => r.data),
+      callApi("/orders/create-payment-intent", PaymentIntentSchema, {
+        method: "POST",
+        json: { amount, currency: "usd", checkoutId },
+        token,
+      }).then((r) => r.data),
     checkoutSession: (token: string, input: { amount: number; email: string; successUrl: string; cancelUrl: string }) =>
-      callApi("/orders/create-checkout-session", z.object({ sessionId: z.string(), url: z.string() }), { method: "POST", json: input, token }).then((r) => r.data),
-    testConfirm: (token: string, input: { paymentIntentId: string; cardNumber: string; expMonth: number; expYear: number; cvc: string }) =>
-      callApi("/payments/test/confirm", TestConfirmResultSchema, { method: "POST", json: input, token }).then((r) => r.data),
+      callApi("/orders/create-checkout-session", z.object({ sessionId: z.string(), url: z.string() }), {
+        method: "POST",
+        json: input,
+        token,
+      }).then((r) => r.data),
+    testConfirm: (
+      token: string,
+      input: { paymentIntentId: string; cardNumber: string; expMonth: number; expYear: number; cvc: string },
+    ) =>
+      callApi("/payments/test/confirm", TestConfirmResultSchema, { method: "POST", json: input, token }).then(
+        (r) => r.data,
+      ),
   },
   adminOrders: {
     list: (token: string, query: { status?: string; page?: number }) =>
-      callApi("/orders/all", AdminOrderPageSchema, { token, query: { status: query.status, page: query.page } }).then((r) => r.data),
+      callApi("/orders/all", AdminOrderPageSchema, { token, query: { status: query.status, page: query.page } }).then(
+        (r) => r.data,
+      ),
     setStatus: (token: string, orderId: number, status: string) =>
       callApi(`/orders/order/${orderId}/status`, OrderSchema, { method: "PUT", json: { status }, token }),
   },
   orders: {
-    list: (token: string, userId: number) => callApi(`/orders/user/${userId}/orders`, z.array(OrderSchema), { token }).then((r) => r.data),
+    list: (token: string, userId: number) =>
+      callApi(`/orders/user/${userId}/orders`, z.array(OrderSchema), { token }).then((r) => r.data),
     place: (token: string, userId: number, input: { paymentIntentId: string; billing?: Billing }) =>
       callApi(`/orders/user/${userId}/place-order`, OrderSchema, { method: "POST", json: input, token }),
   },

@@ -38,7 +38,12 @@ async function issueTokens(user: { id: number; email: string }, familyId: string
     familyId,
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 86_400_000),
   });
-  return { accessToken: await signAccessToken({ id: user.id, email: user.email, roles }), refreshToken, userId: user.id, roles };
+  return {
+    accessToken: await signAccessToken({ id: user.id, email: user.email, roles }),
+    refreshToken,
+    userId: user.id,
+    roles,
+  };
 }
 
 /** One answer for an unknown e-mail and a wrong password; failures are rate-limited per e-mail and per client. */
@@ -69,14 +74,26 @@ export async function login({
  * Rotation: a refresh token is good once. Presenting one that was already rotated means it leaked: the whole family
  * (every token descended from that login) is revoked.
  */
-export async function refresh({ refreshToken, db = getDb() }: { refreshToken: string | undefined; db?: DbOrTx }): Promise<Tokens> {
+export async function refresh({
+  refreshToken,
+  db = getDb(),
+}: {
+  refreshToken: string | undefined;
+  db?: DbOrTx;
+}): Promise<Tokens> {
   if (!refreshToken) throw new UnauthorizedError("No refresh token");
-  type Outcome = { kind: "tokens"; tokens: Tokens } | { kind: "reused"; familyId: string } | { kind: "refused"; message: string };
+  type Outcome =
+    { kind: "tokens"; tokens: Tokens } | { kind: "reused"; familyId: string } | { kind: "refused"; message: string };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken))).for("update");
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
+      .for("update");
     if (!row) return { kind: "refused", message: "Invalid refresh token" };
     if (row.rotatedAt || row.revokedAt) return { kind: "reused", familyId: row.familyId };
-    if (row.expiresAt.getTime() <= Date.now()) return { kind: "refused", message: "This session has expired. Please sign in again." };
+    if (row.expiresAt.getTime() <= Date.now())
+      return { kind: "refused", message: "This session has expired. Please sign in again." };
     const user = await tx.query.users.findFirst({ where: (u, { eq: equals }) => equals(u.id, row.userId) });
     if (!user) return { kind: "refused", message: "Invalid refresh token" };
     await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
@@ -97,7 +114,10 @@ export async function refresh({ refreshToken, db = getDb() }: { refreshToken: st
 /** Revokes the family of the presented refresh token (this login on this device). */
 export async function logout({ refreshToken, db = getDb() }: { refreshToken: string | undefined; db?: DbOrTx }) {
   if (!refreshToken) return;
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
   if (!row) return;
   await db
     .update(refreshTokens)

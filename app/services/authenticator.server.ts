@@ -1,7 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/schemas/account";
-import { apiLogin } from "./api-auth.server";
+import { apiLogin, LoginError } from "./api-auth.server";
 import { decodeAccessToken } from "./tokens.server";
 
 export interface AuthUser {
@@ -11,10 +11,9 @@ export interface AuthUser {
   refreshToken: string;
 }
 
-/** A failed login, with the message to show under the form. */
-export class LoginError extends Error {}
-
 /** remix-auth with the form strategy: it signs in through /api/v1/auth/login like any other client. */
+export { LoginError };
+
 export const authenticator = new Authenticator<AuthUser>();
 
 authenticator.use(
@@ -24,7 +23,12 @@ authenticator.use(
     const tokens = await apiLogin(parsed.data, request);
     const claims = decodeAccessToken(tokens.accessToken);
     if (!claims) throw new LoginError("The sign-in answer could not be read. Please try again.");
-    return { userId: claims.id, roles: claims.roles, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+    return {
+      userId: claims.id,
+      roles: claims.roles,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+    };
   }),
   "form",
 );

@@ -20,7 +20,9 @@ async function start(): Promise<Database> {
   if (database.kind === "pglite" && (await isEmptyShop(database.db))) {
     console.log("[shop] new embedded database: writing the demo catalogue…");
     const seeded = await seedDemoCatalogue(database.db);
-    console.log(`[shop] demo catalogue ready: ${seeded.products} products in ${seeded.categories} categories (${seeded.ms} ms)`);
+    console.log(
+      `[shop] demo catalogue ready: ${seeded.products} products in ${seeded.categories} categories (${seeded.ms} ms)`,
+    );
   }
   if (config.adminEmail && config.adminPassword) {
     const admin = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });

@@ -11,7 +11,11 @@ import { ForbiddenError, NotFoundError, OutOfStockError } from "./errors";
 
 /** The user's cart id, creating the (empty) cart on first use; concurrent first uses agree on one cart. */
 export async function ensureCartId(userId: number, db: DbOrTx = getDb()): Promise<number> {
-  const [created] = await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId }).returning({ id: carts.id });
+  const [created] = await db
+    .insert(carts)
+    .values({ userId })
+    .onConflictDoNothing({ target: carts.userId })
+    .returning({ id: carts.id });
   if (created) return created.id;
   const [existing] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
   return existing!.id;
@@ -19,7 +23,13 @@ export async function ensureCartId(userId: number, db: DbOrTx = getDb()): Promis
 
 function itemDto(product: ProductDto, quantity: number): CartItemDto {
   const unitCents = dollarsToCents(product.price);
-  return { itemId: product.id, quantity, unitPrice: product.price, totalPrice: centsToDollars(unitCents * quantity), product };
+  return {
+    itemId: product.id,
+    quantity,
+    unitPrice: product.price,
+    totalPrice: centsToDollars(unitCents * quantity),
+    product,
+  };
 }
 
 async function cartDto(cartId: number, db: DbOrTx): Promise<CartDto> {
@@ -43,14 +53,30 @@ async function requireUser(userId: number, db: DbOrTx) {
 }
 
 /** GET /carts/user/{userId}/cart: the cart, empty when the user has not added anything yet. */
-export async function getCart({ userId, actor, db = getDb() }: { userId: number; actor: Actor | null; db?: DbOrTx }): Promise<CartDto> {
+export async function getCart({
+  userId,
+  actor,
+  db = getDb(),
+}: {
+  userId: number;
+  actor: Actor | null;
+  db?: DbOrTx;
+}): Promise<CartDto> {
   assertOwnerOrAdmin(actor, userId);
   await requireUser(userId, db);
   return cartDto(await ensureCartId(userId, db), db);
 }
 
 /** How many pieces the cart holds (the navigation badge). */
-export async function countCartItems({ userId, actor, db = getDb() }: { userId: number; actor: Actor | null; db?: DbOrTx }): Promise<number> {
+export async function countCartItems({
+  userId,
+  actor,
+  db = getDb(),
+}: {
+  userId: number;
+  actor: Actor | null;
+  db?: DbOrTx;
+}): Promise<number> {
   assertOwnerOrAdmin(actor, userId);
   const [row] = await db
     .select({ count: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
@@ -94,7 +120,10 @@ export async function addItem({
     const [line] = await tx
       .insert(cartItems)
       .values({ cartId, productId, quantity })
-      .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.productId], set: { quantity: sql`${cartItems.quantity} + excluded.quantity` } })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId],
+        set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+      })
       .returning({ quantity: cartItems.quantity });
     if (line!.quantity > product.inventory) {
       throw new OutOfStockError(stockMessage(product.name, product.inventory, line!.quantity - quantity));
@@ -145,7 +174,17 @@ export async function updateItemQuantity({
 }
 
 /** DELETE …/item/{itemId}/remove: idempotent, so a repeated click is not an error. */
-export async function removeItem({ actor, cartId, productId, db = getDb() }: { actor: Actor | null; cartId: number; productId: number; db?: DbOrTx }) {
+export async function removeItem({
+  actor,
+  cartId,
+  productId,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  cartId: number;
+  productId: number;
+  db?: DbOrTx;
+}) {
   await ownedCart(cartId, actor, db);
   await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
 }

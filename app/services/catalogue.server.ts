@@ -78,7 +78,10 @@ export async function listCategories({ db = getDb() }: { db?: DbOrTx } = {}): Pr
 }
 
 export async function getCategory({ id, db = getDb() }: { id: number; db?: DbOrTx }): Promise<Category> {
-  const [category] = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, id));
+  const [category] = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, id));
   if (!category) throw new NotFoundError("Category not found");
   return category;
 }
@@ -101,7 +104,13 @@ export async function getProduct({ id, db = getDb() }: { id: number; db?: DbOrTx
   return product!;
 }
 
-export async function listProductsByCategory({ categoryId, db = getDb() }: { categoryId: number; db?: DbOrTx }): Promise<ProductDto[]> {
+export async function listProductsByCategory({
+  categoryId,
+  db = getDb(),
+}: {
+  categoryId: number;
+  db?: DbOrTx;
+}): Promise<ProductDto[]> {
   await getCategory({ id: categoryId, db });
   return withImages(db, await selectProducts(db).where(eq(products.categoryId, categoryId)).orderBy(asc(products.id)));
 }
@@ -160,7 +169,12 @@ function conditions(filters: Filters, omit?: "brand" | "category"): SQL[] {
   if (filters.category !== undefined && omit !== "category") where.push(eq(products.categoryId, filters.category));
   if (filters.brands.length > 0 && omit !== "brand") {
     const lowered = filters.brands.map((brand) => brand.toLowerCase());
-    where.push(sql`lower(${products.brand}) IN (${sql.join(lowered.map((b) => sql`${b}`), sql`, `)})`);
+    where.push(
+      sql`lower(${products.brand}) IN (${sql.join(
+        lowered.map((b) => sql`${b}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (filters.minPrice !== undefined) where.push(sql`${products.priceCents} >= ${dollarsToCents(filters.minPrice)}`);
   if (filters.maxPrice !== undefined) where.push(sql`${products.priceCents} <= ${dollarsToCents(filters.maxPrice)}`);
@@ -240,7 +254,10 @@ async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters
   if (filters.category === undefined) total = sum(categoryFacets);
   else if (filters.brands.length === 0) total = sum(brandFacets);
   else {
-    const [row] = await selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${products} WHERE ${where}`);
+    const [row] = await selectRows<{ total: number }>(
+      db,
+      sql`SELECT count(*)::int AS total FROM ${products} WHERE ${where}`,
+    );
     total = row?.total ?? 0;
   }
   return { rows, total, facets: { brands: brandFacets, categories: categoryFacets } };
@@ -281,7 +298,13 @@ async function correctWords(db: DbOrTx, words: string[]): Promise<string[] | nul
   return changed ? corrected : null;
 }
 
-export async function searchProducts({ query, db = getDb() }: { query: ProductSearchQuery; db?: DbOrTx }): Promise<ProductPage> {
+export async function searchProducts({
+  query,
+  db = getDb(),
+}: {
+  query: ProductSearchQuery;
+  db?: DbOrTx;
+}): Promise<ProductPage> {
   const filters: Filters = {
     words: queryWords(query.q),
     category: query.category,

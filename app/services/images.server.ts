@@ -2,10 +2,9 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, gte } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { imageVariants, images } from "~/db/schema";
+import { imageVariants, images, products } from "~/db/schema";
 import type { ImageDto } from "~/schemas/catalogue";
 import type { Actor } from "~/api/context";
-import { products } from "~/db/schema";
 import { requireAdmin } from "./access";
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "./errors";
 
@@ -81,7 +80,9 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
     throw new UnsupportedMediaTypeError("Only JPEG, PNG, WebP and GIF images are accepted.");
   }
   if (metadata.width * metadata.height * (metadata.pages ?? 1) > MAX_INPUT_PIXELS) {
-    throw new ValidationError("The image has too many pixels (at most 40 megapixels).", { file: ["The image has too many pixels (at most 40 megapixels)."] });
+    throw new ValidationError("The image has too many pixels (at most 40 megapixels).", {
+      file: ["The image has too many pixels (at most 40 megapixels)."],
+    });
   }
   // decode once (applying the EXIF orientation), then encode every variant from the pixels
   const decoded = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -89,7 +90,9 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
     .raw()
     .toBuffer({ resolveWithObject: true })
     .catch(() => {
-      throw new ValidationError("The image is damaged and cannot be read.", { file: ["The image is damaged and cannot be read."] });
+      throw new ValidationError("The image is damaged and cannot be read.", {
+        file: ["The image is damaged and cannot be read."],
+      });
     });
   const { width, height, channels } = decoded.info;
   const variants = await Promise.all(
@@ -118,9 +121,16 @@ function imageColumns(processed: ProcessedImage) {
 
 async function insertVariants(db: DbOrTx, imageId: number, variants: ProcessedImage["variants"]) {
   if (variants.length === 0) return;
-  await db
-    .insert(imageVariants)
-    .values(variants.map((v) => ({ imageId, width: v.width, height: v.height, byteSize: v.data.length, etag: v.etag, data: v.data })));
+  await db.insert(imageVariants).values(
+    variants.map((v) => ({
+      imageId,
+      width: v.width,
+      height: v.height,
+      byteSize: v.data.length,
+      etag: v.etag,
+      data: v.data,
+    })),
+  );
 }
 
 export async function storeImage({
@@ -149,7 +159,15 @@ export interface ImageContent {
 }
 
 /** The original, or for `width` the smallest WebP variant at least that wide (the original when none is). */
-export async function getImageContent({ id, width, db = getDb() }: { id: number; width?: number; db?: DbOrTx }): Promise<ImageContent> {
+export async function getImageContent({
+  id,
+  width,
+  db = getDb(),
+}: {
+  id: number;
+  width?: number;
+  db?: DbOrTx;
+}): Promise<ImageContent> {
   if (width !== undefined) {
     const [variant] = await db
       .select({ data: imageVariants.data, etag: imageVariants.etag })
@@ -169,11 +187,13 @@ export async function getImageContent({ id, width, db = getDb() }: { id: number;
 
 // ---------------------------------------------------------------- admin: upload, replace, delete
 
-
 /** A file name safe to keep and show: the last path segment, printable, at most 200 characters. */
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[^\p{L}\p{N} ._()-]/gu, "_").trim().slice(-200);
+  const clean = base
+    .replace(/[^\p{L}\p{N} ._()-]/gu, "_")
+    .trim()
+    .slice(-200);
   return clean || "image";
 }
 
@@ -182,7 +202,9 @@ async function processFiles(files: File[]): Promise<Array<{ fileName: string; pr
   const real = files.filter((file) => file.size > 0 || file.name !== "");
   if (real.length === 0) throw new ValidationError("Please select an image.", { files: ["Please select an image."] });
   if (real.length > MAX_FILES_PER_UPLOAD) {
-    throw new ValidationError(`Upload at most ${MAX_FILES_PER_UPLOAD} images at once.`, { files: [`Upload at most ${MAX_FILES_PER_UPLOAD} images at once.`] });
+    throw new ValidationError(`Upload at most ${MAX_FILES_PER_UPLOAD} images at once.`, {
+      files: [`Upload at most ${MAX_FILES_PER_UPLOAD} images at once.`],
+    });
   }
   for (const file of real) {
     if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLargeError(`${cleanFileName(file.name)} is larger than 5 MB.`);
@@ -191,7 +213,8 @@ async function processFiles(files: File[]): Promise<Array<{ fileName: string; pr
   for (const file of real) {
     const fileName = cleanFileName(file.name);
     const processed = await processImage(Buffer.from(await file.arrayBuffer())).catch((error: unknown) => {
-      if (error instanceof UnsupportedMediaTypeError) throw new UnsupportedMediaTypeError(`${fileName}: ${error.message}`);
+      if (error instanceof UnsupportedMediaTypeError)
+        throw new UnsupportedMediaTypeError(`${fileName}: ${error.message}`);
       throw error;
     });
     out.push({ fileName, processed });
@@ -200,20 +223,41 @@ async function processFiles(files: File[]): Promise<Array<{ fileName: string; pr
 }
 
 /** POST /images/upload: one or several images for a product, all or none. */
-export async function uploadImages({ actor, productId, files, db = getDb() }: { actor: Actor | null; productId: number; files: File[]; db?: DbOrTx }): Promise<ImageDto[]> {
+export async function uploadImages({
+  actor,
+  productId,
+  files,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  productId: number;
+  files: File[];
+  db?: DbOrTx;
+}): Promise<ImageDto[]> {
   requireAdmin(actor);
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!product) throw new NotFoundError("Product not found", { productId: ["No such product"] });
   const ready = await processFiles(files);
   return db.transaction(async (tx) => {
     const stored: ImageDto[] = [];
-    for (const { fileName, processed } of ready) stored.push(await storeImage({ productId, fileName, processed, db: tx }));
+    for (const { fileName, processed } of ready)
+      stored.push(await storeImage({ productId, fileName, processed, db: tx }));
     return stored;
   });
 }
 
 /** PUT /images/image/{imageId}/update: new bytes (and variants) for an image, keeping its id. */
-export async function replaceImage({ actor, imageId, file, db = getDb() }: { actor: Actor | null; imageId: number; file: File; db?: DbOrTx }): Promise<ImageDto> {
+export async function replaceImage({
+  actor,
+  imageId,
+  file,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  imageId: number;
+  file: File;
+  db?: DbOrTx;
+}): Promise<ImageDto> {
   requireAdmin(actor);
   const [existing] = await db.select({ id: images.id }).from(images).where(eq(images.id, imageId));
   if (!existing) throw new NotFoundError("Image not found");
@@ -230,7 +274,15 @@ export async function replaceImage({ actor, imageId, file, db = getDb() }: { act
   });
 }
 
-export async function deleteImage({ actor, imageId, db = getDb() }: { actor: Actor | null; imageId: number; db?: DbOrTx }) {
+export async function deleteImage({
+  actor,
+  imageId,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  imageId: number;
+  db?: DbOrTx;
+}) {
   requireAdmin(actor);
   const [row] = await db.delete(images).where(eq(images.id, imageId)).returning({ id: images.id });
   if (!row) throw new NotFoundError("Image not found");

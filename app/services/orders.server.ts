@@ -26,9 +26,16 @@ async function pricedCart(userId: number, db: DbOrTx) {
   const lines = await cartLinesForCheckout(userId, db);
   if (lines.length === 0) throw new ConflictError("Your cart is empty.");
   for (const line of lines) {
-    if (line.quantity > line.inventory) throw new OutOfStockError(`${stockMessage(line.name, line.inventory)} Please update your cart.`);
+    if (line.quantity > line.inventory)
+      throw new OutOfStockError(`${stockMessage(line.name, line.inventory)} Please update your cart.`);
   }
-  const snapshot: CartSnapshotLine[] = lines.map(({ productId, name, brand, quantity, priceCents }) => ({ productId, name, brand, quantity, priceCents }));
+  const snapshot: CartSnapshotLine[] = lines.map(({ productId, name, brand, quantity, priceCents }) => ({
+    productId,
+    name,
+    brand,
+    quantity,
+    priceCents,
+  }));
   const totalCents = snapshot.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   return { snapshot, totalCents };
 }
@@ -74,7 +81,12 @@ export async function createPaymentIntent({
   const { snapshot, totalCents } = await pricedCart(who.id, db);
   checkShownAmount(amount, totalCents);
   const provider = getPaymentProvider();
-  const dto = (id: string, clientSecret: string) => ({ clientSecret, paymentIntentId: id, amount: centsToDollars(totalCents), currency });
+  const dto = (id: string, clientSecret: string) => ({
+    clientSecret,
+    paymentIntentId: id,
+    amount: centsToDollars(totalCents),
+    currency,
+  });
 
   // the same cart still waiting for a card keeps its payment (a reload of the checkout page makes no new one)
   const open = await db
@@ -109,7 +121,14 @@ export async function createPaymentIntent({
   });
   await db
     .insert(payments)
-    .values({ userId: who.id, provider: provider.name, providerPaymentId: remote.id, amountCents: totalCents, currency, cartSnapshot: snapshot })
+    .values({
+      userId: who.id,
+      provider: provider.name,
+      providerPaymentId: remote.id,
+      amountCents: totalCents,
+      currency,
+      cartSnapshot: snapshot,
+    })
     .onConflictDoNothing({ target: payments.providerPaymentId });
   return dto(remote.id, remote.clientSecret!);
 }
@@ -147,7 +166,14 @@ export async function createCheckoutSession({
   });
   await db
     .insert(payments)
-    .values({ userId: who.id, provider: provider.name, providerPaymentId: session.id, amountCents: totalCents, currency: "usd", cartSnapshot: snapshot })
+    .values({
+      userId: who.id,
+      provider: provider.name,
+      providerPaymentId: session.id,
+      amountCents: totalCents,
+      currency: "usd",
+      cartSnapshot: snapshot,
+    })
     .onConflictDoNothing({ target: payments.providerPaymentId });
   return { sessionId: session.id, url: session.url };
 }
@@ -171,7 +197,8 @@ export async function confirmTestPayment({
 }): Promise<TestConfirmResult> {
   const who = requireActor(actor);
   const provider = getPaymentProvider();
-  if (!(provider instanceof TestPaymentProvider)) throw new NotFoundError("Test payments are off: this shop takes payments through Stripe.");
+  if (!(provider instanceof TestPaymentProvider))
+    throw new NotFoundError("Test payments are off: this shop takes payments through Stripe.");
   const payment = await paymentOf(paymentIntentId, db);
   if (!payment || payment.userId !== who.id) throw new NotFoundError("No such payment.");
   const result = await provider.confirm(paymentIntentId, card);
@@ -190,7 +217,10 @@ export async function confirmTestPayment({
 
 export async function orderDtos(rows: Array<typeof orders.$inferSelect>, db: DbOrTx): Promise<OrderDto[]> {
   const ids = rows.map((o) => o.id);
-  const items = ids.length === 0 ? [] : await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id));
+  const items =
+    ids.length === 0
+      ? []
+      : await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id));
   return rows.map((order) => ({
     id: order.id,
     userId: order.userId,
@@ -223,7 +253,10 @@ class SoldOut extends OutOfStockError {
 /** Refunds a payment through its provider (idempotently) and marks it refunded. */
 export async function refundPayment(payment: PaymentRow, reason: string, db: DbOrTx) {
   await getPaymentProvider().refund(payment.providerPaymentId, `refund:${payment.id}`);
-  await db.update(payments).set({ status: "refunded", failureMessage: reason, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  await db
+    .update(payments)
+    .set({ status: "refunded", failureMessage: reason, updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
 }
 
 /**
@@ -232,16 +265,23 @@ export async function refundPayment(payment: PaymentRow, reason: string, db: DbO
  * removes the ordered lines from the cart. If stock ran out meanwhile, nothing is placed and the payment is refunded.
  * The browser's place-order and the webhook both come here; the payment row's lock makes them take turns.
  */
-export async function fulfilPayment(payment: PaymentRow, billing: Billing | undefined, db: DbOrTx = getDb()): Promise<{ order: OrderDto; created: boolean }> {
+export async function fulfilPayment(
+  payment: PaymentRow,
+  billing: Billing | undefined,
+  db: DbOrTx = getDb(),
+): Promise<{ order: OrderDto; created: boolean }> {
   const existing = await orderOfPayment(payment.id, db);
   if (existing) return { order: existing, created: false };
-  if (payment.status === "refunded") throw new PaymentRequiredError("This payment was refunded; no order can be placed with it.");
+  if (payment.status === "refunded")
+    throw new PaymentRequiredError("This payment was refunded; no order can be placed with it.");
   const remote = await getPaymentProvider().retrieve(payment.providerPaymentId);
   if (remote.status !== "succeeded") {
     throw new PaymentRequiredError(remote.errorMessage ?? "The payment has not succeeded yet. Please pay first.");
   }
   if (remote.amountCents !== payment.amountCents || remote.currency !== payment.currency) {
-    console.error(`payment ${payment.providerPaymentId}: paid ${remote.amountCents} ${remote.currency}, expected ${payment.amountCents} ${payment.currency}`);
+    console.error(
+      `payment ${payment.providerPaymentId}: paid ${remote.amountCents} ${remote.currency}, expected ${payment.amountCents} ${payment.currency}`,
+    );
     throw new PaymentRequiredError("The amount paid does not match the order total.");
   }
 
@@ -250,7 +290,8 @@ export async function fulfilPayment(payment: PaymentRow, billing: Billing | unde
       const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
       const already = await orderOfPayment(payment.id, tx);
       if (already) return { order: already, created: false };
-      if (locked!.status === "refunded") throw new PaymentRequiredError("This payment was refunded; no order can be placed with it.");
+      if (locked!.status === "refunded")
+        throw new PaymentRequiredError("This payment was refunded; no order can be placed with it.");
 
       const lines = [...payment.cartSnapshot].sort((a, b) => a.productId - b.productId);
       for (const line of lines) {
@@ -263,7 +304,13 @@ export async function fulfilPayment(payment: PaymentRow, billing: Billing | unde
       }
       const [order] = await tx
         .insert(orders)
-        .values({ userId: payment.userId, paymentId: payment.id, totalCents: payment.amountCents, status: "PENDING", billing: billing ?? null })
+        .values({
+          userId: payment.userId,
+          paymentId: payment.id,
+          totalCents: payment.amountCents,
+          status: "PENDING",
+          billing: billing ?? null,
+        })
         .returning();
       await tx.insert(orderItems).values(
         lines.map((line) => ({
@@ -281,10 +328,16 @@ export async function fulfilPayment(payment: PaymentRow, billing: Billing | unde
         for (const line of lines) {
           const where = and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, line.productId));
           await tx.delete(cartItems).where(and(where, lte(cartItems.quantity, line.quantity)));
-          await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` }).where(where);
+          await tx
+            .update(cartItems)
+            .set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` })
+            .where(where);
         }
       }
-      await tx.update(payments).set({ status: "succeeded", failureMessage: null, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+      await tx
+        .update(payments)
+        .set({ status: "succeeded", failureMessage: null, updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
       return { order: (await orderDtos([order!], tx))[0]!, created: true };
     });
   } catch (error) {
@@ -294,9 +347,13 @@ export async function fulfilPayment(payment: PaymentRow, billing: Billing | unde
       await refundPayment(payment, reason, db);
     } catch (refundError) {
       console.error(`refund of payment ${payment.providerPaymentId} failed`, refundError);
-      throw new OutOfStockError(`Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${money(payment.amountCents)} will be refunded.`);
+      throw new OutOfStockError(
+        `Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${money(payment.amountCents)} will be refunded.`,
+      );
     }
-    throw new OutOfStockError(`Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${money(payment.amountCents)} has been refunded.`);
+    throw new OutOfStockError(
+      `Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${money(payment.amountCents)} has been refunded.`,
+    );
   }
 }
 
@@ -317,7 +374,8 @@ export async function placeOrder({
   assertOwnerOrAdmin(actor, userId);
   if (paymentIntentId) {
     const payment = await paymentOf(paymentIntentId, db);
-    if (!payment || payment.userId !== userId) throw new PaymentRequiredError("No payment was found for this order. Please pay first.");
+    if (!payment || payment.userId !== userId)
+      throw new PaymentRequiredError("No payment was found for this order. Please pay first.");
     return fulfilPayment(payment, billing, db);
   }
   const unused = await db
@@ -327,7 +385,12 @@ export async function placeOrder({
       and(
         eq(payments.userId, userId),
         inArray(payments.status, ["requires_payment_method", "processing", "succeeded"]),
-        notExists(db.select({ one: sql`1` }).from(orders).where(eq(orders.paymentId, payments.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(eq(orders.paymentId, payments.id)),
+        ),
       ),
     )
     .orderBy(desc(payments.id))
@@ -341,14 +404,34 @@ export async function placeOrder({
 }
 
 /** GET /orders/user/{userId}/orders: newest first. */
-export async function listOrders({ actor, userId, db = getDb() }: { actor: Actor | null; userId: number; db?: DbOrTx }): Promise<OrderDto[]> {
+export async function listOrders({
+  actor,
+  userId,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  userId: number;
+  db?: DbOrTx;
+}): Promise<OrderDto[]> {
   assertOwnerOrAdmin(actor, userId);
-  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.orderDate), desc(orders.id));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.orderDate), desc(orders.id));
   return orderDtos(rows, db);
 }
 
 /** POST /payments/webhook: a verified provider event; places the order of a succeeded payment if nobody did. */
-export async function handlePaymentWebhook({ rawBody, signature, db = getDb() }: { rawBody: string; signature: string; db?: DbOrTx }): Promise<string> {
+export async function handlePaymentWebhook({
+  rawBody,
+  signature,
+  db = getDb(),
+}: {
+  rawBody: string;
+  signature: string;
+  db?: DbOrTx;
+}): Promise<string> {
   const provider = getPaymentProvider();
   if (!provider.parseWebhook) throw new NotFoundError("Webhooks are only used with Stripe.");
   const event = await provider.parseWebhook(rawBody, signature);
@@ -356,7 +439,10 @@ export async function handlePaymentWebhook({ rawBody, signature, db = getDb() }:
   const payment = await paymentOf(event.paymentId, db);
   if (!payment) return `Unknown payment ${event.paymentId}: ignored`;
   if (event.type === "payment.failed") {
-    await db.update(payments).set({ failureMessage: event.message, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    await db
+      .update(payments)
+      .set({ failureMessage: event.message, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
     return "Payment failure recorded";
   }
   try {

@@ -12,9 +12,14 @@ import { ValidationError } from "./errors";
 export const CSV_COLUMNS = ["id", "name", "brand", "category", "price", "inventory", "description"] as const;
 export const MAX_IMPORT_ROWS = 10_000;
 
-
 /** Every product as CSV (the import's format): id, name, brand, category, price in dollars, inventory, description. */
-export async function exportProductsCsv({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }): Promise<string> {
+export async function exportProductsCsv({
+  actor,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  db?: DbOrTx;
+}): Promise<string> {
   requireAdmin(actor);
   const rows = await db
     .select({
@@ -30,7 +35,15 @@ export async function exportProductsCsv({ actor, db = getDb() }: { actor: Actor 
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(asc(products.id));
   return stringify(
-    rows.map((r) => [r.id, r.name, r.brand, r.category, centsToDollars(r.priceCents).toFixed(2), r.inventory, r.description]),
+    rows.map((r) => [
+      r.id,
+      r.name,
+      r.brand,
+      r.category,
+      centsToDollars(r.priceCents).toFixed(2),
+      r.inventory,
+      r.description,
+    ]),
     { header: true, columns: [...CSV_COLUMNS] },
   );
 }
@@ -45,14 +58,29 @@ interface ImportRow {
 function validateCsv(text: string): ImportRow[] {
   let records: Array<Record<string, string>>;
   try {
-    records = parse(text, { columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, trim: true, bom: true, relax_column_count: false });
+    records = parse(text, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+      relax_column_count: false,
+    });
   } catch (error) {
-    throw new ValidationError(`The file is not valid CSV: ${(error as Error).message}`, { file: ["The file is not valid CSV."] });
+    throw new ValidationError(`The file is not valid CSV: ${(error as Error).message}`, {
+      file: ["The file is not valid CSV."],
+    });
   }
-  if (records.length === 0) throw new ValidationError("The file has no product rows.", { file: ["The file has no product rows."] });
-  if (records.length > MAX_IMPORT_ROWS) throw new ValidationError(`Import at most ${MAX_IMPORT_ROWS} rows at once.`, { file: [`At most ${MAX_IMPORT_ROWS} rows.`] });
+  if (records.length === 0)
+    throw new ValidationError("The file has no product rows.", { file: ["The file has no product rows."] });
+  if (records.length > MAX_IMPORT_ROWS)
+    throw new ValidationError(`Import at most ${MAX_IMPORT_ROWS} rows at once.`, {
+      file: [`At most ${MAX_IMPORT_ROWS} rows.`],
+    });
   const missing = CSV_COLUMNS.filter((c) => c !== "id" && !(c in records[0]!));
-  if (missing.length > 0) throw new ValidationError(`Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`, { file: [`Columns needed: ${CSV_COLUMNS.join(", ")}`] });
+  if (missing.length > 0)
+    throw new ValidationError(`Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`, {
+      file: [`Columns needed: ${CSV_COLUMNS.join(", ")}`],
+    });
 
   const errors: Record<string, string[]> = {};
   const rows: ImportRow[] = [];
@@ -62,7 +90,10 @@ function validateCsv(text: string): ImportRow[] {
     const problems: string[] = [];
     const id = record.id ? Number(record.id) : null;
     if (id !== null && !(Number.isInteger(id) && id > 0)) problems.push("id must be a positive whole number or empty");
-    const parsed = ProductInputSchema.safeParse({ ...record, category: record.category ? { name: record.category } : undefined });
+    const parsed = ProductInputSchema.safeParse({
+      ...record,
+      category: record.category ? { name: record.category } : undefined,
+    });
     if (!parsed.success) for (const issue of parsed.error.issues) problems.push(issue.message);
     if (parsed.success) {
       const key = `${parsed.data.name.toLowerCase()}\u0000${parsed.data.brand.toLowerCase()}`;
@@ -74,7 +105,8 @@ function validateCsv(text: string): ImportRow[] {
     else rows.push({ line, id, input: parsed.data as ImportRow["input"] });
   });
   const bad = Object.keys(errors).length;
-  if (bad > 0) throw new ValidationError(`${bad} line${bad === 1 ? " has" : "s have"} errors; nothing was imported.`, errors);
+  if (bad > 0)
+    throw new ValidationError(`${bad} line${bad === 1 ? " has" : "s have"} errors; nothing was imported.`, errors);
   return rows;
 }
 
@@ -82,7 +114,15 @@ function validateCsv(text: string): ImportRow[] {
  * Imports products from CSV in one transaction: a row with an id updates that product; without one, the product of
  * the same name and brand is updated or a new one is added; unknown categories are created.
  */
-export async function importProductsCsv({ actor, text, db = getDb() }: { actor: Actor | null; text: string; db?: DbOrTx }): Promise<{ created: number; updated: number }> {
+export async function importProductsCsv({
+  actor,
+  text,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  text: string;
+  db?: DbOrTx;
+}): Promise<{ created: number; updated: number }> {
   requireAdmin(actor);
   const rows = validateCsv(text);
   return db.transaction(async (tx) => {
@@ -95,14 +135,27 @@ export async function importProductsCsv({ actor, text, db = getDb() }: { actor: 
       let categoryId = categoryIds.get(key);
       if (categoryId === undefined) {
         await tx.insert(categories).values({ name: input.category.name }).onConflictDoNothing();
-        const [row] = await tx.select({ id: categories.id }).from(categories).where(sql`lower(${categories.name}) = ${key}`);
+        const [row] = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(sql`lower(${categories.name}) = ${key}`);
         categoryId = row!.id;
         categoryIds.set(key, categoryId);
       }
-      const values = { name: input.name, brand: input.brand, priceCents: dollarsToCents(input.price), inventory: input.inventory, description: input.description, categoryId };
+      const values = {
+        name: input.name,
+        brand: input.brand,
+        priceCents: dollarsToCents(input.price),
+        inventory: input.inventory,
+        description: input.description,
+        categoryId,
+      };
       const target = id
         ? eq(products.id, id)
-        : and(sql`lower(${products.name}) = lower(${input.name})`, sql`lower(${products.brand}) = lower(${input.brand})`);
+        : and(
+            sql`lower(${products.name}) = lower(${input.name})`,
+            sql`lower(${products.brand}) = lower(${input.brand})`,
+          );
       const [existing] = await tx.select({ id: products.id }).from(products).where(target);
       if (!existing && id) {
         errors[`line ${line}`] = [`no product has id ${id}`];
@@ -110,20 +163,27 @@ export async function importProductsCsv({ actor, text, db = getDb() }: { actor: 
       }
       try {
         if (existing) {
-          await tx.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, existing.id));
+          await tx
+            .update(products)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(products.id, existing.id));
           updated++;
         } else {
           await tx.insert(products).values(values);
           created++;
         }
       } catch (error) {
-        const constraint = ((error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string }))?.constraint;
+        const constraint = ((error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string }))
+          ?.constraint;
         if (constraint !== "products_name_brand_lower_key") throw error;
-        throw new ValidationError("1 line has errors; nothing was imported.", { [`line ${line}`]: ["another product already has this name and brand"] });
+        throw new ValidationError("1 line has errors; nothing was imported.", {
+          [`line ${line}`]: ["another product already has this name and brand"],
+        });
       }
     }
     const bad = Object.keys(errors).length;
-    if (bad > 0) throw new ValidationError(`${bad} line${bad === 1 ? " has" : "s have"} errors; nothing was imported.`, errors);
+    if (bad > 0)
+      throw new ValidationError(`${bad} line${bad === 1 ? " has" : "s have"} errors; nothing was imported.`, errors);
     return { created, updated };
   });
 }

@@ -18,7 +18,12 @@ export async function assertUnderLimits(limits: Limit[], message: string, db: Db
   const rows = await db
     .select()
     .from(rateLimits)
-    .where(inArray(rateLimits.key, limits.map((l) => l.key)));
+    .where(
+      inArray(
+        rateLimits.key,
+        limits.map((l) => l.key),
+      ),
+    );
   const now = Date.now();
   for (const limit of limits) {
     const row = rows.find((r) => r.key === limit.key);

@@ -8,7 +8,11 @@ const MAX_PRODUCTS = 49_000;
 export async function listSitemapEntries({ db = getDb() }: { db?: DbOrTx } = {}) {
   const [categoryRows, productRows] = await Promise.all([
     db.select({ id: categories.id }).from(categories).orderBy(asc(categories.id)),
-    db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).orderBy(asc(products.id)).limit(MAX_PRODUCTS),
+    db
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .orderBy(asc(products.id))
+      .limit(MAX_PRODUCTS),
   ]);
   return {
     categories: categoryRows.map((row) => row.id),

@@ -55,19 +55,34 @@ export function findUserByEmail(email: string, db: DbOrTx = getDb()) {
 }
 
 function isBlankAddress(address: RegisterInput["addressList"][number]) {
-  return !address.street && !address.city && !address.state && !address.postalCode && !address.mobileNumber && address.country === "XX";
+  return (
+    !address.street &&
+    !address.city &&
+    !address.state &&
+    !address.postalCode &&
+    !address.mobileNumber &&
+    address.country === "XX"
+  );
 }
 
 /** Registration: the user with ROLE_USER and their non-blank addresses, in one transaction. */
 export async function createUser({ input, db = getDb() }: { input: RegisterInput; db?: DbOrTx }): Promise<UserDto> {
   const passwordHash = await hashPassword(input.password);
-  const taken = () => new ConflictError("An account with this email already exists.", { email: ["An account with this email already exists."] });
+  const taken = () =>
+    new ConflictError("An account with this email already exists.", {
+      email: ["An account with this email already exists."],
+    });
   if (await findUserByEmail(input.email, db)) throw taken();
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ firstName: input.firstName, lastName: input.lastName, email: input.email.trim().toLowerCase(), passwordHash })
+        .values({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email.trim().toLowerCase(),
+          passwordHash,
+        })
         .returning();
       const [role] = await tx.select().from(roles).where(eq(roles.name, ROLE_USER));
       await tx.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
@@ -83,7 +98,15 @@ export async function createUser({ input, db = getDb() }: { input: RegisterInput
   }
 }
 
-export async function getUser({ userId, actor, db = getDb() }: { userId: number; actor: Actor | null; db?: DbOrTx }): Promise<UserDto> {
+export async function getUser({
+  userId,
+  actor,
+  db = getDb(),
+}: {
+  userId: number;
+  actor: Actor | null;
+  db?: DbOrTx;
+}): Promise<UserDto> {
   assertOwnerOrAdmin(actor, userId);
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new NotFoundError("User not found");
@@ -110,4 +133,3 @@ export async function updateUser({
   if (!row) throw new NotFoundError("User not found");
   return userDto(row, db);
 }
-

@@ -102,7 +102,10 @@ function origin(request: Request) {
  * The guard of spec.md §2: no user → /login remembering the origin; none of the allowed roles (case-insensitive) →
  * /unauthorized carrying the origin; a {userId} that is not the user's own (and the user is no admin) → /unauthorized.
  */
-export async function requireAuth(request: Request, options: { roles?: string[]; userId?: string } = {}): Promise<Auth> {
+export async function requireAuth(
+  request: Request,
+  options: { roles?: string[]; userId?: string } = {},
+): Promise<Auth> {
   const auth = await getAuth(request);
   const from = origin(request);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(from)}`);

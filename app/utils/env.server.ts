@@ -47,7 +47,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const missing = SECRET_NAMES.filter((name) => !env[name]);
   if (missing.length > 0 && production && databaseUrl) {
-    throw new ConfigError(`Refusing to start in production without ${missing.join(" and ")}: set them in the environment.`);
+    throw new ConfigError(
+      `Refusing to start in production without ${missing.join(" and ")}: set them in the environment.`,
+    );
   }
   const stored = missing.length > 0 ? readOrCreateSecrets(dataDir, missing) : {};
   const secret = (name: SecretName) => env[name] || stored[name]!;

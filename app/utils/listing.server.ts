@@ -19,7 +19,14 @@ export function readListingParams(url: URL, fallback: { search?: string; categor
   return {
     search: (field("q", get("search") ?? get("q")) as string | undefined) ?? fallback.search ?? "",
     category: (field("category", get("category")) as number | undefined) ?? fallback.category,
-    brands: [...new Set(url.searchParams.getAll("brand").map((b) => b.trim()).filter((b) => b.length > 0 && b.length <= 100))].slice(0, 50),
+    brands: [
+      ...new Set(
+        url.searchParams
+          .getAll("brand")
+          .map((b) => b.trim())
+          .filter((b) => b.length > 0 && b.length <= 100),
+      ),
+    ].slice(0, 50),
     sort: sort && (SORTS as readonly string[]).includes(sort) ? (sort as Sort) : "relevance",
     page: (field("page", get("page")) as number | undefined) ?? 1,
     minPrice: field("minPrice", get("minPrice")) as number | undefined,
@@ -27,7 +34,6 @@ export function readListingParams(url: URL, fallback: { search?: string; categor
     inStock: field("inStock", get("inStock")) === true,
   };
 }
-
 
 /** Loader of the three listing URLs: the state comes from the query string, with the path's name or category. */
 export async function loadListing(request: Request, from: { search?: string; categoryId?: string } = {}) {
@@ -42,7 +48,8 @@ export async function loadListing(request: Request, from: { search?: string; cat
   const params = readListingParams(new URL(request.url), { search: from.search, category: categoryId });
   const page = await api.products.search(toSearchQuery(params));
   // a page past the last (an old link, a hand-edited URL) shows the last page
-  if (page.totalPages > 0 && params.page > page.totalPages) throw redirect(listingHref(params, { page: page.totalPages }));
+  if (page.totalPages > 0 && params.page > page.totalPages)
+    throw redirect(listingHref(params, { page: page.totalPages }));
   const category = categories.find((c) => c.id === params.category);
   const heading = params.search
     ? `Results for “${params.search}”${category ? ` in ${category.name}` : ""}`

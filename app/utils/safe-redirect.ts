@@ -6,6 +6,7 @@ export function safeRedirectPath(to: string | null | undefined, fallback = "/"):
   if (!to || typeof to !== "string") return fallback;
   const value = to.trim();
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
   try {
     const url = new URL(value, "http://same.site");

@@ -2,7 +2,13 @@ import { redirect } from "@remix-run/node";
 import { commitSession, getSession, type ShopSession, type Toast } from "./session.server";
 
 /** A 303 to `to` carrying a toast in the session: the way a form posted without JavaScript gets its message. */
-export async function redirectWithToast(request: Request, to: string, toast: Toast, session?: ShopSession, init: ResponseInit = {}) {
+export async function redirectWithToast(
+  request: Request,
+  to: string,
+  toast: Toast,
+  session?: ShopSession,
+  init: ResponseInit = {},
+) {
   const current = session ?? (await getSession(request));
   current.flash("toast", toast);
   const headers = new Headers(init.headers);

@@ -63,7 +63,9 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
     await expect(page.getByText("1 Analytical Way")).toBeVisible();
     await expect(page.getByText("2 Difference Engine Rd")).toBeVisible();
-    await expect(page.locator("li", { hasText: "2 Difference Engine Rd" }).locator("span", { hasText: /^OFFICE$/ })).toBeVisible();
+    await expect(
+      page.locator("li", { hasText: "2 Difference Engine Rd" }).locator("span", { hasText: /^OFFICE$/ }),
+    ).toBeVisible();
     await expect(page.getByText("No orders found at the moment")).toBeVisible();
     await expect(page.getByRole("img", { name: "Ada Lovelace" })).toHaveAttribute("width", "100");
   });
@@ -80,7 +82,10 @@ test.describe("accounts", () => {
     await expect(page.getByLabel("First name")).toHaveValue("Dup");
   });
 
-  test("empty login says 'Invalid username or password', a wrong password says the server's message", async ({ page, request }) => {
+  test("empty login says 'Invalid username or password', a wrong password says the server's message", async ({
+    page,
+    request,
+  }) => {
     const user = await registeredUser(request);
     await page.goto("/login");
     await page.getByRole("button", { name: "Login" }).click();
@@ -99,7 +104,10 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Sam Player" })).toBeVisible();
   });
 
-  test("another user's dashboard answers Unauthorized, and a login never redirects off-site", async ({ page, request }) => {
+  test("another user's dashboard answers Unauthorized, and a login never redirects off-site", async ({
+    page,
+    request,
+  }) => {
     const owner = await registeredUser(request);
     const stranger = await registeredUser(request);
     await page.goto("/login?redirectTo=https://evil.example/");
@@ -107,7 +115,9 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL("/");
     await page.goto(`/user-profile/${owner.id}/profile`);
     await expect(page).toHaveURL(/\/unauthorized/);
-    await expect(page.getByRole("heading", { name: "Unauthorized: You do not have permission to access this page." })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Unauthorized: You do not have permission to access this page." }),
+    ).toBeVisible();
   });
 
   test("the dashboard fits a 360 px phone, even with a long e-mail address", async ({ page, request }) => {
@@ -164,7 +174,10 @@ test.describe("accounts", () => {
     await expect(page.getByText("No addresses found")).toBeVisible();
   });
 
-  test("an address the server refuses is shown at once, then rolled back with the server's message", async ({ page, request }, testInfo) => {
+  test("an address the server refuses is shown at once, then rolled back with the server's message", async ({
+    page,
+    request,
+  }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "optimistic updates need JavaScript");
     const user = await registeredUser(request);
     await page.goto("/login");

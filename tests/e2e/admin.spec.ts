@@ -16,9 +16,19 @@ test.use({ baseURL: ORIGIN });
 test.describe.configure({ timeout: 60_000 });
 
 /** The account the orders shop creates at start (playwright.config.ts sets ADMIN_EMAIL / ADMIN_PASSWORD). */
-const ADMIN = { email: process.env.E2E_ADMIN_EMAIL ?? "admin@gearhub.test", password: process.env.E2E_ADMIN_PASSWORD ?? "admin-password-e2e" };
+const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? "admin@gearhub.test",
+  password: process.env.E2E_ADMIN_PASSWORD ?? "admin-password-e2e",
+};
 const PASSWORD = "correct horse battery";
-const ADDRESS = { street: "1 Admin Lane", city: "Austin", state: "TX", country: "US", postalCode: "73301", addressType: "HOME" };
+const ADDRESS = {
+  street: "1 Admin Lane",
+  city: "Austin",
+  state: "TX",
+  country: "US",
+  postalCode: "73301",
+  addressType: "HOME",
+};
 /** A seeded category (by id for the API, by name for the CSV); the tests never change it. */
 const SEEDED_CATEGORY = { id: 1, name: seedCategories[0]! };
 
@@ -37,7 +47,9 @@ async function imageFile(name: string, colour: { r: number; g: number; b: number
 
 /** Toasts are outside <main>: a success is a status, an error an alert. */
 function toast(page: Page, message: string) {
-  return page.locator("xpath=//*[(@role='status' or @role='alert') and not(ancestor::main)]").getByText(message, { exact: true });
+  return page
+    .locator("xpath=//*[(@role='status' or @role='alert') and not(ancestor::main)]")
+    .getByText(message, { exact: true });
 }
 
 function mainNav(page: Page) {
@@ -81,14 +93,25 @@ interface MadeProduct {
  * A product of the test's own, made through the admin API (fast; adding one through the pages has its own test),
  * with one image per file.
  */
-async function productViaApi(request: APIRequestContext, tag: string, { price = 42.5, inventory = 10, files = [] as Awaited<ReturnType<typeof imageFile>>[] } = {}): Promise<MadeProduct> {
+async function productViaApi(
+  request: APIRequestContext,
+  tag: string,
+  { price = 42.5, inventory = 10, files = [] as Awaited<ReturnType<typeof imageFile>>[] } = {},
+): Promise<MadeProduct> {
   const token = await apiToken(request, ADMIN.email, ADMIN.password);
   const headers = { Authorization: `Bearer ${token}` };
   const name = `Admin Kit ${tag}`;
   const brand = `Brand${tag}`;
   const added = await request.post("/api/v1/products/add", {
     headers,
-    data: { name, brand, price, inventory, description: `A product of the admin tests (${tag}).`, category: { id: SEEDED_CATEGORY.id } },
+    data: {
+      name,
+      brand,
+      price,
+      inventory,
+      description: `A product of the admin tests (${tag}).`,
+      category: { id: SEEDED_CATEGORY.id },
+    },
   });
   expect(added.status(), await added.text()).toBe(201);
   const { data: product } = (await added.json()) as { data: { id: number } };
@@ -97,7 +120,10 @@ async function productViaApi(request: APIRequestContext, tag: string, { price = 
     // Playwright's multipart body has a boundary with capitals, as browsers send it (the API keeps its case)
     const uploaded = await request.post("/api/v1/images/upload", {
       headers,
-      multipart: { productId: String(product.id), files: { name: file.name, mimeType: file.mimeType, buffer: file.buffer } },
+      multipart: {
+        productId: String(product.id),
+        files: { name: file.name, mimeType: file.mimeType, buffer: file.buffer },
+      },
     });
     const answer = await uploaded.text();
     expect(uploaded.status(), answer).toBe(201);
@@ -129,25 +155,39 @@ function imageRows(page: Page) {
 }
 
 function card(page: Page, name: string) {
-  return page.getByRole("main").getByRole("article").filter({ has: page.getByRole("link", { name: `Add to cart: ${name}`, exact: true }) });
+  return page
+    .getByRole("main")
+    .getByRole("article")
+    .filter({ has: page.getByRole("link", { name: `Add to cart: ${name}`, exact: true }) });
 }
 
 test.describe("admin: products", () => {
-  test("admin adds a product with a new brand and category, uploads two images and finds it in the shop", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("admin adds a product with a new brand and category, uploads two images and finds it in the shop", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const tag = uniqueTag(testInfo);
     const name = `Admin Kit ${tag}`;
     const brand = `Brand${tag}`;
     const category = `Category ${tag}`;
     await signInAsAdmin(page);
     await page.goto("/");
-    await expect(mainNav(page).getByRole("link", { name: "Products", exact: true })).toHaveAttribute("href", "/admin/products");
-    await expect(mainNav(page).getByRole("link", { name: "Orders", exact: true })).toHaveAttribute("href", "/admin/orders");
+    await expect(mainNav(page).getByRole("link", { name: "Products", exact: true })).toHaveAttribute(
+      "href",
+      "/admin/products",
+    );
+    await expect(mainNav(page).getByRole("link", { name: "Orders", exact: true })).toHaveAttribute(
+      "href",
+      "/admin/orders",
+    );
     await mainNav(page).getByRole("link", { name: "Manage Shop" }).click();
     await expect(page).toHaveURL("/add-product");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: "Add New Product" })).toBeVisible();
     // the server renders the no-JavaScript form; hydrated, the text inputs hide until 'Add New …' is chosen
-    await expect(main.getByLabel("Add New Brand (optional: replaces the choice above)")).toHaveCount(javaScriptEnabled ? 0 : 1);
+    await expect(main.getByLabel("Add New Brand (optional: replaces the choice above)")).toHaveCount(
+      javaScriptEnabled ? 0 : 1,
+    );
 
     await main.getByLabel("Name", { exact: true }).fill(name);
     const brandSelect = main.getByRole("combobox", { name: "Brand", exact: true });
@@ -185,8 +225,14 @@ test.describe("admin: products", () => {
     await expect(main).toContainText(`For ${name} (product ${productId}).`);
     await expect(main.getByRole("link", { name: "Previous" })).toHaveAttribute("href", "/add-product");
 
-    await main.getByLabel("Images").setInputFiles([await imageFile("front.png", { r: 200, g: 30, b: 30 }), await imageFile("back.jpg", { r: 30, g: 30, b: 200 }, "jpeg")]);
-    if (javaScriptEnabled) await expect(main.getByRole("list", { name: "Selected images" }).getByRole("listitem")).toHaveCount(2);
+    await main
+      .getByLabel("Images")
+      .setInputFiles([
+        await imageFile("front.png", { r: 200, g: 30, b: 30 }),
+        await imageFile("back.jpg", { r: 30, g: 30, b: 200 }, "jpeg"),
+      ]);
+    if (javaScriptEnabled)
+      await expect(main.getByRole("list", { name: "Selected images" }).getByRole("listitem")).toHaveCount(2);
     await main.getByRole("button", { name: "Upload" }).click();
     await expect(page).toHaveURL(`/update-product/${productId}/update`);
     await expect(toast(page, "2 images uploaded")).toBeVisible();
@@ -195,8 +241,12 @@ test.describe("admin: products", () => {
     await expect(imageRows(page).nth(1)).toContainText("back.jpg");
     // the update form is prefilled with what was saved, the new brand and category included
     await expect(main.getByLabel("Name", { exact: true })).toHaveValue(name);
-    await expect(main.getByRole("combobox", { name: "Brand", exact: true }).locator("option:checked")).toHaveText(brand);
-    await expect(main.getByRole("combobox", { name: "Category", exact: true }).locator("option:checked")).toHaveText(category);
+    await expect(main.getByRole("combobox", { name: "Brand", exact: true }).locator("option:checked")).toHaveText(
+      brand,
+    );
+    await expect(main.getByRole("combobox", { name: "Category", exact: true }).locator("option:checked")).toHaveText(
+      category,
+    );
     await expect(main.getByLabel("Price ($)")).toHaveValue("123.45");
     await expect(main.getByLabel("Inventory")).toHaveValue("7");
 
@@ -214,18 +264,28 @@ test.describe("admin: products", () => {
     const served = await page.request.get(src!);
     expect(served.ok()).toBe(true);
     expect(served.headers()["content-type"]).toMatch(/^image\//);
-    await expect(found.getByRole("link", { name: `edit ${name}`, exact: true })).toHaveAttribute("href", `/update-product/${productId}/update`);
+    await expect(found.getByRole("link", { name: `edit ${name}`, exact: true })).toHaveAttribute(
+      "href",
+      `/update-product/${productId}/update`,
+    );
     await expect(found.getByRole("link", { name: `delete ${name}`, exact: true })).toBeVisible();
     // the new category is one of the shop's categories now
     await page.goto(`/product/${productId}/details`);
     await expect(page.getByRole("main")).toContainText(category);
   });
 
-  test("admin changes the price, replaces one image and removes another", async ({ page, request, javaScriptEnabled }, testInfo) => {
+  test("admin changes the price, replaces one image and removes another", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }, testInfo) => {
     const tag = uniqueTag(testInfo);
     const product = await productViaApi(request, tag, {
       price: 42.5,
-      files: [await imageFile("one.png", { r: 10, g: 160, b: 10 }), await imageFile("two.png", { r: 160, g: 160, b: 10 })],
+      files: [
+        await imageFile("one.png", { r: 10, g: 160, b: 10 }),
+        await imageFile("two.png", { r: 160, g: 160, b: 10 }),
+      ],
     });
     await signInAsAdmin(page);
 
@@ -239,13 +299,25 @@ test.describe("admin: products", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/products\\?q=${tag}`));
     const rows = main.getByTestId("inventory-row");
     await expect(rows).toHaveCount(1);
-    await expect(rows.getByRole("cell")).toHaveText([String(product.id), product.name, product.brand, /.+/, "$42.50", "10", /edit\s*delete/]);
+    await expect(rows.getByRole("cell")).toHaveText([
+      String(product.id),
+      product.name,
+      product.brand,
+      /.+/,
+      "$42.50",
+      "10",
+      /edit\s*delete/,
+    ]);
     await rows.getByRole("link", { name: `edit ${product.name}`, exact: true }).click();
     await expect(page).toHaveURL(`/update-product/${product.id}/update`);
     await expect(main.getByRole("heading", { level: 1, name: "Update Product" })).toBeVisible();
     await expect(main.getByLabel("Price ($)")).toHaveValue("42.50");
-    await expect(main.getByRole("combobox", { name: "Brand", exact: true }).locator("option:checked")).toHaveText(product.brand);
-    await expect(main.getByLabel("Add New Brand (optional: replaces the choice above)")).toHaveCount(javaScriptEnabled ? 0 : 1);
+    await expect(main.getByRole("combobox", { name: "Brand", exact: true }).locator("option:checked")).toHaveText(
+      product.brand,
+    );
+    await expect(main.getByLabel("Add New Brand (optional: replaces the choice above)")).toHaveCount(
+      javaScriptEnabled ? 0 : 1,
+    );
 
     // price
     await main.getByLabel("Price ($)").fill("99.5");
@@ -260,7 +332,9 @@ test.describe("admin: products", () => {
     // replace the first image: the same row, a new version in its address
     const [first, second] = product.images;
     await expect(imageRows(page)).toHaveCount(2);
-    const firstRow = imageRows(page).filter({ has: page.getByRole("link", { name: `edit image ${first!.fileName}`, exact: true }) });
+    const firstRow = imageRows(page).filter({
+      has: page.getByRole("link", { name: `edit image ${first!.fileName}`, exact: true }),
+    });
     const srcBefore = await firstRow.getByRole("img").getAttribute("src");
     const secondSrc = await imageRows(page).nth(1).getByRole("img").getAttribute("src");
     await firstRow.getByRole("link", { name: `edit image ${first!.fileName}`, exact: true }).click();
@@ -269,7 +343,9 @@ test.describe("admin: products", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`Replaces ${first!.fileName}.`);
     await expect(dialog.getByRole("link", { name: "Close" })).toBeVisible();
-    await dialog.getByLabel("Image", { exact: true }).setInputFiles(await imageFile("one-new.png", { r: 250, g: 120, b: 0 }));
+    await dialog
+      .getByLabel("Image", { exact: true })
+      .setInputFiles(await imageFile("one-new.png", { r: 250, g: 120, b: 0 }));
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(toast(page, "Image updated")).toBeVisible();
     await expect(page).toHaveURL(`/update-product/${product.id}/update`);
@@ -289,7 +365,10 @@ test.describe("admin: products", () => {
     // the shop shows the new price, and the replaced picture first
     await page.goto(`/products?search=${tag}`);
     await expect(card(page, product.name)).toContainText("$99.50");
-    const shown = new URL((await card(page, product.name).locator(`img[alt="${product.name}"]`).getAttribute("src"))!, page.url());
+    const shown = new URL(
+      (await card(page, product.name).locator(`img[alt="${product.name}"]`).getAttribute("src"))!,
+      page.url(),
+    );
     const before = new URL(srcBefore!, page.url());
     expect(shown.pathname).toBe(before.pathname);
     expect(shown.searchParams.get("v")).not.toBe(before.searchParams.get("v"));
@@ -297,7 +376,11 @@ test.describe("admin: products", () => {
     await expect(page.getByRole("main").getByText("$99.50", { exact: true }).first()).toBeVisible();
   });
 
-  test("admin deletes a product from the search results: a dialog with JavaScript, a confirmation page without", async ({ page, request, javaScriptEnabled }, testInfo) => {
+  test("admin deletes a product from the search results: a dialog with JavaScript, a confirmation page without", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }, testInfo) => {
     const tag = uniqueTag(testInfo);
     const product = await productViaApi(request, tag);
     await signInAsAdmin(page);
@@ -307,7 +390,10 @@ test.describe("admin: products", () => {
     // the dialog is rendered once the page is hydrated
     await expect(page.locator("dialog")).toHaveCount(javaScriptEnabled ? 1 : 0);
     const deleteLink = card(page, product.name).getByRole("link", { name: `delete ${product.name}`, exact: true });
-    await expect(deleteLink).toHaveAttribute("href", `/delete-product/${product.id}?back=${encodeURIComponent(search)}`);
+    await expect(deleteLink).toHaveAttribute(
+      "href",
+      `/delete-product/${product.id}?back=${encodeURIComponent(search)}`,
+    );
 
     if (javaScriptEnabled) {
       const dialog = page.getByRole("dialog", { name: `Delete ${product.name}?` });
@@ -325,7 +411,9 @@ test.describe("admin: products", () => {
       await deleteLink.click();
       await expect(page).toHaveURL(`/delete-product/${product.id}?back=${encodeURIComponent(search)}`);
       const main = page.getByRole("main");
-      await expect(main.getByRole("heading", { level: 1, name: `Delete ${product.name} (${product.brand})?` })).toBeVisible();
+      await expect(
+        main.getByRole("heading", { level: 1, name: `Delete ${product.name} (${product.brand})?` }),
+      ).toBeVisible();
       await expect(main.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", search);
       await main.getByRole("button", { name: "Delete", exact: true }).click();
     }
@@ -336,7 +424,11 @@ test.describe("admin: products", () => {
     expect((await request.get(`/api/v1/products/product/${product.id}/product`)).status()).toBe(404);
   });
 
-  test("an upload without a file says 'Please select an image.'", async ({ page, request, javaScriptEnabled }, testInfo) => {
+  test("an upload without a file says 'Please select an image.'", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }, testInfo) => {
     const tag = uniqueTag(testInfo);
     const product = await productViaApi(request, tag);
     await signInAsAdmin(page);
@@ -378,10 +470,14 @@ test.describe("admin: products", () => {
 });
 
 test.describe("admin: product table", () => {
-  test("a CSV import with an error line lists the error and imports nothing; a good file imports", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("a CSV import with an error line lists the error and imports nothing; a good file imports", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const tag = uniqueTag(testInfo);
     const header = "id,name,brand,category,price,inventory,description";
-    const line = (name: string, price: string, inventory: string) => `,Csv ${name} ${tag},Brand${tag},${SEEDED_CATEGORY.name},${price},${inventory},Imported by the admin test ${tag}`;
+    const line = (name: string, price: string, inventory: string) =>
+      `,Csv ${name} ${tag},Brand${tag},${SEEDED_CATEGORY.name},${price},${inventory},Imported by the admin test ${tag}`;
     await signInAsAdmin(page);
     await open(page, "/admin/products", javaScriptEnabled);
     const main = page.getByRole("main");
@@ -409,8 +505,18 @@ test.describe("admin: product table", () => {
     await open(page, `/admin/products?q=${tag}`, javaScriptEnabled);
     const rows = main.getByTestId("inventory-row");
     await expect(rows).toHaveCount(2);
-    await expect(rows.filter({ hasText: `Csv Alpha ${tag}` }).getByRole("cell").nth(4)).toHaveText("$19.99");
-    await expect(rows.filter({ hasText: `Csv Beta ${tag}` }).getByRole("cell").nth(4)).toHaveText("$7.50");
+    await expect(
+      rows
+        .filter({ hasText: `Csv Alpha ${tag}` })
+        .getByRole("cell")
+        .nth(4),
+    ).toHaveText("$19.99");
+    await expect(
+      rows
+        .filter({ hasText: `Csv Beta ${tag}` })
+        .getByRole("cell")
+        .nth(4),
+    ).toHaveText("$7.50");
     // Beta (3 in stock) is in the low-stock view, Alpha (12) is not
     await main.getByLabel("Low stock only (5 or fewer)").check();
     await main.getByRole("button", { name: "Show" }).click();
@@ -425,12 +531,18 @@ test.describe("admin: product table", () => {
     await expect(toast(page, "Imported: 0 added, 1 updated.")).toBeVisible();
     const exported = await page.request.get("/admin/products.csv");
     expect(exported.ok()).toBe(true);
-    expect(await exported.text()).toMatch(new RegExp(`^\\d+,Csv Alpha ${tag},Brand${tag},${SEEDED_CATEGORY.name},21\\.00,40,`, "m"));
+    expect(await exported.text()).toMatch(
+      new RegExp(`^\\d+,Csv Alpha ${tag},Brand${tag},${SEEDED_CATEGORY.name},21\\.00,40,`, "m"),
+    );
   });
 });
 
 test.describe("admin: orders", () => {
-  test("admin moves a shopper's order to SHIPPED, and the shopper sees SHIPPED", async ({ page, request, javaScriptEnabled }, testInfo) => {
+  test("admin moves a shopper's order to SHIPPED, and the shopper sees SHIPPED", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }, testInfo) => {
     const tag = uniqueTag(testInfo);
     const product = await productViaApi(request, tag, { price: 15, inventory: 5 });
 
@@ -438,7 +550,11 @@ test.describe("admin: orders", () => {
     const shopper = await registeredShopper(request);
     const token = await apiToken(request, shopper.email, PASSWORD);
     const headers = { Authorization: `Bearer ${token}` };
-    expect((await request.post("/api/v1/cartItems/item/add", { headers, data: { productId: product.id, quantity: 1 } })).ok()).toBe(true);
+    expect(
+      (
+        await request.post("/api/v1/cartItems/item/add", { headers, data: { productId: product.id, quantity: 1 } })
+      ).ok(),
+    ).toBe(true);
     const intent = await request.post("/api/v1/orders/create-payment-intent", { headers, data: {} });
     expect(intent.ok()).toBe(true);
     const paymentIntentId = ((await intent.json()) as { data: { paymentIntentId: string } }).data.paymentIntentId;
@@ -448,7 +564,10 @@ test.describe("admin: orders", () => {
     });
     expect(paid.ok(), await paid.text()).toBe(true);
     expect(((await paid.json()) as { data: { status: string } }).data.status).toBe("succeeded");
-    const placed = await request.post(`/api/v1/orders/user/${shopper.id}/place-order`, { headers, data: { paymentIntentId } });
+    const placed = await request.post(`/api/v1/orders/user/${shopper.id}/place-order`, {
+      headers,
+      data: { paymentIntentId },
+    });
     expect(placed.status(), await placed.text()).toBe(201);
     const orderId = ((await placed.json()) as { data: { id: number } }).data.id;
 
@@ -492,7 +611,9 @@ test.describe("admin: orders", () => {
     await main.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/\/admin\/orders\?status=SHIPPED/);
     await expect(order.getByText("SHIPPED", { exact: true })).toBeVisible();
-    await expect(main.getByTestId("admin-order").getByText(/^(PENDING|PROCESSING|DELIVERED|CANCELLED)$/)).toHaveCount(0);
+    await expect(main.getByTestId("admin-order").getByText(/^(PENDING|PROCESSING|DELIVERED|CANCELLED)$/)).toHaveCount(
+      0,
+    );
 
     // the shopper's Orders History says SHIPPED
     await page.context().clearCookies();
@@ -506,7 +627,10 @@ test.describe("admin: orders", () => {
 });
 
 test.describe("admin: access", () => {
-  test("a ROLE_USER is sent to /unauthorized and sees no admin links; a visitor is sent to log in", async ({ page, request }) => {
+  test("a ROLE_USER is sent to /unauthorized and sees no admin links; a visitor is sent to log in", async ({
+    page,
+    request,
+  }) => {
     for (const path of ["/add-product", "/admin/orders", "/update-product/1/update"]) {
       await page.goto(path);
       await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
@@ -517,14 +641,21 @@ test.describe("admin: access", () => {
     for (const path of ["/add-product", "/admin/orders", "/update-product/1/update", "/admin/products"]) {
       await page.goto(path);
       await expect(page).toHaveURL(`/unauthorized?from=${encodeURIComponent(path)}`);
-      await expect(page.getByRole("heading", { name: "Unauthorized: You do not have permission to access this page." })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: "Unauthorized: You do not have permission to access this page." }),
+      ).toBeVisible();
     }
     await expect(mainNav(page).getByRole("link", { name: "My Account" })).toBeVisible();
     await expect(mainNav(page).getByRole("link", { name: "Manage Shop" })).toHaveCount(0);
     await expect(mainNav(page).getByRole("link", { name: "Orders", exact: true })).toHaveCount(0);
     // nor edit / delete on the cards
     await page.goto("/products");
-    await expect(page.getByRole("main").getByRole("link", { name: /^Add to cart: / }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("link", { name: /^Add to cart: / })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: /^(edit|delete) / })).toHaveCount(0);
     // the admin export is refused too
     const exported = await page.request.get("/admin/products.csv", { maxRedirects: 0 });

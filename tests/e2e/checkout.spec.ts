@@ -13,7 +13,14 @@ test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_ORDERS_PORT ?? 3101}` })
 test.describe.configure({ timeout: 60_000 });
 
 const PASSWORD = "correct horse battery";
-const ADDRESS = { street: "1 Checkout Lane", city: "Austin", state: "TX", country: "US", postalCode: "73301", addressType: "HOME" };
+const ADDRESS = {
+  street: "1 Checkout Lane",
+  city: "Austin",
+  state: "TX",
+  country: "US",
+  postalCode: "73301",
+  addressType: "HOME",
+};
 const SUCCESS = "Payment successful! Your order has been placed.";
 
 /** Products with plenty of stock, and a few with little (the cart's 'Increase' stops at the stock in a few clicks). */
@@ -64,14 +71,18 @@ async function signedInShopper(page: Page) {
 
 /** Puts n of a product in the signed-in shopper's cart, as the details page's 'Add to cart' does (no page load). */
 async function inCart(page: Page, product: Product, quantity = 1) {
-  const response = await page.request.post(`/product/${product.id}/details`, { form: { intent: "add", quantity: String(quantity) } });
+  const response = await page.request.post(`/product/${product.id}/details`, {
+    form: { intent: "add", quantity: String(quantity) },
+  });
   expect(response.ok()).toBe(true);
   expect(new URL(response.url()).pathname).toBe(`/product/${product.id}/details`);
 }
 
 /** Toasts are outside <main>: a success is a status, an error an alert. */
 function toast(page: Page, message: string) {
-  return page.locator("xpath=//*[(@role='status' or @role='alert') and not(ancestor::main)]").getByText(message, { exact: true });
+  return page
+    .locator("xpath=//*[(@role='status' or @role='alert') and not(ancestor::main)]")
+    .getByText(message, { exact: true });
 }
 
 function badge(page: Page) {
@@ -110,14 +121,17 @@ async function openCart(page: Page, userId: number, javaScriptEnabled: boolean) 
 
 function cartUi(page: Page) {
   const main = page.getByRole("main");
-  const line = (product: Product) => main.getByTestId("cart-line").filter({ has: page.getByRole("link", { name: product.name, exact: true }) });
+  const line = (product: Product) =>
+    main.getByTestId("cart-line").filter({ has: page.getByRole("link", { name: product.name, exact: true }) });
   return {
     lines: main.getByTestId("cart-line"),
     line,
     quantity: (product: Product) => line(product).getByTestId("line-quantity"),
     lineTotal: (product: Product) => line(product).getByTestId("line-total"),
-    increase: (product: Product) => main.getByRole("button", { name: `Increase quantity of ${product.name}`, exact: true }),
-    decrease: (product: Product) => main.getByRole("button", { name: `Decrease quantity of ${product.name}`, exact: true }),
+    increase: (product: Product) =>
+      main.getByRole("button", { name: `Increase quantity of ${product.name}`, exact: true }),
+    decrease: (product: Product) =>
+      main.getByRole("button", { name: `Decrease quantity of ${product.name}`, exact: true }),
     remove: (product: Product) => main.getByRole("button", { name: `Remove ${product.name}`, exact: true }),
     total: main.locator("p", { hasText: "Total:" }),
     totalValue: main.getByTestId("cart-total"),
@@ -162,7 +176,10 @@ async function pay(page: Page, cardNumber: string) {
 }
 
 test.describe("cart", () => {
-  test("shopper adds to the cart from the details page: a toast each time and the badge counts the pieces", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("shopper adds to the cart from the details page: a toast each time and the badge counts the pieces", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const product = pick(testInfo, 0);
     const user = await signedInShopper(page);
     const ui = await openDetails(page, product, javaScriptEnabled);
@@ -186,7 +203,9 @@ test.describe("cart", () => {
     const stock = await shownStock(page);
     await expect(ui.quantity).toHaveValue(String(stock));
     await ui.addToCart.click();
-    await expect(ui.alert).toHaveText(`Only ${stock} of ${product.name} are in stock. You already have 3 in your cart.`);
+    await expect(ui.alert).toHaveText(
+      `Only ${stock} of ${product.name} are in stock. You already have 3 in your cart.`,
+    );
     await expect(badge(page)).toHaveText("3");
 
     await page.getByRole("link", { name: "Cart, 3 items" }).click();
@@ -196,7 +215,10 @@ test.describe("cart", () => {
     await expectCart(page, [[product, 3]]);
   });
 
-  test("shopper changes quantities on the cart page: line totals, cart total and badge follow", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("shopper changes quantities on the cart page: line totals, cart total and badge follow", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const few = pick(testInfo, 0, scarce);
     const other = pick(testInfo, 1);
     const user = await signedInShopper(page);
@@ -260,7 +282,10 @@ test.describe("cart", () => {
     await expect(checkoutUi(page).summary).toContainText(`Total Amount${amount(...final)}`);
   });
 
-  test("shopper removes lines until the cart is empty; checkout then says so too", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("shopper removes lines until the cart is empty; checkout then says so too", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const first = pick(testInfo, 2);
     const second = pick(testInfo, 3);
     const user = await signedInShopper(page);
@@ -282,7 +307,10 @@ test.describe("cart", () => {
     await expect(cart.empty).toBeVisible();
     await expect(cart.lines).toHaveCount(0);
     await expect(badge(page)).toHaveText("0");
-    await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
+    await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute(
+      "href",
+      "/products",
+    );
 
     await openCart(page, user.id, javaScriptEnabled);
     await expect(cart.empty).toBeVisible();
@@ -291,12 +319,18 @@ test.describe("cart", () => {
     await expect(checkoutUi(page).payNow).toHaveCount(0);
   });
 
-  test("visitor who adds to the cart is asked to log in, and the cart page sends them to log in", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("visitor who adds to the cart is asked to log in, and the cart page sends them to log in", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const product = pick(testInfo, 8);
     const ui = await openDetails(page, product, javaScriptEnabled);
     await ui.addToCart.click();
     await expect(ui.alert).toContainText("You need to be logged in to add items to the cart.");
-    await expect(ui.alert.getByRole("link", { name: "Log in" })).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(`/product/${product.id}/details`)}`);
+    await expect(ui.alert.getByRole("link", { name: "Log in" })).toHaveAttribute(
+      "href",
+      `/login?redirectTo=${encodeURIComponent(`/product/${product.id}/details`)}`,
+    );
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" })).toBeVisible();
     await expect(badge(page)).toHaveCount(0);
 
@@ -306,7 +340,10 @@ test.describe("cart", () => {
 });
 
 test.describe("checkout", () => {
-  test("shopper buys now, pays with 4242 and finds the order in the Orders History; the cart is empty", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("shopper buys now, pays with 4242 and finds the order in the Orders History; the cart is empty", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const inBasket = pick(testInfo, 4);
     const bought = pick(testInfo, 5);
     const user = await signedInShopper(page);
@@ -337,8 +374,12 @@ test.describe("checkout", () => {
     const checkout = checkoutUi(page);
     await expect(checkout.summary.getByRole("heading", { name: "Order summary" })).toBeVisible();
     await expect(checkout.summary.getByRole("listitem")).toHaveCount(2);
-    await expect(checkout.summary.getByRole("listitem").filter({ hasText: inBasket.name })).toContainText(`2 × ${price(inBasket)}${amount([inBasket, 2])}`);
-    await expect(checkout.summary.getByRole("listitem").filter({ hasText: bought.name })).toContainText(`1 × ${price(bought)}${price(bought)}`);
+    await expect(checkout.summary.getByRole("listitem").filter({ hasText: inBasket.name })).toContainText(
+      `2 × ${price(inBasket)}${amount([inBasket, 2])}`,
+    );
+    await expect(checkout.summary.getByRole("listitem").filter({ hasText: bought.name })).toContainText(
+      `1 × ${price(bought)}${price(bought)}`,
+    );
     const total = amount([inBasket, 2], [bought, 1]);
     await expect(checkout.summary).toContainText(`Total Amount${total}`);
 
@@ -368,7 +409,14 @@ test.describe("checkout", () => {
       [bought, 1],
     ] as Array<[Product, number]>) {
       const row = order.locator("tbody tr").filter({ hasText: product.name });
-      await expect(row.getByRole("cell")).toHaveText([String(product.id), product.name, product.brand, String(n), price(product), amount([product, n])]);
+      await expect(row.getByRole("cell")).toHaveText([
+        String(product.id),
+        product.name,
+        product.brand,
+        String(n),
+        price(product),
+        amount([product, n]),
+      ]);
     }
     await expect(badge(page)).toHaveText("0");
 
@@ -379,7 +427,10 @@ test.describe("checkout", () => {
     expect(await shownStock(page)).toBe(stockBefore - 1);
   });
 
-  test("a declined card says so by the button; nothing is ordered, the cart stays and can then be paid", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("a declined card says so by the button; nothing is ordered, the cart stays and can then be paid", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const product = pick(testInfo, 6);
     const user = await signedInShopper(page);
     await inCart(page, product, 2);

@@ -34,7 +34,10 @@ async function expectUsable(control: ReturnType<Page["getByRole"]>, javaScriptEn
 test.describe.configure({ timeout: 60_000 });
 
 test.describe("product details", () => {
-  test("shopper sees the product's name, brand, price, description, rating and stock", async ({ page, javaScriptEnabled }) => {
+  test("shopper sees the product's name, brand, price, description, rating and stock", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const ui = await openDetails(page, `/product/${scarce.id}/details`, javaScriptEnabled);
     await expect(page).toHaveTitle(`${scarce.name} by ${scarce.brand} | GearHub`);
     const main = page.getByRole("main");
@@ -46,7 +49,10 @@ test.describe("product details", () => {
     await expect(main.getByText(stock(scarce), { exact: true })).toBeVisible();
     await expect(main.getByText(scarce.category, { exact: true }).last()).toBeVisible();
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
-    await expect(breadcrumb.getByRole("link", { name: scarce.category })).toHaveAttribute("href", `/products/category/${scarce.categoryId}/products`);
+    await expect(breadcrumb.getByRole("link", { name: scarce.category })).toHaveAttribute(
+      "href",
+      `/products/category/${scarce.categoryId}/products`,
+    );
     await expect(breadcrumb.getByRole("link", { name: "All Products" })).toHaveAttribute("href", "/products");
     await expect(ui.quantity).toHaveValue("1");
     await expect(ui.addToCart).toBeEnabled();
@@ -117,14 +123,19 @@ test.describe("product details", () => {
     const response = await page.goto("/product/99999/details");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("No product");
-    await expect(page.getByRole("main").getByRole("link", { name: "Browse all products" })).toHaveAttribute("href", "/products");
+    await expect(page.getByRole("main").getByRole("link", { name: "Browse all products" })).toHaveAttribute(
+      "href",
+      "/products",
+    );
   });
 });
 
 test.describe("product pictures with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the zoom dialog needs JavaScript");
 
-  test("shopper zooms the picture in a dialog and closes it with Escape, Close, a click or the wheel", async ({ page }) => {
+  test("shopper zooms the picture in a dialog and closes it with Escape, Close, a click or the wheel", async ({
+    page,
+  }) => {
     await openDetails(page, `/product/${scarce.id}/details`, true);
     const enlarge = page.getByRole("link", { name: `Enlarge the picture of ${scarce.name}` });
     // the dialog element itself has no box (its panel is position: fixed): its picture is what shows
@@ -154,13 +165,15 @@ test.describe("product pictures with JavaScript", () => {
     // another picture, then zoom on it
     const before = await enlarge.getAttribute("href");
     await page.getByRole("link", { name: `Show picture 2 of ${scarce.name}` }).click();
-    await expect(page.getByRole("link", { name: `Show picture 2 of ${scarce.name}` })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("link", { name: `Show picture 2 of ${scarce.name}` })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expect(enlarge).not.toHaveAttribute("href", before!);
     const second = (await enlarge.getAttribute("href"))!;
     await enlarge.click();
     await expect(dialog.getByRole("img", { name: scarce.name })).toHaveAttribute("src", second);
   });
-
 });
 
 test.describe("product pictures without JavaScript", () => {
@@ -173,7 +186,10 @@ test.describe("product pictures without JavaScript", () => {
 
     await page.getByRole("link", { name: `Show picture 2 of ${scarce.name}` }).click();
     await expect(page).toHaveURL(/\?image=1$/);
-    await expect(page.getByRole("link", { name: `Show picture 2 of ${scarce.name}` })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("link", { name: `Show picture 2 of ${scarce.name}` })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expect(enlarge).not.toHaveAttribute("href", first!);
 
     const href = (await enlarge.getAttribute("href"))!;

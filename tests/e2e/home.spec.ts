@@ -1,9 +1,23 @@
 import { expect, test, type Page } from "@playwright/test";
 import { seedCategories } from "../../app/db/seed/catalogue";
-import { byPriceAsc, categoryId, expectCards, matches, names, PAGE_SIZE, price, products, resultLine, showing, stock } from "./shop";
+import {
+  byPriceAsc,
+  categoryId,
+  expectCards,
+  matches,
+  names,
+  PAGE_SIZE,
+  price,
+  products,
+  resultLine,
+  showing,
+  stock,
+} from "./shop";
 
 /** The home grid shows one product per name, the first added. */
-const distinct = products.filter((p, i) => products.findIndex((q) => q.name.toLowerCase() === p.name.toLowerCase()) === i);
+const distinct = products.filter(
+  (p, i) => products.findIndex((q) => q.name.toLowerCase() === p.name.toLowerCase()) === i,
+);
 const homePages = Math.ceil(distinct.length / PAGE_SIZE);
 
 function grid(page: Page) {
@@ -18,7 +32,10 @@ async function gridNames(page: Page): Promise<string[]> {
 test.describe.configure({ timeout: 60_000 });
 
 test.describe("home page", () => {
-  test("shopper sees the hero, the search form, the first products, the menu and the footer", async ({ page, javaScriptEnabled }) => {
+  test("shopper sees the hero, the search form, the first products, the menu and the footer", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/");
     await expect(page).toHaveTitle(/GearHub/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to GearHub");
@@ -38,7 +55,9 @@ test.describe("home page", () => {
 
     const search = page.getByRole("search", { name: "Search the shop" });
     await expect(search.getByRole("combobox", { name: "Category" })).toHaveValue("");
-    await expect(search.getByRole("combobox", { name: "Category" }).locator("option:checked")).toHaveText("All Category");
+    await expect(search.getByRole("combobox", { name: "Category" }).locator("option:checked")).toHaveText(
+      "All Category",
+    );
     await expect(search.getByRole("searchbox", { name: "Search products" })).toBeVisible();
     await expect(search.getByRole("button", { name: "Search" })).toBeVisible();
     await expect(search.getByRole("link", { name: "Clear Filter" })).toHaveAttribute("href", "/products");
@@ -53,9 +72,16 @@ test.describe("home page", () => {
     await expect(card).toContainText(first.description);
     await expect(card).toContainText(price(first));
     await expect(card).toContainText(stock(first));
-    await expect(card.getByRole("link", { name: `Shop now: ${first.name}` })).toHaveAttribute("href", `/products/${encodeURIComponent(first.name)}`);
+    await expect(card.getByRole("link", { name: `Shop now: ${first.name}` })).toHaveAttribute(
+      "href",
+      `/products/${encodeURIComponent(first.name)}`,
+    );
     const soldOut = distinct.slice(0, PAGE_SIZE).find((p) => p.inventory === 0)!;
-    await expect(grid(page).getByRole("article").filter({ has: page.getByRole("heading", { name: soldOut.name, exact: true }) })).toContainText("Out of stock");
+    await expect(
+      grid(page)
+        .getByRole("article")
+        .filter({ has: page.getByRole("heading", { name: soldOut.name, exact: true }) }),
+    ).toContainText("Out of stock");
 
     // menu and footer
     const menu = page.getByRole("navigation", { name: "Main" });
@@ -65,9 +91,15 @@ test.describe("home page", () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("heading", { name: "About Us" })).toBeVisible();
     for (const name of seedCategories) {
-      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/products/category/${categoryId(name)}/products`);
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute(
+        "href",
+        `/products/category/${categoryId(name)}/products`,
+      );
     }
-    await expect(footer.getByRole("link", { name: "support@gearhub.example" })).toHaveAttribute("href", "mailto:support@gearhub.example");
+    await expect(footer.getByRole("link", { name: "support@gearhub.example" })).toHaveAttribute(
+      "href",
+      "mailto:support@gearhub.example",
+    );
     await expect(footer.getByRole("link", { name: "Discord" })).toBeVisible();
     await expect(footer).toContainText("© 2024 GearHub");
 
@@ -96,7 +128,9 @@ test.describe("home page", () => {
 
     await pagination.getByRole("link", { name: "Previous" }).click();
     await expect(page).toHaveURL(`/?page=${homePages - 1}`);
-    await expect.poll(() => gridNames(page)).toEqual(names(distinct.slice((homePages - 2) * PAGE_SIZE, (homePages - 1) * PAGE_SIZE)));
+    await expect
+      .poll(() => gridNames(page))
+      .toEqual(names(distinct.slice((homePages - 2) * PAGE_SIZE, (homePages - 1) * PAGE_SIZE)));
   });
 
   test("shopper searches from the home page by category and text, and opens Today's Deals", async ({ page }) => {
@@ -111,7 +145,9 @@ test.describe("home page", () => {
     await expect(resultLine(page)).toHaveText(showing(expected.length));
     await expectCards(page, names(expected));
     await expect(page.getByRole("main").getByRole("searchbox", { name: "Search products" })).toHaveValue("wireless");
-    await expect(page.getByRole("main").getByRole("combobox", { name: "Category" })).toHaveValue(String(categoryId("Mice")));
+    await expect(page.getByRole("main").getByRole("combobox", { name: "Category" })).toHaveValue(
+      String(categoryId("Mice")),
+    );
 
     // Today's Deals: the cheapest products in stock
     await page.goto("/");
@@ -127,7 +163,9 @@ test.describe("home page", () => {
   test("shopper follows 'Shop now' to every product of that name, then to its details", async ({ page }) => {
     const product = distinct[0]!;
     await page.goto("/");
-    await grid(page).getByRole("link", { name: `Shop now: ${product.name}` }).click();
+    await grid(page)
+      .getByRole("link", { name: `Shop now: ${product.name}` })
+      .click();
     await expect(page).toHaveURL(`/products/${encodeURIComponent(product.name)}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Results for “${product.name}”`);
     await expect(page.getByRole("main").getByRole("searchbox", { name: "Search products" })).toHaveValue(product.name);

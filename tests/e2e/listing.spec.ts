@@ -10,7 +10,6 @@ import {
   openListing,
   PAGE_SIZE,
   price,
-  productNamed,
   products,
   resultLine,
   searchFor,
@@ -29,15 +28,26 @@ test.describe("product listing", () => {
     await expectCards(page, names(products.slice(0, PAGE_SIZE)), { sorted: true });
 
     const first = products[0]!;
-    const card = page.getByRole("main").getByRole("article").filter({ hasText: `${first.name} - ` });
+    const card = page
+      .getByRole("main")
+      .getByRole("article")
+      .filter({ hasText: `${first.name} - ` });
     await expect(card).toContainText(first.brand);
     await expect(card).toContainText(`${first.name} - ${first.description}`);
     await expect(card).toContainText(price(first));
     await expect(card).toContainText(stock(first));
-    await expect(card.getByRole("link", { name: `Add to cart: ${first.name}` })).toHaveAttribute("href", `/product/${first.id}/details`);
+    await expect(card.getByRole("link", { name: `Add to cart: ${first.name}` })).toHaveAttribute(
+      "href",
+      `/product/${first.id}/details`,
+    );
 
     const outOfStock = products.slice(0, PAGE_SIZE).find((p) => p.inventory === 0)!;
-    await expect(page.getByRole("main").getByRole("article").filter({ hasText: `${outOfStock.name} - ` })).toContainText("Out of stock");
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("article")
+        .filter({ hasText: `${outOfStock.name} - ` }),
+    ).toContainText("Out of stock");
 
     // one checkbox per brand, with its number of products
     for (const brand of brands) {
@@ -62,7 +72,9 @@ test.describe("product listing", () => {
     // "Brimstone" with a letter missing
     await searchFor(page, javaScriptEnabled, "Brimstne");
     const brimstone = products.filter((p) => matches(p, "brimstone"));
-    await expect(page.getByRole("main")).toContainText("No exact matches for “Brimstne”. Showing results for “brimstone”.");
+    await expect(page.getByRole("main")).toContainText(
+      "No exact matches for “Brimstne”. Showing results for “brimstone”.",
+    );
     await expect(resultLine(page)).toHaveText(showing(brimstone.length));
     await expectCards(page, names(brimstone));
     await expect(ui.search).toHaveValue("Brimstne");
@@ -115,7 +127,9 @@ test.describe("product listing", () => {
     await ui.minPrice.fill("150");
     await ui.maxPrice.fill("250");
     await apply(page, javaScriptEnabled, /[?&]minPrice=150&maxPrice=250(&|$)/);
-    const inRange = products.filter((p) => p.category === "Keyboards" && p.priceCents >= 15000 && p.priceCents <= 25000);
+    const inRange = products.filter(
+      (p) => p.category === "Keyboards" && p.priceCents >= 15000 && p.priceCents <= 25000,
+    );
     await expect(resultLine(page)).toHaveText(showing(inRange.length));
     await expectCards(page, names(inRange));
     await expect(ui.minPrice).toHaveValue("150");
@@ -132,7 +146,10 @@ test.describe("product listing", () => {
     await expect(ui.minPrice).toHaveValue("150");
   });
 
-  test("shopper sorts by price, high to low, and pages through in-stock results keeping sort and filter", async ({ page, javaScriptEnabled }) => {
+  test("shopper sorts by price, high to low, and pages through in-stock results keeping sort and filter", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const ui = await openListing(page, "/products?inStock=true", javaScriptEnabled);
     const available = products.filter((p) => p.inventory > 0);
     await expect(ui.inStock).toBeChecked();
@@ -185,7 +202,10 @@ test.describe("product listing", () => {
     await expect(ui.sort).toHaveValue("relevance");
   });
 
-  test("category page preselects its category; the dropdown and a search change the results", async ({ page, javaScriptEnabled }) => {
+  test("category page preselects its category; the dropdown and a search change the results", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const id = categoryId("Mouse Pads");
     const ui = await openListing(page, `/products/category/${id}/products`, javaScriptEnabled);
     const inCategory = products.filter((p) => p.category === "Mouse Pads");

@@ -11,7 +11,10 @@ test.describe("on a 360px-wide phone", () => {
     await expect.poll(() => scrollWidth(page)).toBeLessThanOrEqual(360);
   }
 
-  test("shopper scrolls home, listing and details pages without sideways scrolling", async ({ page, javaScriptEnabled }) => {
+  test("shopper scrolls home, listing and details pages without sideways scrolling", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to GearHub");
     if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Show slide 1" })).toBeVisible();

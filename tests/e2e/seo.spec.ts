@@ -11,7 +11,8 @@ test.describe("search engines and plain pages", () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toContain(`${baseURL}/`);
     expect(locs).toContain(`${baseURL}/products`);
-    for (let id = 1; id <= seedCategories.length; id++) expect(locs).toContain(`${baseURL}/products/category/${id}/products`);
+    for (let id = 1; id <= seedCategories.length; id++)
+      expect(locs).toContain(`${baseURL}/products/category/${id}/products`);
     for (const product of products) expect(locs).toContain(`${baseURL}/product/${product.id}/details`);
     expect(locs.filter((loc) => /\/product\/\d+\/details$/.test(loc!))).toHaveLength(products.length);
   });
@@ -56,7 +57,9 @@ test.describe("search engines and plain pages", () => {
 
   test("/unauthorized says the visitor may not see the page", async ({ page }) => {
     await page.goto("/unauthorized");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unauthorized: You do not have permission to access this page.");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Unauthorized: You do not have permission to access this page.",
+    );
     await expect(page.getByRole("main").getByRole("link", { name: "Back to the shop" })).toHaveAttribute("href", "/");
   });
 });

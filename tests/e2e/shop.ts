@@ -43,7 +43,9 @@ export function stock(product: Pick<SeedProduct, "inventory">): string {
 }
 
 /** Distinct brands, in the sidebar's order (case-insensitive alphabetical). */
-export const brands: string[] = [...new Set(products.map((p) => p.brand))].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+export const brands: string[] = [...new Set(products.map((p) => p.brand))].sort((a, b) =>
+  a.toLowerCase().localeCompare(b.toLowerCase()),
+);
 
 /**
  * Whether a product matches every word of a search as the shop's full-text search does: each word starts a word of
@@ -92,7 +94,10 @@ export async function expectCards(page: Page, expected: string[], { sorted = fal
 
 /** The "Showing a–b of n products" / "No products found" line under the heading. */
 export function resultLine(page: Page): Locator {
-  return page.getByRole("main").getByText(/^(Showing \d+–\d+ of \d+ products?|No products found)$/).first();
+  return page
+    .getByRole("main")
+    .getByText(/^(Showing \d+–\d+ of \d+ products?|No products found)$/)
+    .first();
 }
 
 export function listing(page: Page) {

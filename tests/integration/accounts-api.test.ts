@@ -19,14 +19,27 @@ const json = (method: string, body: unknown, headers: Record<string, string> = {
 
 describe("registration", () => {
   it("creates a ROLE_USER with its addresses and never returns the password", async () => {
-    const response = await api.json<{ message: string; data: Record<string, unknown> }>("/users/add", json("POST", registration({ email: `Mixed.${word()}@Example.com` })));
+    const response = await api.json<{ message: string; data: Record<string, unknown> }>(
+      "/users/add",
+      json("POST", registration({ email: `Mixed.${word()}@Example.com` })),
+    );
     expect(response.status).toBe(201);
     expect(response.body.message).toBe("Registration successful. You can now log in.");
-    expect(response.body.data).toMatchObject({ firstName: "Ada", lastName: "Lovelace", roles: ["ROLE_USER"], photo: null });
+    expect(response.body.data).toMatchObject({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      roles: ["ROLE_USER"],
+      photo: null,
+    });
     expect(response.body.data.email).toMatch(/^mixed\./);
-    expect(response.body.data.addressList).toEqual([expect.objectContaining({ street: "1 Main St", country: "US", addressType: "HOME" })]);
+    expect(response.body.data.addressList).toEqual([
+      expect.objectContaining({ street: "1 Main St", country: "US", addressType: "HOME" }),
+    ]);
     expect(JSON.stringify(response.body)).not.toMatch(/password|argon/i);
-    const [row] = await database.db.select().from(users).where(eq(users.id, response.body.data.id as number));
+    const [row] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, response.body.data.id as number));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
@@ -38,14 +51,30 @@ describe("registration", () => {
   });
 
   it("validates every field with 422 and field errors", async () => {
-    const response = await api.json("/users/add", json("POST", { firstName: "", lastName: "X", email: "not-an-email", password: "short", addressList: [{ country: "usa" }] }));
+    const response = await api.json(
+      "/users/add",
+      json("POST", {
+        firstName: "",
+        lastName: "X",
+        email: "not-an-email",
+        password: "short",
+        addressList: [{ country: "usa" }],
+      }),
+    );
     expect(response.status).toBe(422);
-    expect(Object.keys(response.body.errors!)).toEqual(expect.arrayContaining(["firstName", "email", "password", "addressList.0.country"]));
+    expect(Object.keys(response.body.errors!)).toEqual(
+      expect.arrayContaining(["firstName", "email", "password", "addressList.0.country"]),
+    );
   });
 
   it("answers a body that is not JSON with 400 and a wrong content type with 415", async () => {
-    expect((await api.json("/users/add", { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" })).status).toBe(400);
-    expect((await api.json("/users/add", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" })).status).toBe(415);
+    expect(
+      (await api.json("/users/add", { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await api.json("/users/add", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" })).status,
+    ).toBe(415);
   });
 });
 
@@ -90,14 +119,23 @@ describe("login, refresh and logout", () => {
   it("rotates the refresh token, and a reused one revokes the whole family", async () => {
     const user = await register(api);
     const session = await loginAs(api, user.email);
-    const first = await api.request("/auth/refresh-token", { method: "POST", headers: { cookie: session.refreshCookie } });
+    const first = await api.request("/auth/refresh-token", {
+      method: "POST",
+      headers: { cookie: session.refreshCookie },
+    });
     expect(first.status).toBe(200);
-    const rotated = first.headers.getSetCookie().find((c) => c.startsWith("refreshToken="))!.split(";")[0]!;
+    const rotated = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("refreshToken="))!
+      .split(";")[0]!;
     expect(rotated).not.toBe(session.refreshCookie);
     expect(((await first.json()) as { data: { accessToken: string } }).data.accessToken).toBeTruthy();
 
     // the old token again: reuse → 401, and the rotated one dies with it
-    const reused = await api.request("/auth/refresh-token", { method: "POST", headers: { cookie: session.refreshCookie } });
+    const reused = await api.request("/auth/refresh-token", {
+      method: "POST",
+      headers: { cookie: session.refreshCookie },
+    });
     expect(reused.status).toBe(401);
     const afterReuse = await api.request("/auth/refresh-token", { method: "POST", headers: { cookie: rotated } });
     expect(afterReuse.status).toBe(401);
@@ -105,7 +143,9 @@ describe("login, refresh and logout", () => {
 
   it("answers a refresh without or with a bad cookie with 401", async () => {
     expect((await api.request("/auth/refresh-token", { method: "POST" })).status).toBe(401);
-    expect((await api.request("/auth/refresh-token", { method: "POST", headers: { cookie: "refreshToken=bogus" } })).status).toBe(401);
+    expect(
+      (await api.request("/auth/refresh-token", { method: "POST", headers: { cookie: "refreshToken=bogus" } })).status,
+    ).toBe(401);
   });
 
   it("logout revokes the refresh token and clears the cookie", async () => {
@@ -114,7 +154,9 @@ describe("login, refresh and logout", () => {
     const out = await api.request("/auth/logout", { method: "POST", headers: { cookie: session.refreshCookie } });
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().join()).toMatch(/refreshToken=;/);
-    expect((await api.request("/auth/refresh-token", { method: "POST", headers: { cookie: session.refreshCookie } })).status).toBe(401);
+    expect(
+      (await api.request("/auth/refresh-token", { method: "POST", headers: { cookie: session.refreshCookie } })).status,
+    ).toBe(401);
   });
 
   it("rejects an expired or forged access token with 401", async () => {
@@ -146,23 +188,45 @@ describe("authorization matrix of owner-scoped endpoints", () => {
     return row!.id;
   }
 
-  const address = { street: "2 Side St", city: "Reno", state: "NV", country: "US", postalCode: "89501", mobileNumber: "", addressType: "OFFICE" };
+  const address = {
+    street: "2 Side St",
+    city: "Reno",
+    state: "NV",
+    country: "US",
+    postalCode: "89501",
+    mobileNumber: "",
+    addressType: "OFFICE",
+  };
   const endpoints: Array<[string, () => Promise<[string, RequestInit]>]> = [
     ["GET /users/user/{userId}/user", async () => [`/users/user/${owner.id}/user`, {}]],
-    ["PUT /users/{userId}/update", async () => [`/users/${owner.id}/update`, json("PUT", { firstName: "Ada", lastName: "Byron" })]],
+    [
+      "PUT /users/{userId}/update",
+      async () => [`/users/${owner.id}/update`, json("PUT", { firstName: "Ada", lastName: "Byron" })],
+    ],
     ["POST /addresses/{userId}/new", async () => [`/addresses/${owner.id}/new`, json("POST", [address])]],
     ["GET /addresses/{userId}/address", async () => [`/addresses/${owner.id}/address`, {}]],
-    ["PUT /addresses/{addressId}/update", async () => [`/addresses/${await ownersAddress()}/update`, json("PUT", address)]],
-    ["DELETE /addresses/{addressId}/delete", async () => [`/addresses/${await ownersAddress()}/delete`, { method: "DELETE" }]],
+    [
+      "PUT /addresses/{addressId}/update",
+      async () => [`/addresses/${await ownersAddress()}/update`, json("PUT", address)],
+    ],
+    [
+      "DELETE /addresses/{addressId}/delete",
+      async () => [`/addresses/${await ownersAddress()}/delete`, { method: "DELETE" }],
+    ],
   ];
 
   for (const [name, build] of endpoints) {
     it(`${name}: owner and admin may, another user gets 403, anonymous 401`, async () => {
       for (const actor of ["anonymous", "other", "admin", "owner"] as Actor[]) {
         const [path, init] = await build();
-        const headers = { ...(init.headers as Record<string, string> | undefined), ...(actor === "anonymous" ? {} : bearer(tokens[actor])) };
+        const headers = {
+          ...(init.headers as Record<string, string> | undefined),
+          ...(actor === "anonymous" ? {} : bearer(tokens[actor])),
+        };
         const response = await api.json(path, { ...init, headers });
-        expect(expected[actor], `${actor} → ${response.status} ${JSON.stringify(response.body)}`).toContain(response.status);
+        expect(expected[actor], `${actor} → ${response.status} ${JSON.stringify(response.body)}`).toContain(
+          response.status,
+        );
         if (actor === "other") expect(JSON.stringify(response.body)).not.toContain(owner.email);
       }
     });
@@ -179,19 +243,27 @@ describe("addresses", () => {
     );
     expect(added.status).toBe(201);
     const id = added.body.data[0]!.id;
-    const updated = await api.json(`/addresses/${id}/update`, json("PUT", { street: "6 Elm", city: "Oslo", country: "NO" }, bearer(token)));
+    const updated = await api.json(
+      `/addresses/${id}/update`,
+      json("PUT", { street: "6 Elm", city: "Oslo", country: "NO" }, bearer(token)),
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ id, street: "6 Elm", country: "NO", addressType: "HOME" });
     const list = await api.json<{ data: unknown[] }>(`/addresses/${user.id}/address`, { headers: bearer(token) });
     expect(list.body.data).toHaveLength(1);
     expect((await api.json(`/addresses/${id}/delete`, { method: "DELETE", headers: bearer(token) })).status).toBe(200);
-    expect((await api.json<{ data: unknown[] }>(`/addresses/${user.id}/address`, { headers: bearer(token) })).body.data).toEqual([]);
+    expect(
+      (await api.json<{ data: unknown[] }>(`/addresses/${user.id}/address`, { headers: bearer(token) })).body.data,
+    ).toEqual([]);
   });
 
   it("refuses an invalid address with 422 and an empty list with 422", async () => {
     const user = await register(api);
     const token = (await loginAs(api, user.email)).accessToken;
-    const bad = await api.json(`/addresses/${user.id}/new`, json("POST", [{ country: "Narnia", addressType: "CASTLE" }], bearer(token)));
+    const bad = await api.json(
+      `/addresses/${user.id}/new`,
+      json("POST", [{ country: "Narnia", addressType: "CASTLE" }], bearer(token)),
+    );
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors!)).toEqual(expect.arrayContaining(["0.country", "0.addressType"]));
     expect((await api.json(`/addresses/${user.id}/new`, json("POST", [], bearer(token)))).status).toBe(422);

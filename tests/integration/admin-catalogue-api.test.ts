@@ -64,7 +64,10 @@ async function encode(format: Format, width = 1000, height = 750, color = "#cc33
   }
 }
 
-async function realFile(format: Format, options: { width?: number; height?: number; color?: string; name?: string } = {}): Promise<FilePart> {
+async function realFile(
+  format: Format,
+  options: { width?: number; height?: number; color?: string; name?: string } = {},
+): Promise<FilePart> {
   const bytes = await encode(format, options.width, options.height, options.color);
   return { bytes, name: options.name ?? `real-${word()}.${format === "jpeg" ? "jpg" : format}`, type: MIME[format] };
 }
@@ -122,10 +125,16 @@ async function pngBomb(width = 20_000, height = 20_000): Promise<Buffer> {
 async function pngOver5MB(): Promise<Buffer> {
   const width = 1500;
   const height = 1400;
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
-const textAsPng = (): FilePart => ({ bytes: Buffer.from("Hello, I am a text file wearing a .png name.\n".repeat(20)), name: "holiday.png", type: "image/png" });
+const textAsPng = (): FilePart => ({
+  bytes: Buffer.from("Hello, I am a text file wearing a .png name.\n".repeat(20)),
+  name: "holiday.png",
+  type: "image/png",
+});
 
 async function gifHeaderThenJunk(): Promise<FilePart> {
   const real = await encode("gif", 300, 200);
@@ -138,12 +147,17 @@ async function gifHeaderThenJunk(): Promise<FilePart> {
 function multipart(fields: Record<string, string>, files: Array<FilePart & { field?: string }>): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const file of files) form.append(file.field ?? "files", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  for (const file of files)
+    form.append(file.field ?? "files", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   return form;
 }
 
 function upload(auth: Auth, productId: number | string, files: FilePart[]) {
-  return api.json<Envelope<ImageDto[]>>("/images/upload", { method: "POST", headers: auth, body: multipart({ productId: String(productId) }, files) });
+  return api.json<Envelope<ImageDto[]>>("/images/upload", {
+    method: "POST",
+    headers: auth,
+    body: multipart({ productId: String(productId) }, files),
+  });
 }
 
 function replace(auth: Auth, imageId: number, file: FilePart | undefined) {
@@ -159,16 +173,26 @@ async function download(url: string) {
   expect(url).toMatch(/^\/api\/v1\/images\/image\/download\/\d+(\?.*)?$/);
   const response = await api.request(url.replace(/^\/api\/v1/, ""));
   const bytes = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, contentType: response.headers.get("content-type"), etag: response.headers.get("etag"), bytes };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    etag: response.headers.get("etag"),
+    bytes,
+  };
 }
 
 // ---------------------------------------------------------------- database
 
 const imageCount = () => database.db.$count(images);
 const variantCount = () => database.db.$count(imageVariants);
-const imagesOf = (productId: number) => database.db.select().from(images).where(eq(images.productId, productId)).orderBy(images.id);
+const imagesOf = (productId: number) =>
+  database.db.select().from(images).where(eq(images.productId, productId)).orderBy(images.id);
 const variantsOf = (imageId: number) =>
-  database.db.select({ width: imageVariants.width, etag: imageVariants.etag }).from(imageVariants).where(eq(imageVariants.imageId, imageId)).orderBy(imageVariants.width);
+  database.db
+    .select({ width: imageVariants.width, etag: imageVariants.etag })
+    .from(imageVariants)
+    .where(eq(imageVariants.imageId, imageId))
+    .orderBy(imageVariants.width);
 const productRow = async (id: number) => (await database.db.select().from(products).where(eq(products.id, id)))[0];
 const categoryRow = async (id: number) => (await database.db.select().from(categories).where(eq(categories.id, id)))[0];
 
@@ -189,8 +213,14 @@ async function catalogueState(db: Db = database.db) {
       .from(products)
       .orderBy(products.id),
     db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.id),
-    db.select({ id: images.id, productId: images.productId, fileName: images.fileName, etag: images.etag }).from(images).orderBy(images.id),
-    db.select({ imageId: imageVariants.imageId, width: imageVariants.width, etag: imageVariants.etag }).from(imageVariants).orderBy(imageVariants.imageId, imageVariants.width),
+    db
+      .select({ id: images.id, productId: images.productId, fileName: images.fileName, etag: images.etag })
+      .from(images)
+      .orderBy(images.id),
+    db
+      .select({ imageId: imageVariants.imageId, width: imageVariants.width, etag: imageVariants.etag })
+      .from(imageVariants)
+      .orderBy(imageVariants.imageId, imageVariants.width),
   ]);
   return { productRows, categoryRows, imageRows, variantRows };
 }
@@ -207,7 +237,8 @@ function productInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const addProduct = (body: unknown, auth: Auth = adminAuth) => api.json<Envelope<ProductDto>>("/products/add", json("POST", body, auth));
+const addProduct = (body: unknown, auth: Auth = adminAuth) =>
+  api.json<Envelope<ProductDto>>("/products/add", json("POST", body, auth));
 
 // ---------------------------------------------------------------- authorization
 
@@ -215,12 +246,19 @@ describe("authorization matrix of the admin catalogue endpoints", () => {
   type Call = { path: string; init: () => RequestInit; adminStatus: number };
 
   const endpoints: Array<[string, () => Promise<Call>]> = [
-    ["POST /products/add", async () => ({ path: "/products/add", init: () => json("POST", productInput()), adminStatus: 201 })],
+    [
+      "POST /products/add",
+      async () => ({ path: "/products/add", init: () => json("POST", productInput()), adminStatus: 201 }),
+    ],
     [
       "PUT /products/product/{id}/update",
       async () => {
         const product = await createProduct(database.db, { categoryId });
-        return { path: `/products/product/${product.id}/update`, init: () => json("PUT", productInput({ name: `Renamed ${word()}` })), adminStatus: 200 };
+        return {
+          path: `/products/product/${product.id}/update`,
+          init: () => json("PUT", productInput({ name: `Renamed ${word()}` })),
+          adminStatus: 200,
+        };
       },
     ],
     [
@@ -230,19 +268,30 @@ describe("authorization matrix of the admin catalogue endpoints", () => {
         return { path: `/products/product/${product.id}/delete`, init: () => ({ method: "DELETE" }), adminStatus: 200 };
       },
     ],
-    ["POST /categories/add", async () => ({ path: "/categories/add", init: () => json("POST", { name: `New ${word()}` }), adminStatus: 201 })],
+    [
+      "POST /categories/add",
+      async () => ({ path: "/categories/add", init: () => json("POST", { name: `New ${word()}` }), adminStatus: 201 }),
+    ],
     [
       "PUT /categories/category/{id}/update",
       async () => {
         const category = await createCategory(database.db);
-        return { path: `/categories/category/${category.id}/update`, init: () => json("PUT", { name: `Renamed ${word()}` }), adminStatus: 200 };
+        return {
+          path: `/categories/category/${category.id}/update`,
+          init: () => json("PUT", { name: `Renamed ${word()}` }),
+          adminStatus: 200,
+        };
       },
     ],
     [
       "DELETE /categories/category/{id}/delete",
       async () => {
         const category = await createCategory(database.db);
-        return { path: `/categories/category/${category.id}/delete`, init: () => ({ method: "DELETE" }), adminStatus: 200 };
+        return {
+          path: `/categories/category/${category.id}/delete`,
+          init: () => ({ method: "DELETE" }),
+          adminStatus: 200,
+        };
       },
     ],
     [
@@ -250,7 +299,11 @@ describe("authorization matrix of the admin catalogue endpoints", () => {
       async () => {
         const product = await createProduct(database.db, { categoryId });
         const file = await realFile("png", { width: 300, height: 200 });
-        return { path: "/images/upload", init: () => ({ method: "POST", body: multipart({ productId: String(product.id) }, [file]) }), adminStatus: 201 };
+        return {
+          path: "/images/upload",
+          init: () => ({ method: "POST", body: multipart({ productId: String(product.id) }, [file]) }),
+          adminStatus: 201,
+        };
       },
     ],
     [
@@ -259,7 +312,11 @@ describe("authorization matrix of the admin catalogue endpoints", () => {
         const product = await createProduct(database.db, { categoryId });
         const image = await createImage(database.db, product.id, { width: 300, height: 200 });
         const file = await realFile("jpeg", { width: 320, height: 240, color: "#00aa44" });
-        return { path: `/images/image/${image.id}/update`, init: () => ({ method: "PUT", body: multipart({}, [{ ...file, field: "file" }]) }), adminStatus: 200 };
+        return {
+          path: `/images/image/${image.id}/update`,
+          init: () => ({ method: "PUT", body: multipart({}, [{ ...file, field: "file" }]) }),
+          adminStatus: 200,
+        };
       },
     ],
     [
@@ -389,7 +446,10 @@ describe("POST /products/add and PUT /products/product/{id}/update", () => {
       const response = await addProduct(productInput(overrides));
       expect(response.status, JSON.stringify(response.body)).toBe(422);
       expect(response.body.data).toBeNull();
-      expect(Object.keys(response.body.errors ?? {}).some((key) => key === field || key.startsWith(`${field}.`)), JSON.stringify(response.body.errors)).toBe(true);
+      expect(
+        Object.keys(response.body.errors ?? {}).some((key) => key === field || key.startsWith(`${field}.`)),
+        JSON.stringify(response.body.errors),
+      ).toBe(true);
       expect(await catalogueState()).toEqual(before);
     });
   }
@@ -412,9 +472,17 @@ describe("POST /products/add and PUT /products/product/{id}/update", () => {
 
   it("answers 415 for a body that is not JSON and 400 for malformed JSON", async () => {
     const before = await catalogueState();
-    const text = await api.json("/products/add", { method: "POST", headers: { "content-type": "text/plain", ...adminAuth }, body: JSON.stringify(productInput()) });
+    const text = await api.json("/products/add", {
+      method: "POST",
+      headers: { "content-type": "text/plain", ...adminAuth },
+      body: JSON.stringify(productInput()),
+    });
     expect(text.status).toBe(415);
-    const malformed = await api.json("/products/add", { method: "POST", headers: { "content-type": "application/json", ...adminAuth }, body: "{not json" });
+    const malformed = await api.json("/products/add", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...adminAuth },
+      body: "{not json",
+    });
     expect(malformed.status).toBe(400);
     expect(await catalogueState()).toEqual(before);
   });
@@ -424,7 +492,9 @@ describe("POST /products/add and PUT /products/product/{id}/update", () => {
     const first = await addProduct(input);
     expect(first.status).toBe(201);
     const count = await database.db.$count(products);
-    const duplicate = await addProduct(productInput({ name: `  ${input.name.toUpperCase()} `, brand: input.brand.toLowerCase(), price: 5 }));
+    const duplicate = await addProduct(
+      productInput({ name: `  ${input.name.toUpperCase()} `, brand: input.brand.toLowerCase(), price: 5 }),
+    );
     expect(duplicate.status, JSON.stringify(duplicate.body)).toBe(409);
     expect(duplicate.body.data).toBeNull();
     expect(duplicate.body.message).toContain(input.name.toUpperCase());
@@ -433,7 +503,10 @@ describe("POST /products/add and PUT /products/product/{id}/update", () => {
     // same name, another brand: a different product
     const otherBrand = await addProduct(productInput({ name: input.name }));
     expect(otherBrand.status).toBe(201);
-    const clash = await api.json<Envelope<ProductDto>>(`/products/product/${otherBrand.body.data.id}/update`, json("PUT", { ...input, brand: input.brand.toUpperCase() }, adminAuth));
+    const clash = await api.json<Envelope<ProductDto>>(
+      `/products/product/${otherBrand.body.data.id}/update`,
+      json("PUT", { ...input, brand: input.brand.toUpperCase() }, adminAuth),
+    );
     expect(clash.status, JSON.stringify(clash.body)).toBe(409);
     expect((await productRow(otherBrand.body.data.id))!.brand).toBe(otherBrand.body.data.brand);
   });
@@ -441,11 +514,35 @@ describe("POST /products/add and PUT /products/product/{id}/update", () => {
   it("updates every field of a product, a change of case of its own name included, and answers 404 for an unknown product", async () => {
     const created = (await addProduct(productInput())).body.data;
     const newCategory = `Outdoor ${word()}`;
-    const change = productInput({ name: created.name.toUpperCase(), brand: created.brand, price: 120.5, inventory: 0, description: "Changed.", category: newCategory });
-    const response = await api.json<Envelope<ProductDto>>(`/products/product/${created.id}/update`, json("PUT", change, adminAuth));
+    const change = productInput({
+      name: created.name.toUpperCase(),
+      brand: created.brand,
+      price: 120.5,
+      inventory: 0,
+      description: "Changed.",
+      category: newCategory,
+    });
+    const response = await api.json<Envelope<ProductDto>>(
+      `/products/product/${created.id}/update`,
+      json("PUT", change, adminAuth),
+    );
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.data).toMatchObject({ id: created.id, name: change.name, brand: change.brand, price: 120.5, inventory: 0, description: "Changed.", category: { name: newCategory } });
-    expect(await productRow(created.id)).toMatchObject({ name: change.name, priceCents: 12_050, inventory: 0, description: "Changed.", categoryId: response.body.data.category.id });
+    expect(response.body.data).toMatchObject({
+      id: created.id,
+      name: change.name,
+      brand: change.brand,
+      price: 120.5,
+      inventory: 0,
+      description: "Changed.",
+      category: { name: newCategory },
+    });
+    expect(await productRow(created.id)).toMatchObject({
+      name: change.name,
+      priceCents: 12_050,
+      inventory: 0,
+      description: "Changed.",
+      categoryId: response.body.data.category.id,
+    });
 
     const before = await catalogueState();
     const missing = await api.json(`/products/product/987654/update`, json("PUT", productInput(), adminAuth));
@@ -453,7 +550,10 @@ describe("POST /products/add and PUT /products/product/{id}/update", () => {
     expect(missing.body.data).toBeNull();
     expect(await catalogueState()).toEqual(before);
 
-    const invalid = await api.json(`/products/product/${created.id}/update`, json("PUT", { ...change, price: 1.234 }, adminAuth));
+    const invalid = await api.json(
+      `/products/product/${created.id}/update`,
+      json("PUT", { ...change, price: 1.234 }, adminAuth),
+    );
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toHaveProperty("price");
     expect(await catalogueState()).toEqual(before);
@@ -463,9 +563,12 @@ describe("POST /products/add and PUT /products/product/{id}/update", () => {
 // ---------------------------------------------------------------- categories
 
 describe("categories: add, rename, delete", () => {
-  const addCategory = (name: unknown) => api.json<Envelope<Category>>("/categories/add", json("POST", { name }, adminAuth));
-  const rename = (id: number, name: unknown) => api.json<Envelope<Category>>(`/categories/category/${id}/update`, json("PUT", { name }, adminAuth));
-  const remove = (id: number) => api.json(`/categories/category/${id}/delete`, { method: "DELETE", headers: adminAuth });
+  const addCategory = (name: unknown) =>
+    api.json<Envelope<Category>>("/categories/add", json("POST", { name }, adminAuth));
+  const rename = (id: number, name: unknown) =>
+    api.json<Envelope<Category>>(`/categories/category/${id}/update`, json("PUT", { name }, adminAuth));
+  const remove = (id: number) =>
+    api.json(`/categories/category/${id}/delete`, { method: "DELETE", headers: adminAuth });
 
   it("adds a category (201), refuses a duplicate name case-insensitively (409) and a blank one (422)", async () => {
     const name = `Toys ${word()}`;
@@ -521,7 +624,9 @@ describe("categories: add, rename, delete", () => {
     expect(await productRow(product.id)).toMatchObject({ categoryId: category.id });
 
     // once its product has gone, it can be deleted
-    expect((await api.json(`/products/product/${product.id}/delete`, { method: "DELETE", headers: adminAuth })).status).toBe(200);
+    expect(
+      (await api.json(`/products/product/${product.id}/delete`, { method: "DELETE", headers: adminAuth })).status,
+    ).toBe(200);
     const deleted = await remove(category.id);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(await categoryRow(category.id)).toBeUndefined();
@@ -549,7 +654,13 @@ describe("POST /images/upload", () => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.body.data).toHaveLength(4);
     for (const [i, dto] of response.body.data.entries()) {
-      expect(dto).toMatchObject({ fileName: files[i]!.name, fileType: files[i]!.type, width: 1000, height: 750, version: expect.any(String) });
+      expect(dto).toMatchObject({
+        fileName: files[i]!.name,
+        fileType: files[i]!.type,
+        width: 1000,
+        height: 750,
+        version: expect.any(String),
+      });
       expect(dto.downloadUrl).toBe(`/api/v1/images/image/download/${dto.id}`);
       expect(dto.imageUrl).toBe(dto.downloadUrl);
       const original = await download(dto.downloadUrl);
@@ -570,7 +681,9 @@ describe("POST /images/upload", () => {
     const boundary = "----WebKitFormBoundaryAbCdEf012345";
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="productId"\r\n\r\n${product.id}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       png.bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -586,21 +699,50 @@ describe("POST /images/upload", () => {
   it("judges by content, not by name or declared type: a real PNG sent as notes.txt/text/plain is a PNG, with a safe file name", async () => {
     const product = await createProduct(database.db, { categoryId });
     const png = await realFile("png", { width: 640, height: 480 });
-    const response = await upload(adminAuth, product.id, [{ bytes: png.bytes, name: "../../etc/notes.txt", type: "text/plain" }]);
+    const response = await upload(adminAuth, product.id, [
+      { bytes: png.bytes, name: "../../etc/notes.txt", type: "text/plain" },
+    ]);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    expect(response.body.data[0]).toMatchObject({ fileType: "image/png", fileName: "notes.txt", width: 640, height: 480 });
+    expect(response.body.data[0]).toMatchObject({
+      fileType: "image/png",
+      fileName: "notes.txt",
+      width: 640,
+      height: 480,
+    });
     expect((await download(response.body.data[0]!.downloadUrl)).contentType).toBe("image/png");
   });
 
   const forgeries: Array<[string, () => Promise<FilePart>]> = [
     ["a text file named .png and declared image/png", async () => textAsPng()],
     ["a GIF header followed by junk", gifHeaderThenJunk],
-    ["a PNG signature followed by junk", async () => ({ bytes: Buffer.concat([(await encode("png", 50, 50)).subarray(0, 8), randomBytes(2000)]), name: "forged.png", type: "image/png" })],
+    [
+      "a PNG signature followed by junk",
+      async () => ({
+        bytes: Buffer.concat([(await encode("png", 50, 50)).subarray(0, 8), randomBytes(2000)]),
+        name: "forged.png",
+        type: "image/png",
+      }),
+    ],
     [
       "an SVG declared image/png",
-      async () => ({ bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="red"/></svg>'), name: "vector.png", type: "image/png" }),
+      async () => ({
+        bytes: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="red"/></svg>',
+        ),
+        name: "vector.png",
+        type: "image/png",
+      }),
     ],
-    ["a real TIFF (not an accepted format)", async () => ({ bytes: await sharp({ create: { width: 300, height: 300, channels: 3, background: "#00ff00" } }).tiff().toBuffer(), name: "scan.jpg", type: "image/jpeg" })],
+    [
+      "a real TIFF (not an accepted format)",
+      async () => ({
+        bytes: await sharp({ create: { width: 300, height: 300, channels: 3, background: "#00ff00" } })
+          .tiff()
+          .toBuffer(),
+        name: "scan.jpg",
+        type: "image/jpeg",
+      }),
+    ],
   ];
   for (const [label, forge] of forgeries) {
     it(`refuses ${label} with 415 and a clear message, storing nothing even though a real JPEG came with it`, async () => {
@@ -623,7 +765,10 @@ describe("POST /images/upload", () => {
     const big = await pngOver5MB();
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const [imagesBefore, variantsBefore] = [await imageCount(), await variantCount()];
-    const response = await upload(adminAuth, product.id, [await realFile("png"), { bytes: big, name: "huge.png", type: "image/png" }]);
+    const response = await upload(adminAuth, product.id, [
+      await realFile("png"),
+      { bytes: big, name: "huge.png", type: "image/png" },
+    ]);
     expect(response.status, JSON.stringify(response.body)).toBe(413);
     expect(response.body.data).toBeNull();
     expect(response.body.message).toMatch(/5 MB/);
@@ -635,7 +780,9 @@ describe("POST /images/upload", () => {
   it("accepts a real image just under 5 MB", async () => {
     const product = await createProduct(database.db, { categoryId });
     // random pixels do not compress: 1100×1100×3 ≈ 3.6 MB of PNG
-    const bytes = await sharp(randomBytes(1100 * 1100 * 3), { raw: { width: 1100, height: 1100, channels: 3 } }).png().toBuffer();
+    const bytes = await sharp(randomBytes(1100 * 1100 * 3), { raw: { width: 1100, height: 1100, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(bytes.length).toBeLessThan(5 * 1024 * 1024);
     expect(bytes.length).toBeGreaterThan(3 * 1024 * 1024);
     const response = await upload(adminAuth, product.id, [{ bytes, name: "noise.png", type: "image/png" }]);
@@ -643,21 +790,28 @@ describe("POST /images/upload", () => {
     expect((await imagesOf(product.id))[0]!.byteSize).toBe(bytes.length);
   });
 
-  it("refuses a decompression bomb (a 20000×20000 PNG of a few hundred KB) with 422, storing nothing", { timeout: 60_000 }, async () => {
-    const product = await createProduct(database.db, { categoryId });
-    const bomb = await pngBomb();
-    expect(bomb.length).toBeLessThan(1024 * 1024);
-    const declared = await sharp(bomb, { limitInputPixels: false }).metadata();
-    expect([declared.format, declared.width, declared.height]).toEqual(["png", 20_000, 20_000]);
-    const [imagesBefore, variantsBefore] = [await imageCount(), await variantCount()];
-    const response = await upload(adminAuth, product.id, [await realFile("webp"), { bytes: bomb, name: "bomb.png", type: "image/png" }]);
-    expect(response.status, JSON.stringify(response.body)).toBe(422);
-    expect(response.body.data).toBeNull();
-    expect(response.body.message).toMatch(/pixels/i);
-    expect(await imagesOf(product.id)).toEqual([]);
-    expect(await imageCount()).toBe(imagesBefore);
-    expect(await variantCount()).toBe(variantsBefore);
-  });
+  it(
+    "refuses a decompression bomb (a 20000×20000 PNG of a few hundred KB) with 422, storing nothing",
+    { timeout: 60_000 },
+    async () => {
+      const product = await createProduct(database.db, { categoryId });
+      const bomb = await pngBomb();
+      expect(bomb.length).toBeLessThan(1024 * 1024);
+      const declared = await sharp(bomb, { limitInputPixels: false }).metadata();
+      expect([declared.format, declared.width, declared.height]).toEqual(["png", 20_000, 20_000]);
+      const [imagesBefore, variantsBefore] = [await imageCount(), await variantCount()];
+      const response = await upload(adminAuth, product.id, [
+        await realFile("webp"),
+        { bytes: bomb, name: "bomb.png", type: "image/png" },
+      ]);
+      expect(response.status, JSON.stringify(response.body)).toBe(422);
+      expect(response.body.data).toBeNull();
+      expect(response.body.message).toMatch(/pixels/i);
+      expect(await imagesOf(product.id)).toEqual([]);
+      expect(await imageCount()).toBe(imagesBefore);
+      expect(await variantCount()).toBe(variantsBefore);
+    },
+  );
 
   it("answers 422 'Please select an image.' for an upload without a file", async () => {
     const product = await createProduct(database.db, { categoryId });
@@ -666,7 +820,9 @@ describe("POST /images/upload", () => {
     expect(none.body.message).toBe("Please select an image.");
     expect(none.body.errors).toHaveProperty("files");
     // what a browser sends for an empty file input: a part with no name and no bytes
-    const empty = await upload(adminAuth, product.id, [{ bytes: Buffer.alloc(0), name: "", type: "application/octet-stream" }]);
+    const empty = await upload(adminAuth, product.id, [
+      { bytes: Buffer.alloc(0), name: "", type: "application/octet-stream" },
+    ]);
     expect(empty.status, JSON.stringify(empty.body)).toBe(422);
     expect(JSON.stringify(empty.body)).toContain("Please select an image.");
     expect(await imagesOf(product.id)).toEqual([]);
@@ -692,7 +848,11 @@ describe("POST /images/upload", () => {
     const unknown = await upload(adminAuth, 987_654, [file]);
     expect(unknown.status, JSON.stringify(unknown.body)).toBe(404);
     expect(unknown.body.message).toMatch(/product/i);
-    const noProduct = await api.json("/images/upload", { method: "POST", headers: adminAuth, body: multipart({}, [file]) });
+    const noProduct = await api.json("/images/upload", {
+      method: "POST",
+      headers: adminAuth,
+      body: multipart({}, [file]),
+    });
     expect(noProduct.status).toBe(422);
     expect(noProduct.body.errors).toHaveProperty("productId");
     const asJson = await api.json("/images/upload", json("POST", { productId: 1, files: [] }, adminAuth));
@@ -723,7 +883,9 @@ describe("POST /images/upload", () => {
 describe("PUT /images/image/{imageId}/update and DELETE /images/image/{imageId}/delete", () => {
   it("replaces an image's bytes and variants, keeping its id: new version, new ETag, new bytes", async () => {
     const product = await createProduct(database.db, { categoryId });
-    const [old] = (await upload(adminAuth, product.id, [await realFile("png", { width: 1000, height: 750, color: "#ff0000" })])).body.data;
+    const [old] = (
+      await upload(adminAuth, product.id, [await realFile("png", { width: 1000, height: 750, color: "#ff0000" })])
+    ).body.data;
     const oldOriginal = await download(old!.downloadUrl);
     const oldVariant = await download(`${old!.downloadUrl}?w=200`);
     const oldVariants = await variantsOf(old!.id);
@@ -731,7 +893,14 @@ describe("PUT /images/image/{imageId}/update and DELETE /images/image/{imageId}/
     const next = await realFile("jpeg", { width: 900, height: 600, color: "#0000ff", name: "replacement.jpg" });
     const response = await replace(adminAuth, old!.id, next);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.data).toMatchObject({ id: old!.id, fileName: "replacement.jpg", fileType: "image/jpeg", width: 900, height: 600, downloadUrl: old!.downloadUrl });
+    expect(response.body.data).toMatchObject({
+      id: old!.id,
+      fileName: "replacement.jpg",
+      fileType: "image/jpeg",
+      width: 900,
+      height: 600,
+      downloadUrl: old!.downloadUrl,
+    });
     expect(response.body.data.version).not.toBe(old!.version);
 
     const newOriginal = await download(old!.downloadUrl);
@@ -767,7 +936,11 @@ describe("PUT /images/image/{imageId}/update and DELETE /images/image/{imageId}/
     expect(forged.status, JSON.stringify(forged.body)).toBe(415);
     const text = await replace(adminAuth, image.id, textAsPng());
     expect(text.status, JSON.stringify(text.body)).toBe(415);
-    const tooLarge = await replace(adminAuth, image.id, { bytes: await pngOver5MB(), name: "huge.png", type: "image/png" });
+    const tooLarge = await replace(adminAuth, image.id, {
+      bytes: await pngOver5MB(),
+      name: "huge.png",
+      type: "image/png",
+    });
     expect(tooLarge.status, JSON.stringify(tooLarge.body)).toBe(413);
     const none = await replace(adminAuth, image.id, undefined);
     expect(none.status, JSON.stringify(none.body)).toBe(422);
@@ -798,7 +971,9 @@ describe("PUT /images/image/{imageId}/update and DELETE /images/image/{imageId}/
     const dto = await api.json<Envelope<ProductDto>>(`/products/product/${product.id}/product`);
     expect(dto.body.data.images.map((i) => i.id)).toEqual([keep.id]);
 
-    expect((await api.json(`/images/image/${gone.id}/delete`, { method: "DELETE", headers: adminAuth })).status).toBe(404);
+    expect((await api.json(`/images/image/${gone.id}/delete`, { method: "DELETE", headers: adminAuth })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -818,15 +993,25 @@ describe("DELETE /products/product/{id}/delete", () => {
 
   /** pays for the shopper's cart with the test provider's success card and places the order */
   async function order(user: { id: number; auth: Auth }) {
-    const intent = await api.json<Envelope<{ paymentIntentId: string }>>("/orders/create-payment-intent", json("POST", {}, user.auth));
+    const intent = await api.json<Envelope<{ paymentIntentId: string }>>(
+      "/orders/create-payment-intent",
+      json("POST", {}, user.auth),
+    );
     expect(intent.status, JSON.stringify(intent.body)).toBe(200);
     const paymentIntentId = intent.body.data.paymentIntentId;
     const confirmed = await api.json<Envelope<{ status: string }>>(
       "/payments/test/confirm",
-      json("POST", { paymentIntentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" }, user.auth),
+      json(
+        "POST",
+        { paymentIntentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
+        user.auth,
+      ),
     );
     expect(confirmed.body.data?.status, JSON.stringify(confirmed.body)).toBe("succeeded");
-    const placed = await api.json<Envelope<OrderDto>>(`/orders/user/${user.id}/place-order`, json("POST", { paymentIntentId }, user.auth));
+    const placed = await api.json<Envelope<OrderDto>>(
+      `/orders/user/${user.id}/place-order`,
+      json("POST", { paymentIntentId }, user.auth),
+    );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     return placed.body.data;
   }
@@ -842,7 +1027,12 @@ describe("DELETE /products/product/{id}/delete", () => {
     await addToCart(buyer.auth, product.id, 2);
     await addToCart(buyer.auth, kept.id, 1);
     const placed = await order(buyer);
-    expect(placed.items.find((i) => i.productId === product.id)).toMatchObject({ productName: product.name, productBrand: product.brand, quantity: 2, price: 25.5 });
+    expect(placed.items.find((i) => i.productId === product.id)).toMatchObject({
+      productName: product.name,
+      productBrand: product.brand,
+      quantity: 2,
+      price: 25.5,
+    });
 
     // afterwards: the product in two carts again
     await addToCart(buyer.auth, product.id, 1);
@@ -874,8 +1064,20 @@ describe("DELETE /products/product/{id}/delete", () => {
     expect(otherCartRow).toBeDefined();
 
     // the order keeps its snapshot
-    const rows = await database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id)).orderBy(orderItems.id);
-    expect(rows.map((r) => ({ productId: r.productId, name: r.productName, brand: r.productBrand, quantity: r.quantity, priceCents: r.priceCents }))).toEqual(
+    const rows = await database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.id))
+      .orderBy(orderItems.id);
+    expect(
+      rows.map((r) => ({
+        productId: r.productId,
+        name: r.productName,
+        brand: r.productBrand,
+        quantity: r.quantity,
+        priceCents: r.priceCents,
+      })),
+    ).toEqual(
       expect.arrayContaining([
         { productId: null, name: product.name, brand: product.brand, quantity: 2, priceCents: 2550 },
         { productId: kept.id, name: kept.name, brand: kept.brand, quantity: 1, priceCents: 1000 },
@@ -888,56 +1090,80 @@ describe("DELETE /products/product/{id}/delete", () => {
     expect(history.status).toBe(200);
     const past = history.body.data.find((o) => o.id === placed.id)!;
     expect(past.totalAmount).toBe(61);
-    expect(past.items).toContainEqual({ productId: null, productName: product.name, productBrand: product.brand, quantity: 2, price: 25.5 });
+    expect(past.items).toContainEqual({
+      productId: null,
+      productName: product.name,
+      productBrand: product.brand,
+      quantity: 2,
+      price: 25.5,
+    });
 
     // a second delete: 404
-    expect((await api.json(`/products/product/${product.id}/delete`, { method: "DELETE", headers: adminAuth })).status).toBe(404);
+    expect(
+      (await api.json(`/products/product/${product.id}/delete`, { method: "DELETE", headers: adminAuth })).status,
+    ).toBe(404);
   });
 });
 
 // ---------------------------------------------------------------- several app instances
 
-describe.skipIf(process.env.TEST_DB_KIND !== "postgres")("images on two app instances sharing one PostgreSQL database", () => {
-  // each instance has a data directory of its own: nothing of an image may live there
-  const shared = useTwoApiInstances({ poolMax: 4 });
+describe.skipIf(process.env.TEST_DB_KIND !== "postgres")(
+  "images on two app instances sharing one PostgreSQL database",
+  () => {
+    // each instance has a data directory of its own: nothing of an image may live there
+    const shared = useTwoApiInstances({ poolMax: 4 });
 
-  async function fetchImage(instance: ApiInstance, url: string) {
-    const response = await fetch(`${instance.origin}${url}`);
-    return { status: response.status, contentType: response.headers.get("content-type"), etag: response.headers.get("etag"), bytes: Buffer.from(await response.arrayBuffer()) };
-  }
+    async function fetchImage(instance: ApiInstance, url: string) {
+      const response = await fetch(`${instance.origin}${url}`);
+      return {
+        status: response.status,
+        contentType: response.headers.get("content-type"),
+        etag: response.headers.get("etag"),
+        bytes: Buffer.from(await response.arrayBuffer()),
+      };
+    }
 
-  it("an image uploaded, replaced or deleted on one instance is seen so by the other", async () => {
-    const [a, b] = shared.instances as [ApiInstance, ApiInstance];
-    const email = `${word()}@example.com`;
-    await ensureAdminAccount({ email, password: PASSWORD, db: shared.db });
-    const login = await a.json<{ accessToken: string }>("/auth/login", json("POST", { email, password: PASSWORD }));
-    expect(login.status).toBe(200);
-    const auth = bearer(login.body.accessToken);
-    const category = await createCategory(shared.db);
-    const product = await createProduct(shared.db, { categoryId: category.id });
+    it("an image uploaded, replaced or deleted on one instance is seen so by the other", async () => {
+      const [a, b] = shared.instances as [ApiInstance, ApiInstance];
+      const email = `${word()}@example.com`;
+      await ensureAdminAccount({ email, password: PASSWORD, db: shared.db });
+      const login = await a.json<{ accessToken: string }>("/auth/login", json("POST", { email, password: PASSWORD }));
+      expect(login.status).toBe(200);
+      const auth = bearer(login.body.accessToken);
+      const category = await createCategory(shared.db);
+      const product = await createProduct(shared.db, { categoryId: category.id });
 
-    const jpeg = await realFile("jpeg", { width: 1000, height: 500 });
-    const uploaded = await a.json<Envelope<ImageDto[]>>("/images/upload", { method: "POST", headers: auth, body: multipart({ productId: String(product.id) }, [jpeg]) });
-    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-    const image = uploaded.body.data[0]!;
+      const jpeg = await realFile("jpeg", { width: 1000, height: 500 });
+      const uploaded = await a.json<Envelope<ImageDto[]>>("/images/upload", {
+        method: "POST",
+        headers: auth,
+        body: multipart({ productId: String(product.id) }, [jpeg]),
+      });
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      const image = uploaded.body.data[0]!;
 
-    const onB = await fetchImage(b, image.downloadUrl);
-    expect(onB.status).toBe(200);
-    expect(onB.contentType).toBe("image/jpeg");
-    expect(onB.bytes.equals(jpeg.bytes)).toBe(true);
-    const variantOnB = await fetchImage(b, `${image.downloadUrl}?w=400`);
-    expect(variantOnB.contentType).toBe("image/webp");
-    expect((await sharp(variantOnB.bytes).metadata()).width).toBe(400);
+      const onB = await fetchImage(b, image.downloadUrl);
+      expect(onB.status).toBe(200);
+      expect(onB.contentType).toBe("image/jpeg");
+      expect(onB.bytes.equals(jpeg.bytes)).toBe(true);
+      const variantOnB = await fetchImage(b, `${image.downloadUrl}?w=400`);
+      expect(variantOnB.contentType).toBe("image/webp");
+      expect((await sharp(variantOnB.bytes).metadata()).width).toBe(400);
 
-    const next = await realFile("png", { width: 800, height: 800, color: "#123456" });
-    const replaced = await b.json<Envelope<ImageDto>>(`/images/image/${image.id}/update`, { method: "PUT", headers: auth, body: multipart({}, [{ ...next, field: "file" }]) });
-    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
-    const onA = await fetchImage(a, image.downloadUrl);
-    expect(onA.etag).not.toBe(onB.etag);
-    expect(onA.bytes.equals(next.bytes)).toBe(true);
+      const next = await realFile("png", { width: 800, height: 800, color: "#123456" });
+      const replaced = await b.json<Envelope<ImageDto>>(`/images/image/${image.id}/update`, {
+        method: "PUT",
+        headers: auth,
+        body: multipart({}, [{ ...next, field: "file" }]),
+      });
+      expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+      const onA = await fetchImage(a, image.downloadUrl);
+      expect(onA.etag).not.toBe(onB.etag);
+      expect(onA.bytes.equals(next.bytes)).toBe(true);
 
-    const deleted = await a.json(`/images/image/${image.id}/delete`, { method: "DELETE", headers: auth });
-    expect(deleted.status).toBe(200);
-    expect((await fetchImage(b, image.downloadUrl)).status).toBe(404);
-  });
-});
+      const deleted = await a.json(`/images/image/${image.id}/delete`, { method: "DELETE", headers: auth });
+      expect(deleted.status).toBe(200);
+      expect((await fetchImage(b, image.downloadUrl)).status).toBe(404);
+    });
+  },
+);

@@ -65,7 +65,8 @@ async function admin(): Promise<User> {
   return { id: userId, email, auth: bearer(accessToken) };
 }
 
-const product = (values: { priceCents?: number; inventory?: number } = {}) => createProduct(database.db, { categoryId, ...values });
+const product = (values: { priceCents?: number; inventory?: number } = {}) =>
+  createProduct(database.db, { categoryId, ...values });
 
 /** A real order: the lines go into the cart, are paid with the success test card, and the order is placed (201). */
 async function placedOrder(user: User, lines: Array<[productId: number, quantity: number]>) {
@@ -73,15 +74,25 @@ async function placedOrder(user: User, lines: Array<[productId: number, quantity
     const added = await api.json("/cartItems/item/add", json("POST", { productId, quantity }, user.auth));
     expect(added.status, JSON.stringify(added.body)).toBe(200);
   }
-  const intent = await api.json<Envelope<PaymentIntentDto>>("/orders/create-payment-intent", json("POST", {}, user.auth));
+  const intent = await api.json<Envelope<PaymentIntentDto>>(
+    "/orders/create-payment-intent",
+    json("POST", {}, user.auth),
+  );
   expect(intent.status, JSON.stringify(intent.body)).toBe(200);
   const paymentIntentId = intent.body.data.paymentIntentId;
   const paid = await api.json<Envelope<TestConfirmResult>>(
     "/payments/test/confirm",
-    json("POST", { paymentIntentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" }, user.auth),
+    json(
+      "POST",
+      { paymentIntentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
+      user.auth,
+    ),
   );
   expect(paid.body.data?.status, JSON.stringify(paid.body)).toBe("succeeded");
-  const placed = await api.json<Envelope<OrderDto>>(`/orders/user/${user.id}/place-order`, json("POST", { paymentIntentId }, user.auth));
+  const placed = await api.json<Envelope<OrderDto>>(
+    `/orders/user/${user.id}/place-order`,
+    json("POST", { paymentIntentId }, user.auth),
+  );
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   expect(placed.body.data.status).toBe("PENDING");
   return { order: placed.body.data, paymentIntentId };
@@ -109,20 +120,26 @@ function listAll(query = "", who: Auth = boss.auth) {
 }
 
 const inventoryOf = async (productId: number) =>
-  (await database.db.select({ inventory: products.inventory }).from(products).where(eq(products.id, productId)))[0]?.inventory;
+  (await database.db.select({ inventory: products.inventory }).from(products).where(eq(products.id, productId)))[0]
+    ?.inventory;
 
 const orderRow = async (orderId: number) => (await database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 
 const paymentRow = async (providerPaymentId: string) =>
   (await database.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)))[0]!;
 
-const testIntentRow = async (id: string) => (await database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)))[0]!;
+const testIntentRow = async (id: string) =>
+  (await database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)))[0]!;
 
 /** everything a status change may touch: the order row, its items, the stock of the given products, the payment */
 async function stateOf(orderId: number, paymentIntentId: string, productIds: number[]) {
   return {
     order: await orderRow(orderId),
-    items: await database.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
+    items: await database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id)),
     stock: await Promise.all(productIds.map(inventoryOf)),
     payment: await paymentRow(paymentIntentId),
     intent: await testIntentRow(paymentIntentId),
@@ -192,24 +209,50 @@ describe("GET /orders/all", () => {
     const p = await product({ priceCents: 1250, inventory: 50 });
     const q = await product({ priceCents: 300, inventory: 50 });
     const a = (await placedOrder(grace, [[p.id, 1]])).order;
-    const b = (await placedOrder(alan, [[p.id, 2], [q.id, 1]])).order;
+    const b = (
+      await placedOrder(alan, [
+        [p.id, 2],
+        [q.id, 1],
+      ])
+    ).order;
     const c = (await placedOrder(grace, [[q.id, 3]])).order;
     expect(a.id).toBeLessThan(b.id);
     expect(b.id).toBeLessThan(c.id);
 
     // the oldest order (lowest id) gets the newest date; b and c share a date, so the higher id (c) comes first
-    await database.db.update(orders).set({ orderDate: new Date("2101-01-03T00:00:00Z") }).where(eq(orders.id, a.id));
-    await database.db.update(orders).set({ orderDate: new Date("2101-01-02T00:00:00Z") }).where(eq(orders.id, b.id));
-    await database.db.update(orders).set({ orderDate: new Date("2101-01-02T00:00:00Z") }).where(eq(orders.id, c.id));
+    await database.db
+      .update(orders)
+      .set({ orderDate: new Date("2101-01-03T00:00:00Z") })
+      .where(eq(orders.id, a.id));
+    await database.db
+      .update(orders)
+      .set({ orderDate: new Date("2101-01-02T00:00:00Z") })
+      .where(eq(orders.id, b.id));
+    await database.db
+      .update(orders)
+      .set({ orderDate: new Date("2101-01-02T00:00:00Z") })
+      .where(eq(orders.id, c.id));
 
     const response = await listAll();
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const page = response.body.data;
     expect(page.content.slice(0, 3).map((o) => o.id)).toEqual([a.id, c.id, b.id]);
     const [first, second, third] = page.content;
-    expect(first).toEqual({ ...a, orderDate: "2101-01-03T00:00:00.000Z", customer: { email: grace.email, name: "Grace Hopper" } });
-    expect(second).toEqual({ ...c, orderDate: "2101-01-02T00:00:00.000Z", customer: { email: grace.email, name: "Grace Hopper" } });
-    expect(third).toEqual({ ...b, orderDate: "2101-01-02T00:00:00.000Z", customer: { email: alan.email, name: "Alan Turing" } });
+    expect(first).toEqual({
+      ...a,
+      orderDate: "2101-01-03T00:00:00.000Z",
+      customer: { email: grace.email, name: "Grace Hopper" },
+    });
+    expect(second).toEqual({
+      ...c,
+      orderDate: "2101-01-02T00:00:00.000Z",
+      customer: { email: grace.email, name: "Grace Hopper" },
+    });
+    expect(third).toEqual({
+      ...b,
+      orderDate: "2101-01-02T00:00:00.000Z",
+      customer: { email: alan.email, name: "Alan Turing" },
+    });
     expect(third!.items).toHaveLength(2);
     expect(third!.totalAmount).toBe(28);
 
@@ -218,11 +261,15 @@ describe("GET /orders/all", () => {
     for (let i = 1; i < page.content.length; i++) {
       const earlier = page.content[i - 1]!;
       const later = page.content[i]!;
-      expect(dates[i - 1]! > dates[i]! || (dates[i - 1] === dates[i] && earlier.id > later.id), `${earlier.id} before ${later.id}`).toBe(true);
+      expect(
+        dates[i - 1]! > dates[i]! || (dates[i - 1] === dates[i] && earlier.id > later.id),
+        `${earlier.id} before ${later.id}`,
+      ).toBe(true);
     }
     // every order belongs to the customer named with it
     const byEmail = { [grace.email]: grace.id, [alan.email]: alan.id };
-    for (const order of page.content.filter((o) => o.customer.email in byEmail)) expect(order.userId).toBe(byEmail[order.customer.email]);
+    for (const order of page.content.filter((o) => o.customer.email in byEmail))
+      expect(order.userId).toBe(byEmail[order.customer.email]);
   });
 
   it("pages through every order exactly once with the right totals (default page 1, size 25)", async () => {
@@ -233,7 +280,12 @@ describe("GET /orders/all", () => {
     expect(total).toBeGreaterThanOrEqual(3);
 
     const defaults = await listAll();
-    expect(defaults.body.data).toMatchObject({ page: 1, size: 25, totalElements: total, totalPages: Math.max(1, Math.ceil(total / 25)) });
+    expect(defaults.body.data).toMatchObject({
+      page: 1,
+      size: 25,
+      totalElements: total,
+      totalPages: Math.max(1, Math.ceil(total / 25)),
+    });
     expect(defaults.body.data.content).toHaveLength(Math.min(total, 25));
 
     const size = 2;
@@ -258,7 +310,13 @@ describe("GET /orders/all", () => {
 
     const beyond = await listAll(`?page=${expectedPages + 1}&size=${size}`);
     expect(beyond.status).toBe(200);
-    expect(beyond.body.data).toMatchObject({ content: [], page: expectedPages + 1, size, totalElements: total, totalPages: expectedPages });
+    expect(beyond.body.data).toMatchObject({
+      content: [],
+      page: expectedPages + 1,
+      size,
+      totalElements: total,
+      totalPages: expectedPages,
+    });
   });
 
   it("filters by status, with the totals of that status; an empty status means all", async () => {
@@ -277,11 +335,18 @@ describe("GET /orders/all", () => {
       const response = await listAll(`?status=${status}&size=100`);
       expect(response.status, `${status}: ${JSON.stringify(response.body)}`).toBe(200);
       const data = response.body.data;
-      expect(data, status).toMatchObject({ totalElements: expected, totalPages: Math.max(1, Math.ceil(expected / 100)) });
-      expect(data.content.map((o) => o.status).every((s) => s === status), status).toBe(true);
+      expect(data, status).toMatchObject({
+        totalElements: expected,
+        totalPages: Math.max(1, Math.ceil(expected / 100)),
+      });
+      expect(
+        data.content.map((o) => o.status).every((s) => s === status),
+        status,
+      ).toBe(true);
       const ids = data.content.map((o) => o.id);
       expect(ids, status).toContain(byStatus[status]);
-      for (const other of STATUSES.filter((s) => s !== status)) expect(ids, `${status} list holds the ${other} order`).not.toContain(byStatus[other]);
+      for (const other of STATUSES.filter((s) => s !== status))
+        expect(ids, `${status} list holds the ${other} order`).not.toContain(byStatus[other]);
 
       const paged = await listAll(`?status=${status}&size=1&page=1`);
       expect(paged.body.data).toMatchObject({ page: 1, size: 1, totalElements: expected, totalPages: expected });
@@ -294,7 +359,15 @@ describe("GET /orders/all", () => {
   });
 
   it("answers a bad status or paging parameter with 400", async () => {
-    for (const query of ["?status=BOGUS", "?status=pending", "?status=SHIPPED,DELIVERED", "?page=0", "?size=0", "?size=101", "?page=abc"]) {
+    for (const query of [
+      "?status=BOGUS",
+      "?status=pending",
+      "?status=SHIPPED,DELIVERED",
+      "?page=0",
+      "?size=0",
+      "?size=101",
+      "?page=abc",
+    ]) {
       const response = await listAll(query);
       expect(response.status, `${query}: ${JSON.stringify(response.body)}`).toBe(400);
       expect(response.body.data, query).toBeNull();
@@ -454,7 +527,10 @@ describe("PUT /orders/order/{orderId}/status: cancelling", () => {
     const user = await shopper();
     const p = await product({ inventory: 10 });
     const { order, paymentIntentId } = await placedOrder(user, [[p.id, 3]]);
-    const [a, b] = await Promise.all([setStatus(boss.auth, order.id, "CANCELLED"), setStatus(boss.auth, order.id, "CANCELLED")]);
+    const [a, b] = await Promise.all([
+      setStatus(boss.auth, order.id, "CANCELLED"),
+      setStatus(boss.auth, order.id, "CANCELLED"),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect(await inventoryOf(p.id)).toBe(10);
     expect((await orderRow(order.id)).status).toBe("CANCELLED");
@@ -467,7 +543,10 @@ describe("PUT /orders/order/{orderId}/status: cancelling", () => {
     const p = await product({ inventory: 10 });
     const { order, paymentIntentId } = await placedOrder(user, [[p.id, 3]]);
     await advance(order.id, ["PROCESSING"]);
-    const [cancel, ship] = await Promise.all([setStatus(boss.auth, order.id, "CANCELLED"), setStatus(boss.auth, order.id, "SHIPPED")]);
+    const [cancel, ship] = await Promise.all([
+      setStatus(boss.auth, order.id, "CANCELLED"),
+      setStatus(boss.auth, order.id, "SHIPPED"),
+    ]);
     expect([cancel.status, ship.status].sort()).toEqual([200, 409]);
     const final = (await orderRow(order.id)).status;
     if (cancel.status === 200) {
@@ -554,7 +633,9 @@ describe("PUT /orders/order/{orderId}/status: cancelling", () => {
 describe("PUT /orders/order/{orderId}/status: unknown orders and invalid statuses", () => {
   it("answers 404 for an order that does not exist, changing nothing", async () => {
     const total = await countOrders();
-    const [{ maxId }] = (await database.db.select({ maxId: sql<number>`coalesce(max(${orders.id}), 0)` }).from(orders)) as [{ maxId: number }];
+    const [{ maxId }] = (await database.db
+      .select({ maxId: sql<number>`coalesce(max(${orders.id}), 0)` })
+      .from(orders)) as [{ maxId: number }];
     for (const status of ["PROCESSING", "CANCELLED"]) {
       const response = await setStatus(boss.auth, Number(maxId) + 1000, status);
       expect(response.status, JSON.stringify(response.body)).toBe(404);
@@ -571,7 +652,14 @@ describe("PUT /orders/order/{orderId}/status: unknown orders and invalid statuse
     const p = await product({ inventory: 10 });
     const { order, paymentIntentId } = await placedOrder(user, [[p.id, 1]]);
     const before = await stateOf(order.id, paymentIntentId, [p.id]);
-    const bodies: unknown[] = [{ status: "LOST" }, { status: "processing" }, { status: "" }, { status: 1 }, { status: null }, {}];
+    const bodies: unknown[] = [
+      { status: "LOST" },
+      { status: "processing" },
+      { status: "" },
+      { status: 1 },
+      { status: null },
+      {},
+    ];
     for (const body of bodies) {
       const response = await api.json<Envelope<null>>(`/orders/order/${order.id}/status`, json("PUT", body, boss.auth));
       const label = `${JSON.stringify(body)} → ${response.status} ${JSON.stringify(response.body)}`;

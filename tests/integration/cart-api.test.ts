@@ -38,10 +38,14 @@ async function admin() {
   return { id: userId, token: accessToken, auth: bearer(accessToken) };
 }
 
-const product = (values: { priceCents?: number; inventory?: number; name?: string } = {}) => createProduct(database.db, { categoryId, ...values });
+const product = (values: { priceCents?: number; inventory?: number; name?: string } = {}) =>
+  createProduct(database.db, { categoryId, ...values });
 
 async function add(auth: Record<string, string>, productId: number, quantity?: number) {
-  return api.json<Envelope<CartItemDto>>("/cartItems/item/add", json("POST", quantity === undefined ? { productId } : { productId, quantity }, auth));
+  return api.json<Envelope<CartItemDto>>(
+    "/cartItems/item/add",
+    json("POST", quantity === undefined ? { productId } : { productId, quantity }, auth),
+  );
 }
 
 async function cartOf(user: { id: number; auth: Record<string, string> }) {
@@ -68,7 +72,14 @@ describe("POST /cartItems/item/add", () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.message).toBe(`3 × ${p.name} added to cart`);
     expect(response.body.data).toMatchObject({ itemId: p.id, quantity: 3, unitPrice: 19.99, totalPrice: 59.97 });
-    expect(response.body.data.product).toMatchObject({ id: p.id, name: p.name, brand: p.brand, price: 19.99, inventory: 10, category: { id: categoryId } });
+    expect(response.body.data.product).toMatchObject({
+      id: p.id,
+      name: p.name,
+      brand: p.brand,
+      price: 19.99,
+      inventory: 10,
+      category: { id: categoryId },
+    });
     expect(await linesInDb(user.id)).toEqual({ [p.id]: 3 });
   });
 
@@ -106,13 +117,21 @@ describe("POST /cartItems/item/add", () => {
     const form = new FormData();
     form.append("productId", String(p.id));
     form.append("quantity", "4");
-    const response = await api.json<Envelope<CartItemDto>>("/cartItems/item/add", { method: "POST", headers: user.auth, body: form });
+    const response = await api.json<Envelope<CartItemDto>>("/cartItems/item/add", {
+      method: "POST",
+      headers: user.auth,
+      body: form,
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.data).toMatchObject({ itemId: p.id, quantity: 4 });
     // without a quantity, one piece is added to the line
     const one = new FormData();
     one.append("productId", String(p.id));
-    const again = await api.json<Envelope<CartItemDto>>("/cartItems/item/add", { method: "POST", headers: user.auth, body: one });
+    const again = await api.json<Envelope<CartItemDto>>("/cartItems/item/add", {
+      method: "POST",
+      headers: user.auth,
+      body: one,
+    });
     expect(again.status).toBe(200);
     expect(again.body.data.quantity).toBe(5);
     expect(await linesInDb(user.id)).toEqual({ [p.id]: 5 });
@@ -124,7 +143,10 @@ describe("POST /cartItems/item/add", () => {
     expect((await add(user.auth, p.id, 2)).status).toBe(200);
     const response = await add(user.auth, p.id, 2);
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ message: `Only 3 of ${p.name} are in stock. You already have 2 in your cart.`, data: null });
+    expect(response.body).toEqual({
+      message: `Only 3 of ${p.name} are in stock. You already have 2 in your cart.`,
+      data: null,
+    });
     expect(await linesInDb(user.id)).toEqual({ [p.id]: 2 });
 
     // the last piece still fits
@@ -175,8 +197,24 @@ describe("POST /cartItems/item/add", () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.data).toBeNull();
     const user = await shopper();
-    expect((await api.json("/cartItems/item/add", { method: "POST", headers: { ...user.auth, "content-type": "text/plain" }, body: "x" })).status).toBe(415);
-    expect((await api.json("/cartItems/item/add", { method: "POST", headers: { ...user.auth, "content-type": "application/json" }, body: "{nope" })).status).toBe(400);
+    expect(
+      (
+        await api.json("/cartItems/item/add", {
+          method: "POST",
+          headers: { ...user.auth, "content-type": "text/plain" },
+          body: "x",
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await api.json("/cartItems/item/add", {
+          method: "POST",
+          headers: { ...user.auth, "content-type": "application/json" },
+          body: "{nope",
+        })
+      ).status,
+    ).toBe(400);
     expect(await linesInDb(user.id)).toEqual({});
   });
 });
@@ -222,9 +260,14 @@ describe("GET /carts/user/{userId}/cart and /count", () => {
     await database.db.update(products).set({ priceCents: 1250 }).where(eq(products.id, a.id));
     await database.db.delete(products).where(eq(products.id, b.id));
     const cart = await cartOf(user);
-    expect(cart.items).toEqual([expect.objectContaining({ itemId: a.id, quantity: 2, unitPrice: 12.5, totalPrice: 25 })]);
+    expect(cart.items).toEqual([
+      expect.objectContaining({ itemId: a.id, quantity: 2, unitPrice: 12.5, totalPrice: 25 }),
+    ]);
     expect(cart.totalAmount).toBe(25);
-    expect((await api.json<Envelope<{ count: number }>>(`/carts/user/${user.id}/count`, { headers: user.auth })).body.data.count).toBe(2);
+    expect(
+      (await api.json<Envelope<{ count: number }>>(`/carts/user/${user.id}/count`, { headers: user.auth })).body.data
+        .count,
+    ).toBe(2);
   });
 
   it("answers an admin asking for a user who does not exist with 404", async () => {
@@ -240,11 +283,17 @@ describe("PUT /cartItems/cart/{cartId}/item/{itemId}/update", () => {
     const p = await product({ priceCents: 300, inventory: 8 });
     await add(user.auth, p.id, 2);
     const { cartId } = await cartOf(user);
-    const response = await api.json<Envelope<CartItemDto>>(`/cartItems/cart/${cartId}/item/${p.id}/update?quantity=8`, { method: "PUT", headers: user.auth });
+    const response = await api.json<Envelope<CartItemDto>>(`/cartItems/cart/${cartId}/item/${p.id}/update?quantity=8`, {
+      method: "PUT",
+      headers: user.auth,
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.data).toMatchObject({ itemId: p.id, quantity: 8, unitPrice: 3, totalPrice: 24 });
     expect(await linesInDb(user.id)).toEqual({ [p.id]: 8 });
-    const down = await api.json<Envelope<CartItemDto>>(`/cartItems/cart/${cartId}/item/${p.id}/update?quantity=1`, { method: "PUT", headers: user.auth });
+    const down = await api.json<Envelope<CartItemDto>>(`/cartItems/cart/${cartId}/item/${p.id}/update?quantity=1`, {
+      method: "PUT",
+      headers: user.auth,
+    });
     expect(down.body.data.quantity).toBe(1);
     expect(await linesInDb(user.id)).toEqual({ [p.id]: 1 });
   });
@@ -255,7 +304,10 @@ describe("PUT /cartItems/cart/{cartId}/item/{itemId}/update", () => {
     await add(user.auth, p.id, 2);
     const { cartId } = await cartOf(user);
     for (const query of ["?quantity=0", "?quantity=-3", "?quantity=abc", "?quantity=", ""]) {
-      const response = await api.json(`/cartItems/cart/${cartId}/item/${p.id}/update${query}`, { method: "PUT", headers: user.auth });
+      const response = await api.json(`/cartItems/cart/${cartId}/item/${p.id}/update${query}`, {
+        method: "PUT",
+        headers: user.auth,
+      });
       expect(response.status, `"${query}" → ${JSON.stringify(response.body)}`).toBe(422);
       expect(response.body.errors, query).toHaveProperty("quantity");
       expect(response.body.errors!.quantity!.length, query).toBeGreaterThan(0);
@@ -268,7 +320,10 @@ describe("PUT /cartItems/cart/{cartId}/item/{itemId}/update", () => {
     const p = await product({ inventory: 3 });
     await add(user.auth, p.id, 2);
     const { cartId } = await cartOf(user);
-    const response = await api.json(`/cartItems/cart/${cartId}/item/${p.id}/update?quantity=4`, { method: "PUT", headers: user.auth });
+    const response = await api.json(`/cartItems/cart/${cartId}/item/${p.id}/update?quantity=4`, {
+      method: "PUT",
+      headers: user.auth,
+    });
     expect(response.status).toBe(409);
     expect(response.body.message).toContain(`Only 3 of ${p.name}`);
     expect(await linesInDb(user.id)).toEqual({ [p.id]: 2 });
@@ -280,7 +335,10 @@ describe("PUT /cartItems/cart/{cartId}/item/{itemId}/update", () => {
     const other = await product({ inventory: 5 });
     await add(user.auth, inCart.id, 1);
     const { cartId } = await cartOf(user);
-    const response = await api.json(`/cartItems/cart/${cartId}/item/${other.id}/update?quantity=2`, { method: "PUT", headers: user.auth });
+    const response = await api.json(`/cartItems/cart/${cartId}/item/${other.id}/update?quantity=2`, {
+      method: "PUT",
+      headers: user.auth,
+    });
     expect(response.status).toBe(404);
     expect(await linesInDb(user.id)).toEqual({ [inCart.id]: 1 });
   });
@@ -294,11 +352,17 @@ describe("DELETE …/item/{itemId}/remove and /carts/cart/{cartId}/clear", () =>
     await add(user.auth, a.id, 2);
     await add(user.auth, b.id, 1);
     const { cartId } = await cartOf(user);
-    const first = await api.json(`/cartItems/cart/${cartId}/item/${a.id}/remove`, { method: "DELETE", headers: user.auth });
+    const first = await api.json(`/cartItems/cart/${cartId}/item/${a.id}/remove`, {
+      method: "DELETE",
+      headers: user.auth,
+    });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ message: "Item removed from cart", data: null });
     expect(await linesInDb(user.id)).toEqual({ [b.id]: 1 });
-    const again = await api.json(`/cartItems/cart/${cartId}/item/${a.id}/remove`, { method: "DELETE", headers: user.auth });
+    const again = await api.json(`/cartItems/cart/${cartId}/item/${a.id}/remove`, {
+      method: "DELETE",
+      headers: user.auth,
+    });
     expect(again.status).toBe(200);
     expect(again.body.message).toBe("Item removed from cart");
     expect(await linesInDb(user.id)).toEqual({ [b.id]: 1 });
@@ -317,7 +381,10 @@ describe("DELETE …/item/{itemId}/remove and /carts/cart/{cartId}/clear", () =>
     expect(response.body.data).toBeNull();
     expect(await linesInDb(user.id)).toEqual({});
     expect(await cartOf(user)).toEqual({ cartId, items: [], totalAmount: 0 });
-    expect((await api.json<Envelope<{ count: number }>>(`/carts/user/${user.id}/count`, { headers: user.auth })).body.data.count).toBe(0);
+    expect(
+      (await api.json<Envelope<{ count: number }>>(`/carts/user/${user.id}/count`, { headers: user.auth })).body.data
+        .count,
+    ).toBe(0);
     // the products are untouched
     const [row] = await database.db.select().from(products).where(eq(products.id, a.id));
     expect(row!.inventory).toBe(10);
@@ -352,17 +419,42 @@ describe("authorization of the cart endpoints", () => {
 
   const ownerLine = async () => (await linesInDb(owner.id))[p.id];
 
-  const endpoints: Array<{ name: string; method: string; path: () => string; after: Record<"owner" | "admin", number | undefined> }> = [
-    { name: "GET /carts/user/{userId}/cart", method: "GET", path: () => `/carts/user/${owner.id}/cart`, after: { owner: 2, admin: 2 } },
-    { name: "GET /carts/user/{userId}/count", method: "GET", path: () => `/carts/user/${owner.id}/count`, after: { owner: 2, admin: 2 } },
+  const endpoints: Array<{
+    name: string;
+    method: string;
+    path: () => string;
+    after: Record<"owner" | "admin", number | undefined>;
+  }> = [
+    {
+      name: "GET /carts/user/{userId}/cart",
+      method: "GET",
+      path: () => `/carts/user/${owner.id}/cart`,
+      after: { owner: 2, admin: 2 },
+    },
+    {
+      name: "GET /carts/user/{userId}/count",
+      method: "GET",
+      path: () => `/carts/user/${owner.id}/count`,
+      after: { owner: 2, admin: 2 },
+    },
     {
       name: "PUT /cartItems/cart/{cartId}/item/{itemId}/update",
       method: "PUT",
       path: () => `/cartItems/cart/${ownerCartId}/item/${p.id}/update?quantity=5`,
       after: { owner: 5, admin: 5 },
     },
-    { name: "DELETE /cartItems/cart/{cartId}/item/{itemId}/remove", method: "DELETE", path: () => `/cartItems/cart/${ownerCartId}/item/${p.id}/remove`, after: { owner: undefined, admin: undefined } },
-    { name: "DELETE /carts/cart/{cartId}/clear", method: "DELETE", path: () => `/carts/cart/${ownerCartId}/clear`, after: { owner: undefined, admin: undefined } },
+    {
+      name: "DELETE /cartItems/cart/{cartId}/item/{itemId}/remove",
+      method: "DELETE",
+      path: () => `/cartItems/cart/${ownerCartId}/item/${p.id}/remove`,
+      after: { owner: undefined, admin: undefined },
+    },
+    {
+      name: "DELETE /carts/cart/{cartId}/clear",
+      method: "DELETE",
+      path: () => `/carts/cart/${ownerCartId}/clear`,
+      after: { owner: undefined, admin: undefined },
+    },
   ];
 
   for (const endpoint of endpoints) {
@@ -389,7 +481,10 @@ describe("authorization of the cart endpoints", () => {
   it("an admin sees the owner's cart and count; another user's cart or count is 403 and reveals nothing", async () => {
     await seed();
     const asAdmin = await api.json<Envelope<CartDto>>(`/carts/user/${owner.id}/cart`, { headers: boss.auth });
-    expect(asAdmin.body.data).toMatchObject({ cartId: ownerCartId, items: [expect.objectContaining({ itemId: p.id, quantity: 2 })] });
+    expect(asAdmin.body.data).toMatchObject({
+      cartId: ownerCartId,
+      items: [expect.objectContaining({ itemId: p.id, quantity: 2 })],
+    });
     const count = await api.json<Envelope<{ count: number }>>(`/carts/user/${owner.id}/count`, { headers: boss.auth });
     expect(count.body.data).toEqual({ count: 2 });
     const asOther = await api.json(`/carts/user/${owner.id}/cart`, { headers: other.auth });
@@ -423,7 +518,10 @@ describe("authorization of the cart endpoints", () => {
     // p is in the other user's cart from an earlier test or not: the owner's line must stay untouched either way
     await api.json(`/cartItems/cart/${otherCartId}/item/${p.id}/remove`, { method: "DELETE", headers: other.auth });
     expect(await ownerLine()).toBe(2);
-    const rows = await database.db.select().from(cartItems).where(and(eq(cartItems.cartId, ownerCartId), eq(cartItems.productId, p.id)));
+    const rows = await database.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, ownerCartId), eq(cartItems.productId, p.id)));
     expect(rows).toHaveLength(1);
   });
 });

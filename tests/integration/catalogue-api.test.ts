@@ -43,7 +43,11 @@ describe("catalogue API", () => {
       category: { id: category.id, name: category.name },
     });
     expect(body.data.images).toEqual([
-      expect.objectContaining({ id: image.id, downloadUrl: `/api/v1/images/image/download/${image.id}`, imageUrl: `/api/v1/images/image/download/${image.id}` }),
+      expect.objectContaining({
+        id: image.id,
+        downloadUrl: `/api/v1/images/image/download/${image.id}`,
+        imageUrl: `/api/v1/images/image/download/${image.id}`,
+      }),
     ]);
   });
 
@@ -86,7 +90,9 @@ describe("catalogue API", () => {
 
     const brands = await api.json<Envelope<string[]>>("/products/distinct/brands");
     expect(brands.body.data).toContain(brandA);
-    expect([...brands.body.data].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))).toEqual(brands.body.data);
+    expect([...brands.body.data].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))).toEqual(
+      brands.body.data,
+    );
   });
 
   it("lists the products of a category, and 404 for an unknown category", async () => {
@@ -123,7 +129,10 @@ describe("product search", () => {
   it("ranks a name match above a description match", async () => {
     const tag = word();
     const category = await createCategory(database.db);
-    const inDescription = await createProduct(database.db, { categoryId: category.id, description: `Pairs well with ${tag}.` });
+    const inDescription = await createProduct(database.db, {
+      categoryId: category.id,
+      description: `Pairs well with ${tag}.`,
+    });
     const inName = await createProduct(database.db, { categoryId: category.id, name: `${tag} Pro` });
     const page = await search(`q=${tag}`);
     expect(page.content.map((p) => p.id)).toEqual([inName.id, inDescription.id]);
@@ -154,13 +163,22 @@ describe("product search", () => {
     const dearB2 = await createProduct(database.db, { categoryId: category.id, brand: b2, priceCents: 9000 });
     await createProduct(database.db, { categoryId: category.id, brand: b3, priceCents: 2000 });
     await createProduct(database.db, { categoryId: other.id, brand: b1, priceCents: 1500 });
-    const soldOut = await createProduct(database.db, { categoryId: category.id, brand: b2, priceCents: 3000, inventory: 0 });
+    const soldOut = await createProduct(database.db, {
+      categoryId: category.id,
+      brand: b2,
+      priceCents: 3000,
+      inventory: 0,
+    });
 
-    const both = await search(`category=${category.id}&brand=${encodeURIComponent(b1)}&brand=${encodeURIComponent(b2)}&sort=price_asc`);
+    const both = await search(
+      `category=${category.id}&brand=${encodeURIComponent(b1)}&brand=${encodeURIComponent(b2)}&sort=price_asc`,
+    );
     expect(both.content.map((p) => p.id)).toEqual([cheapB1.id, soldOut.id, dearB2.id]);
     expect(both.totalElements).toBe(3);
 
-    const inRange = await search(`category=${category.id}&brand=${encodeURIComponent(b1)}&brand=${encodeURIComponent(b2)}&minPrice=20&maxPrice=95`);
+    const inRange = await search(
+      `category=${category.id}&brand=${encodeURIComponent(b1)}&brand=${encodeURIComponent(b2)}&minPrice=20&maxPrice=95`,
+    );
     expect(inRange.content.map((p) => p.id).sort()).toEqual([dearB2.id, soldOut.id].sort());
 
     const inStock = await search(`category=${category.id}&brand=${encodeURIComponent(b2)}&inStock=true`);
@@ -182,10 +200,12 @@ describe("product search", () => {
 
     const page = await search(`q=${tag}&category=${category.id}&brand=${encodeURIComponent(b1)}`);
     expect(page.totalElements).toBe(2);
-    expect(page.facets.brands).toEqual([
-      { name: b1, count: 2 },
-      { name: b2, count: 1 },
-    ].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase())));
+    expect(page.facets.brands).toEqual(
+      [
+        { name: b1, count: 2 },
+        { name: b2, count: 1 },
+      ].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase())),
+    );
     // the other category's product is of brand b2, which the brand filter excludes
     expect(page.facets.categories).toEqual([{ id: category.id, name: category.name, count: 2 }]);
     const byCategoryOnly = await search(`q=${tag}&category=${category.id}`);
@@ -210,9 +230,24 @@ describe("product search", () => {
 
   it("sorts by price both ways, newest and name", async () => {
     const category = await createCategory(database.db);
-    const a = await createProduct(database.db, { categoryId: category.id, name: `Charlie ${word()}`, priceCents: 3000, createdAt: new Date("2026-01-03") });
-    const b = await createProduct(database.db, { categoryId: category.id, name: `alpha ${word()}`, priceCents: 1000, createdAt: new Date("2026-01-01") });
-    const c = await createProduct(database.db, { categoryId: category.id, name: `Bravo ${word()}`, priceCents: 2000, createdAt: new Date("2026-01-02") });
+    const a = await createProduct(database.db, {
+      categoryId: category.id,
+      name: `Charlie ${word()}`,
+      priceCents: 3000,
+      createdAt: new Date("2026-01-03"),
+    });
+    const b = await createProduct(database.db, {
+      categoryId: category.id,
+      name: `alpha ${word()}`,
+      priceCents: 1000,
+      createdAt: new Date("2026-01-01"),
+    });
+    const c = await createProduct(database.db, {
+      categoryId: category.id,
+      name: `Bravo ${word()}`,
+      priceCents: 2000,
+      createdAt: new Date("2026-01-02"),
+    });
     const ids = async (sort: string) => (await search(`category=${category.id}&sort=${sort}`)).content.map((p) => p.id);
     expect(await ids("price_asc")).toEqual([b.id, c.id, a.id]);
     expect(await ids("price_desc")).toEqual([a.id, c.id, b.id]);
@@ -222,7 +257,8 @@ describe("product search", () => {
 
   it("pages 18 at a time by default and reports totals", async () => {
     const category = await createCategory(database.db);
-    for (let i = 0; i < 20; i++) await createProduct(database.db, { categoryId: category.id, name: `Paged ${i} ${word()}` });
+    for (let i = 0; i < 20; i++)
+      await createProduct(database.db, { categoryId: category.id, name: `Paged ${i} ${word()}` });
     const first = await search(`category=${category.id}`);
     expect(first).toMatchObject({ page: 1, size: 18, totalElements: 20, totalPages: 2, last: false });
     expect(first.content).toHaveLength(18);
@@ -300,7 +336,10 @@ describe("image download", () => {
 
 describe("OpenAPI document", () => {
   it("documents every catalogue endpoint with its parameters", async () => {
-    const { status, body } = await api.json<{ openapi: string; paths: Record<string, Record<string, { parameters: Array<{ name: string }> }>> }>("/openapi.json");
+    const { status, body } = await api.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { parameters: Array<{ name: string }> }>>;
+    }>("/openapi.json");
     expect(status).toBe(200);
     expect(body.openapi).toBe("3.1.0");
     for (const path of [
@@ -317,11 +356,19 @@ describe("OpenAPI document", () => {
     ]) {
       expect(body.paths[path]?.get, path).toBeDefined();
     }
-    for (const path of ["/auth/login", "/auth/refresh-token", "/auth/logout", "/users/add", "/addresses/{userId}/new"]) {
+    for (const path of [
+      "/auth/login",
+      "/auth/refresh-token",
+      "/auth/logout",
+      "/users/add",
+      "/addresses/{userId}/new",
+    ]) {
       expect(body.paths[path]?.post, path).toBeDefined();
     }
     expect(body.paths["/users/user/{userId}/user"]!.get).toHaveProperty("security");
     const searchParams = body.paths["/products/search"]!.get!.parameters.map((p) => p.name);
-    expect(searchParams).toEqual(expect.arrayContaining(["q", "category", "brand", "minPrice", "maxPrice", "inStock", "sort", "page", "size"]));
+    expect(searchParams).toEqual(
+      expect.arrayContaining(["q", "category", "brand", "minPrice", "maxPrice", "inStock", "sort", "page", "size"]),
+    );
   });
 });

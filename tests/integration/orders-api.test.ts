@@ -46,7 +46,8 @@ async function admin(): Promise<User> {
   return { id: userId, email, auth: bearer(accessToken) };
 }
 
-const product = (values: { priceCents?: number; inventory?: number } = {}) => createProduct(database.db, { categoryId, ...values });
+const product = (values: { priceCents?: number; inventory?: number } = {}) =>
+  createProduct(database.db, { categoryId, ...values });
 
 async function add(user: User, productId: number, quantity: number) {
   const response = await api.json("/cartItems/item/add", json("POST", { productId, quantity }, user.auth));
@@ -54,7 +55,10 @@ async function add(user: User, productId: number, quantity: number) {
 }
 
 async function createIntent(user: User, body: Record<string, unknown> = {}) {
-  return api.json<Envelope<PaymentIntentDto> & { clientSecret?: string }>("/orders/create-payment-intent", json("POST", body, user.auth));
+  return api.json<Envelope<PaymentIntentDto> & { clientSecret?: string }>(
+    "/orders/create-payment-intent",
+    json("POST", body, user.auth),
+  );
 }
 
 async function intentFor(user: User) {
@@ -68,11 +72,17 @@ function card(overrides: Record<string, unknown> = {}) {
 }
 
 async function confirm(user: User, paymentIntentId: string, overrides: Record<string, unknown> = {}) {
-  return api.json<Envelope<TestConfirmResult>>("/payments/test/confirm", json("POST", { paymentIntentId, ...card(overrides) }, user.auth));
+  return api.json<Envelope<TestConfirmResult>>(
+    "/payments/test/confirm",
+    json("POST", { paymentIntentId, ...card(overrides) }, user.auth),
+  );
 }
 
 async function placeOrder(user: User, userId: number, body?: unknown) {
-  return api.json<Envelope<OrderDto> & { order?: OrderDto }>(`/orders/user/${userId}/place-order`, json("POST", body ?? {}, user.auth));
+  return api.json<Envelope<OrderDto> & { order?: OrderDto }>(
+    `/orders/user/${userId}/place-order`,
+    json("POST", body ?? {}, user.auth),
+  );
 }
 
 /** a cart with one line, paid with the success card: its payment intent id */
@@ -85,12 +95,14 @@ async function paidCart(user: User, productId: number, quantity: number) {
 }
 
 const inventoryOf = async (productId: number) =>
-  (await database.db.select({ inventory: products.inventory }).from(products).where(eq(products.id, productId)))[0]!.inventory;
+  (await database.db.select({ inventory: products.inventory }).from(products).where(eq(products.id, productId)))[0]!
+    .inventory;
 
 const paymentRow = async (providerPaymentId: string) =>
   (await database.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)))[0];
 
-const testIntentRow = async (id: string) => (await database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)))[0];
+const testIntentRow = async (id: string) =>
+  (await database.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, id)))[0];
 
 const ordersOf = (userId: number) => database.db.select().from(orders).where(eq(orders.userId, userId));
 
@@ -111,7 +123,11 @@ describe("GET /payments/config and POST /payments/webhook in test mode", () => {
   });
 
   it("has no webhook in test mode (404)", async () => {
-    const response = await api.json("/payments/webhook", { method: "POST", headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=x" }, body: "{}" });
+    const response = await api.json("/payments/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=x" },
+      body: "{}",
+    });
     expect(response.status).toBe(404);
     expect(response.body.data).toBeNull();
   });
@@ -127,19 +143,34 @@ describe("POST /orders/create-payment-intent", () => {
     const response = await createIntent(user, { amount: 45.48, currency: "usd" });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const intent = response.body.data;
-    expect(intent).toEqual({ clientSecret: expect.any(String), paymentIntentId: expect.stringMatching(/^pi_/), amount: 45.48, currency: "usd" });
+    expect(intent).toEqual({
+      clientSecret: expect.any(String),
+      paymentIntentId: expect.stringMatching(/^pi_/),
+      amount: 45.48,
+      currency: "usd",
+    });
     expect(intent.clientSecret).toContain(intent.paymentIntentId);
     expect(response.body.clientSecret).toBe(intent.clientSecret);
 
     const row = await paymentRow(intent.paymentIntentId);
-    expect(row).toMatchObject({ userId: user.id, provider: "test", amountCents: 4548, currency: "usd", status: "requires_payment_method" });
+    expect(row).toMatchObject({
+      userId: user.id,
+      provider: "test",
+      amountCents: 4548,
+      currency: "usd",
+      status: "requires_payment_method",
+    });
     expect([...row!.cartSnapshot].sort((x, y) => x.productId - y.productId)).toEqual(
       [
         { productId: a.id, name: a.name, brand: a.brand, quantity: 2, priceCents: 1999 },
         { productId: b.id, name: b.name, brand: b.brand, quantity: 1, priceCents: 550 },
       ].sort((x, y) => x.productId - y.productId),
     );
-    expect(await testIntentRow(intent.paymentIntentId)).toMatchObject({ amountCents: 4548, currency: "usd", status: "requires_payment_method" });
+    expect(await testIntentRow(intent.paymentIntentId)).toMatchObject({
+      amountCents: 4548,
+      currency: "usd",
+      status: "requires_payment_method",
+    });
   });
 
   it("takes the amount from the cart when none is sent, and accepts USD in capitals", async () => {
@@ -272,8 +303,15 @@ describe("POST /payments/test/confirm", () => {
     const id = await intentFor(user);
     const declined = await confirm(user, id, { cardNumber: DECLINED_CARD });
     expect(declined.status).toBe(200);
-    expect(declined.body.data).toEqual({ paymentIntentId: id, status: "requires_payment_method", error: { message: "Your card was declined." } });
-    expect(await paymentRow(id)).toMatchObject({ status: "requires_payment_method", failureMessage: "Your card was declined." });
+    expect(declined.body.data).toEqual({
+      paymentIntentId: id,
+      status: "requires_payment_method",
+      error: { message: "Your card was declined." },
+    });
+    expect(await paymentRow(id)).toMatchObject({
+      status: "requires_payment_method",
+      failureMessage: "Your card was declined.",
+    });
     expect((await testIntentRow(id))!.status).toBe("requires_payment_method");
 
     const retry = await confirm(user, id);
@@ -287,7 +325,11 @@ describe("POST /payments/test/confirm", () => {
     await add(user, p.id, 1);
     const id = await intentFor(user);
     const response = await confirm(user, id, { cardNumber: INSUFFICIENT_FUNDS_CARD });
-    expect(response.body.data).toEqual({ paymentIntentId: id, status: "requires_payment_method", error: { message: "Your card has insufficient funds." } });
+    expect(response.body.data).toEqual({
+      paymentIntentId: id,
+      status: "requires_payment_method",
+      error: { message: "Your card has insufficient funds." },
+    });
     expect((await testIntentRow(id))!.status).toBe("requires_payment_method");
   });
 
@@ -312,7 +354,13 @@ describe("POST /payments/test/confirm", () => {
       [{ cardNumber: "4242" }, "cardNumber"],
       [{ cardNumber: "4242x42424242424" }, "cardNumber"],
       [{ expYear: 2020 }, "expYear"],
-      [{ expYear: new Date().getUTCFullYear(), expMonth: new Date().getUTCMonth() === 0 ? 0 : new Date().getUTCMonth() }, new Date().getUTCMonth() === 0 ? "expMonth" : "expYear"],
+      [
+        {
+          expYear: new Date().getUTCFullYear(),
+          expMonth: new Date().getUTCMonth() === 0 ? 0 : new Date().getUTCMonth(),
+        },
+        new Date().getUTCMonth() === 0 ? "expMonth" : "expYear",
+      ],
       [{ expMonth: 13 }, "expMonth"],
       [{ cvc: "12" }, "cvc"],
       [{ cvc: "12a" }, "cvc"],
@@ -349,7 +397,9 @@ describe("POST /payments/test/confirm", () => {
       expect(response.status).toBe(404);
       expect(response.body.data).toBeNull();
     }
-    expect((await api.json("/payments/test/confirm", json("POST", { paymentIntentId: id, ...card() }))).status).toBe(401);
+    expect((await api.json("/payments/test/confirm", json("POST", { paymentIntentId: id, ...card() }))).status).toBe(
+      401,
+    );
     expect((await confirm(owner, "pi_test_doesnotexist")).status).toBe(404);
     expect((await testIntentRow(id))!.status).toBe("requires_payment_method");
     expect((await paymentRow(id))!.status).toBe("requires_payment_method");
@@ -413,7 +463,10 @@ describe("POST /orders/user/{userId}/place-order", () => {
     const user = await shopper();
     const p = await product({ priceCents: 1000, inventory: 5 });
     const id = await paidCart(user, p.id, 2);
-    const [a, b] = await Promise.all([placeOrder(user, user.id, { paymentIntentId: id }), placeOrder(user, user.id, { paymentIntentId: id })]);
+    const [a, b] = await Promise.all([
+      placeOrder(user, user.id, { paymentIntentId: id }),
+      placeOrder(user, user.id, { paymentIntentId: id }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.data.id).toBe(b.body.data.id);
     expect(await ordersOf(user.id)).toHaveLength(1);
@@ -442,7 +495,10 @@ describe("POST /orders/user/{userId}/place-order", () => {
     const stranger = await api.json(`/orders/user/${user.id}/place-order`, { method: "POST", headers: other.auth });
     // soft, so that both answers are reported
     expect.soft(stranger.status, JSON.stringify(stranger.body)).toBe(403);
-    const bare = await api.json<Envelope<OrderDto>>(`/orders/user/${user.id}/place-order`, { method: "POST", headers: user.auth });
+    const bare = await api.json<Envelope<OrderDto>>(`/orders/user/${user.id}/place-order`, {
+      method: "POST",
+      headers: user.auth,
+    });
     expect(bare.status, JSON.stringify(bare.body)).toBe(201);
     expect(bare.body.data.totalAmount).toBe(14);
     expect(await ordersOf(user.id)).toHaveLength(1);
@@ -529,12 +585,21 @@ describe("POST /orders/user/{userId}/place-order", () => {
     const user = await shopper();
     const p = await product({ inventory: 5 });
     const id = await paidCart(user, p.id, 1);
-    const bad = await api.json(`/orders/user/${user.id}/place-order`, { method: "POST", headers: { ...user.auth, "content-type": "application/json" }, body: "{nope" });
+    const bad = await api.json(`/orders/user/${user.id}/place-order`, {
+      method: "POST",
+      headers: { ...user.auth, "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.data).toBeNull();
-    const invalid = await placeOrder(user, user.id, { paymentIntentId: id, billing: { firstName: "", email: "nope", country: "Narnia" } });
+    const invalid = await placeOrder(user, user.id, {
+      paymentIntentId: id,
+      billing: { firstName: "", email: "nope", country: "Narnia" },
+    });
     expect(invalid.status).toBe(422);
-    expect(Object.keys(invalid.body.errors ?? {})).toEqual(expect.arrayContaining(["billing.email", "billing.country"]));
+    expect(Object.keys(invalid.body.errors ?? {})).toEqual(
+      expect.arrayContaining(["billing.email", "billing.country"]),
+    );
     expect(await ordersOf(user.id)).toEqual([]);
     expect(await inventoryOf(p.id)).toBe(5);
   });
@@ -543,7 +608,16 @@ describe("POST /orders/user/{userId}/place-order", () => {
     const user = await shopper();
     const p = await product({ inventory: 5 });
     const id = await paidCart(user, p.id, 1);
-    const billing = { firstName: "Ada", lastName: "Lovelace", email: user.email, street: "1 Main St", city: "Austin", state: "TX", country: "us", postalCode: "78701" };
+    const billing = {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: user.email,
+      street: "1 Main St",
+      city: "Austin",
+      state: "TX",
+      country: "us",
+      postalCode: "78701",
+    };
     const response = await placeOrder(user, user.id, { paymentIntentId: id, billing });
     expect(response.status).toBe(201);
     const [row] = await ordersOf(user.id);
@@ -592,16 +666,23 @@ describe("POST /orders/user/{userId}/place-order", () => {
     const placed = await placeOrder(user, user.id, { paymentIntentId: id });
     expect(placed.status).toBe(201);
 
-    await database.db.update(products).set({ name: `Renamed ${word()}`, brand: "Other", priceCents: 1 }).where(eq(products.id, p.id));
+    await database.db
+      .update(products)
+      .set({ name: `Renamed ${word()}`, brand: "Other", priceCents: 1 })
+      .where(eq(products.id, p.id));
     const renamed = await api.json<Envelope<OrderDto[]>>(`/orders/user/${user.id}/orders`, { headers: user.auth });
-    expect(renamed.body.data[0]!.items).toEqual([{ productId: p.id, productName: p.name, productBrand: p.brand, quantity: 2, price: 25.99 }]);
+    expect(renamed.body.data[0]!.items).toEqual([
+      { productId: p.id, productName: p.name, productBrand: p.brand, quantity: 2, price: 25.99 },
+    ]);
 
     await database.db.delete(products).where(eq(products.id, p.id));
     const response = await api.json<Envelope<OrderDto[]>>(`/orders/user/${user.id}/orders`, { headers: user.auth });
     expect(response.status).toBe(200);
     expect(response.body.data).toHaveLength(1);
     expect(response.body.data[0]).toMatchObject({ id: placed.body.data.id, totalAmount: 51.98 });
-    expect(response.body.data[0]!.items).toEqual([{ productId: null, productName: p.name, productBrand: p.brand, quantity: 2, price: 25.99 }]);
+    expect(response.body.data[0]!.items).toEqual([
+      { productId: null, productName: p.name, productBrand: p.brand, quantity: 2, price: 25.99 },
+    ]);
     const rows = await database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.body.data.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.productId).toBeNull();
@@ -629,7 +710,8 @@ describe("GET /orders/user/{userId}/orders", () => {
     }
     await placeOrder(bystander, bystander.id, { paymentIntentId: await paidCart(bystander, p.id, 4) });
 
-    const list = async () => (await api.json<Envelope<OrderDto[]>>(`/orders/user/${user.id}/orders`, { headers: user.auth })).body.data;
+    const list = async () =>
+      (await api.json<Envelope<OrderDto[]>>(`/orders/user/${user.id}/orders`, { headers: user.auth })).body.data;
     const newestFirst = await list();
     expect(newestFirst.map((o) => o.id)).toEqual([placed[2]!.id, placed[1]!.id, placed[0]!.id]);
     expect(newestFirst.map((o) => o.totalAmount)).toEqual([3, 2, 1]);
@@ -670,13 +752,19 @@ describe("a whole checkout through the API", () => {
     const user = await shopper();
     const p = await product({ priceCents: 4999, inventory: 2 });
     await add(user, p.id, 2);
-    const cart = await api.json<Envelope<{ totalAmount: number }>>(`/carts/user/${user.id}/cart`, { headers: user.auth });
+    const cart = await api.json<Envelope<{ totalAmount: number }>>(`/carts/user/${user.id}/cart`, {
+      headers: user.auth,
+    });
     const intent = await createIntent(user, { amount: cart.body.data.totalAmount, currency: "usd" });
     expect(intent.body.data.amount).toBe(99.98);
-    expect((await confirm(user, intent.body.data.paymentIntentId, { cardNumber: DECLINED_CARD })).body.data.status).toBe("requires_payment_method");
+    expect(
+      (await confirm(user, intent.body.data.paymentIntentId, { cardNumber: DECLINED_CARD })).body.data.status,
+    ).toBe("requires_payment_method");
     expect((await placeOrder(user, user.id, { paymentIntentId: intent.body.data.paymentIntentId })).status).toBe(402);
     // the checkout page reloads: the same payment
-    expect((await createIntent(user, { amount: 99.98 })).body.data.paymentIntentId).toBe(intent.body.data.paymentIntentId);
+    expect((await createIntent(user, { amount: 99.98 })).body.data.paymentIntentId).toBe(
+      intent.body.data.paymentIntentId,
+    );
     expect((await confirm(user, intent.body.data.paymentIntentId)).body.data.status).toBe("succeeded");
     const placed = await placeOrder(user, user.id, { paymentIntentId: intent.body.data.paymentIntentId });
     expect(placed.status).toBe(201);
@@ -689,7 +777,10 @@ describe("a whole checkout through the API", () => {
     const next = await shopper();
     const response = await api.json("/cartItems/item/add", json("POST", { productId: p.id, quantity: 1 }, next.auth));
     expect(response.status).toBe(409);
-    const payment = await database.db.select().from(payments).where(and(eq(payments.userId, user.id), eq(payments.status, "succeeded")));
+    const payment = await database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, user.id), eq(payments.status, "succeeded")));
     expect(payment).toHaveLength(1);
   });
 });

@@ -13,7 +13,10 @@ useTestDatabase();
 const server = useApiServer();
 
 /** A page request carrying a session cookie with these tokens. */
-async function pageRequest(values: { userId: number; roles: string[]; accessToken: string; refreshToken: string }, path = "/user-profile") {
+async function pageRequest(
+  values: { userId: number; roles: string[]; accessToken: string; refreshToken: string },
+  path = "/user-profile",
+) {
   const blank = new Request(`http://localhost${path}`);
   const session = await getSession(blank);
   for (const [key, value] of Object.entries(values)) session.set(key as never, value as never);
@@ -33,7 +36,12 @@ describe("the UI session", () => {
   it("refreshes an expired access token once, retries, and commits the new tokens", async () => {
     const user = await register(server);
     const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
-    const request = await pageRequest({ userId: user.id, roles: ["ROLE_USER"], accessToken: await expiredToken(user.id), refreshToken: tokens.refreshToken });
+    const request = await pageRequest({
+      userId: user.id,
+      roles: ["ROLE_USER"],
+      accessToken: await expiredToken(user.id),
+      refreshToken: tokens.refreshToken,
+    });
     const auth = (await getAuth(request))!;
     const profile = await auth.call((token) => api.users.get(token, user.id));
     expect(profile.email).toBe(user.email);
@@ -41,18 +49,32 @@ describe("the UI session", () => {
     expect(setCookie).toMatch(/^__session=/);
     // the old refresh token was rotated: once the few seconds of sharing are over, using it again is refused
     clearSharedRefreshes();
-    const again = await pageRequest({ userId: user.id, roles: ["ROLE_USER"], accessToken: await expiredToken(user.id), refreshToken: tokens.refreshToken });
+    const again = await pageRequest({
+      userId: user.id,
+      roles: ["ROLE_USER"],
+      accessToken: await expiredToken(user.id),
+      refreshToken: tokens.refreshToken,
+    });
     await expect((await getAuth(again))!.call((token) => api.users.get(token, user.id))).rejects.toSatisfy(
-      (thrown: unknown) => thrown instanceof Response && thrown.status === 302 && thrown.headers.get("Location") === "/",
+      (thrown: unknown) =>
+        thrown instanceof Response && thrown.status === 302 && thrown.headers.get("Location") === "/",
     );
   });
 
   it("shares one refresh between the loaders of one page (same cookie at once): no reuse, no logout", async () => {
     const user = await register(server);
     const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
-    const session = { userId: user.id, roles: ["ROLE_USER"], accessToken: await expiredToken(user.id), refreshToken: tokens.refreshToken };
+    const session = {
+      userId: user.id,
+      roles: ["ROLE_USER"],
+      accessToken: await expiredToken(user.id),
+      refreshToken: tokens.refreshToken,
+    };
     const [root, route] = await Promise.all([getAuth(await pageRequest(session)), getAuth(await pageRequest(session))]);
-    const [a, b] = await Promise.all([root!.call((token) => api.users.get(token, user.id)), route!.call((token) => api.users.get(token, user.id))]);
+    const [a, b] = await Promise.all([
+      root!.call((token) => api.users.get(token, user.id)),
+      route!.call((token) => api.users.get(token, user.id)),
+    ]);
     expect(a.id).toBe(user.id);
     expect(b.id).toBe(user.id);
     // a loader starting a moment later (the root after its other calls) gets the same answer, not a reuse
@@ -61,14 +83,21 @@ describe("the UI session", () => {
     // both committed the same new tokens, which still work: the family was not revoked
     expect(root!.headers.get("Set-Cookie")).toBe(route!.headers.get("Set-Cookie"));
     clearSharedRefreshes();
-    const next = await getSession(new Request("http://localhost/", { headers: { cookie: root!.headers.get("Set-Cookie")!.split(";")[0]! } }));
+    const next = await getSession(
+      new Request("http://localhost/", { headers: { cookie: root!.headers.get("Set-Cookie")!.split(";")[0]! } }),
+    );
     const refreshed = await pageRequest({ ...session, refreshToken: next.get("refreshToken")! });
     expect((await (await getAuth(refreshed))!.call((token) => api.users.get(token, user.id))).id).toBe(user.id);
   });
 
   it("logs the user out (session destroyed, sent to /) when the refresh fails", async () => {
     const user = await register(server);
-    const request = await pageRequest({ userId: user.id, roles: ["ROLE_USER"], accessToken: await expiredToken(user.id), refreshToken: "revoked-or-unknown" });
+    const request = await pageRequest({
+      userId: user.id,
+      roles: ["ROLE_USER"],
+      accessToken: await expiredToken(user.id),
+      refreshToken: "revoked-or-unknown",
+    });
     const auth = (await getAuth(request)) as Auth;
     const thrown = await auth.call((token) => api.users.get(token, user.id)).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
@@ -79,14 +108,20 @@ describe("the UI session", () => {
 
   it("guards: a visitor goes to /login with the origin, a wrong role or another user's id to /unauthorized", async () => {
     const user = await register(server);
-    const visitor = await requireAuth(new Request("http://localhost/user-profile/5/profile?tab=1")).catch((e: unknown) => e as Response);
+    const visitor = await requireAuth(new Request("http://localhost/user-profile/5/profile?tab=1")).catch(
+      (e: unknown) => e as Response,
+    );
     expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fuser-profile%2F5%2Fprofile%3Ftab%3D1");
     const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
     const signedIn = await pageRequest({ userId: user.id, roles: ["ROLE_USER"], ...tokens }, "/add-product");
     const wrongRole = await requireAuth(signedIn, { roles: ["role_admin"] }).catch((e: unknown) => e as Response);
     expect(wrongRole.headers.get("Location")).toBe("/unauthorized?from=%2Fadd-product");
-    const otherUser = await requireAuth(signedIn, { roles: ["rOlE_uSeR"], userId: String(user.id + 1000) }).catch((e: unknown) => e as Response);
+    const otherUser = await requireAuth(signedIn, { roles: ["rOlE_uSeR"], userId: String(user.id + 1000) }).catch(
+      (e: unknown) => e as Response,
+    );
     expect(otherUser.headers.get("Location")).toMatch(/^\/unauthorized\?from=/);
-    await expect(requireAuth(signedIn, { roles: ["ROLE_user"], userId: String(user.id) })).resolves.toBeInstanceOf(Auth);
+    await expect(requireAuth(signedIn, { roles: ["ROLE_user"], userId: String(user.id) })).resolves.toBeInstanceOf(
+      Auth,
+    );
   });
 });

@@ -58,7 +58,10 @@ async function shopper({ quantity = 2, priceCents = 4999, inventory = 10 } = {})
 type Shopper = Awaited<ReturnType<typeof shopper>>;
 
 async function createIntent(who: Shopper, amount: number = who.totalCents / 100) {
-  return api.json<Envelope<PaymentIntentDto> & { clientSecret: string }>("/orders/create-payment-intent", post({ amount, currency: "usd" }, who.auth));
+  return api.json<Envelope<PaymentIntentDto> & { clientSecret: string }>(
+    "/orders/create-payment-intent",
+    post({ amount, currency: "usd" }, who.auth),
+  );
 }
 
 async function paidIntent(who: Shopper) {
@@ -79,15 +82,25 @@ async function confirmAtStripe(paymentIntentId: string, clientSecret: string, pa
 }
 
 async function placeOrder(who: Shopper, paymentIntentId?: string) {
-  return api.json<Envelope<OrderDto | null>>(`/orders/user/${who.user.id}/place-order`, post(paymentIntentId ? { paymentIntentId } : {}, who.auth));
+  return api.json<Envelope<OrderDto | null>>(
+    `/orders/user/${who.user.id}/place-order`,
+    post(paymentIntentId ? { paymentIntentId } : {}, who.auth),
+  );
 }
 
-async function sendWebhook(event: unknown, { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string } = {}) {
+async function sendWebhook(
+  event: unknown,
+  { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string } = {},
+) {
   const payload = JSON.stringify(event);
   const header = signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret });
   return api.json<Envelope<unknown>>("/payments/webhook", {
     method: "POST",
-    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header, "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" },
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "stripe-signature": header,
+      "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+    },
     body: payload,
   });
 }
@@ -95,7 +108,8 @@ async function sendWebhook(event: unknown, { secret = WEBHOOK_SECRET, signature 
 const ordersOf = (userId: number) => database.db.select().from(orders).where(eq(orders.userId, userId));
 const paymentRow = async (providerPaymentId: string) =>
   (await database.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)))[0];
-const inventoryOf = async (productId: number) => (await database.db.select().from(products).where(eq(products.id, productId)))[0]!.inventory;
+const inventoryOf = async (productId: number) =>
+  (await database.db.select().from(products).where(eq(products.id, productId)))[0]!.inventory;
 async function cartLines(userId: number) {
   const [cart] = await database.db.select().from(carts).where(eq(carts.userId, userId));
   return cart ? database.db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)) : [];
@@ -104,27 +118,51 @@ async function cartLines(userId: number) {
 describe("the Stripe stand-in answers the real SDK like Stripe", () => {
   const sdk = () => {
     const target = new URL(standIn.url);
-    return new Stripe(SECRET_KEY, { host: target.hostname, port: Number(target.port), protocol: "http", maxNetworkRetries: 0 });
+    return new Stripe(SECRET_KEY, {
+      host: target.hostname,
+      port: Number(target.port),
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
   };
 
   it("replays a request with the same Idempotency-Key instead of creating a second intent", async () => {
     const key = `sanity-${Date.now()}`;
-    const first = await sdk().paymentIntents.create({ amount: 1234, currency: "usd", metadata: { userId: "1" } }, { idempotencyKey: key });
-    const second = await sdk().paymentIntents.create({ amount: 1234, currency: "usd", metadata: { userId: "1" } }, { idempotencyKey: key });
+    const first = await sdk().paymentIntents.create(
+      { amount: 1234, currency: "usd", metadata: { userId: "1" } },
+      { idempotencyKey: key },
+    );
+    const second = await sdk().paymentIntents.create(
+      { amount: 1234, currency: "usd", metadata: { userId: "1" } },
+      { idempotencyKey: key },
+    );
     expect(second.id).toBe(first.id);
-    expect(first).toMatchObject({ object: "payment_intent", status: "requires_payment_method", amount: 1234, amount_received: 0, metadata: { userId: "1" }, last_payment_error: null });
+    expect(first).toMatchObject({
+      object: "payment_intent",
+      status: "requires_payment_method",
+      amount: 1234,
+      amount_received: 0,
+      metadata: { userId: "1" },
+      last_payment_error: null,
+    });
     expect(first.client_secret).toMatch(new RegExp(`^${first.id}_secret_`));
-    await expect(sdk().paymentIntents.create({ amount: 999, currency: "usd" }, { idempotencyKey: key })).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    await expect(
+      sdk().paymentIntents.create({ amount: 999, currency: "usd" }, { idempotencyKey: key }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 
   it("answers unknown ids with a 404 resource_missing error, and a second refund with charge_already_refunded", async () => {
-    const error = await sdk().paymentIntents.retrieve("pi_nope").catch((e: unknown) => e);
+    const error = await sdk()
+      .paymentIntents.retrieve("pi_nope")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error).toMatchObject({ statusCode: 404, code: "resource_missing", type: "StripeInvalidRequestError" });
     const intent = await sdk().paymentIntents.create({ amount: 5000, currency: "usd" });
     standIn.succeed(intent.id);
     await sdk().refunds.create({ payment_intent: intent.id });
-    const again = await sdk().refunds.create({ payment_intent: intent.id }).catch((e: unknown) => e);
+    const again = await sdk()
+      .refunds.create({ payment_intent: intent.id })
+      .catch((e: unknown) => e);
     expect(again).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(again).toMatchObject({ statusCode: 400, code: "charge_already_refunded" });
     expect(standIn.refundsOf(intent.id)).toHaveLength(1);
@@ -152,11 +190,20 @@ describe("Stripe payments", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(calls[0]!.idempotencyKey).toBeTruthy();
-    expect(calls[0]!.body).toMatchObject({ amount: "9998", currency: "usd", metadata: { userId: String(who.user.id) } });
+    expect(calls[0]!.body).toMatchObject({
+      amount: "9998",
+      currency: "usd",
+      metadata: { userId: String(who.user.id) },
+    });
     const intent = standIn.intent(data.paymentIntentId);
     expect(intent.amount).toBe(9998);
     expect(data.clientSecret).toBe(intent.client_secret);
-    expect(await paymentRow(data.paymentIntentId)).toMatchObject({ userId: who.user.id, provider: "stripe", amountCents: 9998, status: "requires_payment_method" });
+    expect(await paymentRow(data.paymentIntentId)).toMatchObject({
+      userId: who.user.id,
+      provider: "stripe",
+      amountCents: 9998,
+      status: "requires_payment_method",
+    });
 
     // the shopper reloads the checkout page: the same open payment, no second intent at Stripe
     const again = await createIntent(who);
@@ -198,7 +245,15 @@ describe("Stripe payments", () => {
       userId: who.user.id,
       totalAmount: 50,
       status: "PENDING",
-      items: [{ productId: who.product.id, productName: who.product.name, productBrand: who.product.brand, quantity: 2, price: 25 }],
+      items: [
+        {
+          productId: who.product.id,
+          productName: who.product.name,
+          productBrand: who.product.brand,
+          quantity: 2,
+          price: 25,
+        },
+      ],
     });
     expect(await inventoryOf(who.product.id)).toBe(5);
     expect(await cartLines(who.user.id)).toEqual([]);
@@ -237,7 +292,10 @@ describe("Stripe payments", () => {
   it("accepts place-order without any body, as the reference client sends it", async () => {
     const who = await shopper({ quantity: 1 });
     await paidIntent(who);
-    const placed = await api.json<Envelope<OrderDto | null>>(`/orders/user/${who.user.id}/place-order`, { method: "POST", headers: who.auth });
+    const placed = await api.json<Envelope<OrderDto | null>>(`/orders/user/${who.user.id}/place-order`, {
+      method: "POST",
+      headers: who.auth,
+    });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(await ordersOf(who.user.id)).toHaveLength(1);
   });
@@ -354,7 +412,12 @@ describe("Stripe webhooks", () => {
   it("records a payment_intent.payment_failed without placing anything", async () => {
     const who = await shopper({ quantity: 1 });
     const { paymentIntentId } = (await createIntent(who)).body.data;
-    const response = await sendWebhook(standIn.event("payment_intent.payment_failed", standIn.decline(paymentIntentId, "Your card has insufficient funds.")));
+    const response = await sendWebhook(
+      standIn.event(
+        "payment_intent.payment_failed",
+        standIn.decline(paymentIntentId, "Your card has insufficient funds."),
+      ),
+    );
     expect(response.status).toBe(200);
     expect(await ordersOf(who.user.id)).toEqual([]);
     expect((await paymentRow(paymentIntentId))!.failureMessage).toBe("Your card has insufficient funds.");
@@ -362,10 +425,16 @@ describe("Stripe webhooks", () => {
 });
 
 describe("Stripe's hosted Checkout (no JavaScript)", () => {
-  const urls = { successUrl: "http://127.0.0.1:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}", cancelUrl: "http://127.0.0.1:3000/cart" };
+  const urls = {
+    successUrl: "http://127.0.0.1:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}",
+    cancelUrl: "http://127.0.0.1:3000/cart",
+  };
 
   async function createSession(who: Shopper, extra: Record<string, unknown> = {}) {
-    return api.json<Envelope<{ sessionId: string; url: string }>>("/orders/create-checkout-session", post({ ...urls, ...extra }, who.auth));
+    return api.json<Envelope<{ sessionId: string; url: string }>>(
+      "/orders/create-checkout-session",
+      post({ ...urls, ...extra }, who.auth),
+    );
   }
 
   it("sends the server's prices as line items, refuses the order until paid (402), places it after (201)", async () => {
@@ -385,9 +454,24 @@ describe("Stripe's hosted Checkout (no JavaScript)", () => {
       customer_email: who.user.email,
       success_url: urls.successUrl,
       cancel_url: urls.cancelUrl,
-      line_items: [{ quantity: "2", price_data: { currency: "usd", unit_amount: "1250", product_data: { name: `${who.product.brand} ${who.product.name}` } } }],
+      line_items: [
+        {
+          quantity: "2",
+          price_data: {
+            currency: "usd",
+            unit_amount: "1250",
+            product_data: { name: `${who.product.brand} ${who.product.name}` },
+          },
+        },
+      ],
     });
-    expect(standIn.session(sessionId)).toMatchObject({ amount_total: 2500, currency: "usd", status: "open", payment_status: "unpaid", payment_intent: null });
+    expect(standIn.session(sessionId)).toMatchObject({
+      amount_total: 2500,
+      currency: "usd",
+      status: "open",
+      payment_status: "unpaid",
+      payment_intent: null,
+    });
     expect(await paymentRow(sessionId)).toMatchObject({ userId: who.user.id, amountCents: 2500, provider: "stripe" });
 
     const early = await placeOrder(who, sessionId);
@@ -397,7 +481,10 @@ describe("Stripe's hosted Checkout (no JavaScript)", () => {
     standIn.markSessionPaid(sessionId);
     const placed = await placeOrder(who, sessionId);
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    expect(placed.body.data).toMatchObject({ totalAmount: 25, items: [expect.objectContaining({ productId: who.product.id, quantity: 2, price: 12.5 })] });
+    expect(placed.body.data).toMatchObject({
+      totalAmount: 25,
+      items: [expect.objectContaining({ productId: who.product.id, quantity: 2, price: 12.5 })],
+    });
     expect(await inventoryOf(who.product.id)).toBe(4);
     expect(await cartLines(who.user.id)).toEqual([]);
   });

@@ -11,19 +11,33 @@ export function registration(overrides: Record<string, unknown> = {}) {
     lastName: "Lovelace",
     email: `${word()}@example.com`,
     password: PASSWORD,
-    addressList: [{ street: "1 Main St", city: "Austin", state: "TX", country: "US", postalCode: "78701", mobileNumber: "+1 512 555 0100", addressType: "HOME" }],
+    addressList: [
+      {
+        street: "1 Main St",
+        city: "Austin",
+        state: "TX",
+        country: "US",
+        postalCode: "78701",
+        mobileNumber: "+1 512 555 0100",
+        addressType: "HOME",
+      },
+    ],
     ...overrides,
   };
 }
 
 export async function register(api: Api, overrides: Record<string, unknown> = {}) {
   const body = registration(overrides);
-  const response = await api.json<{ message: string; data: { id: number; email: string; addressList: Array<{ id: number }> } }>("/users/add", {
+  const response = await api.json<{
+    message: string;
+    data: { id: number; email: string; addressList: Array<{ id: number }> };
+  }>("/users/add", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`registration failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { ...response.body.data, password: body.password as string };
 }
 
@@ -35,7 +49,13 @@ export async function loginAs(api: Api, email: string, password = PASSWORD) {
   });
   const body = (await response.json()) as { accessToken: string; message: string };
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("refreshToken="));
-  return { status: response.status, body, accessToken: body.accessToken, refreshCookie: cookie?.split(";")[0] ?? "", setCookie: cookie ?? "" };
+  return {
+    status: response.status,
+    body,
+    accessToken: body.accessToken,
+    refreshCookie: cookie?.split(";")[0] ?? "",
+    setCookie: cookie ?? "",
+  };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

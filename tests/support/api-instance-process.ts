@@ -23,7 +23,10 @@ const SCRIPT = path.resolve("tests/support/api-instance.ts");
  * Starts tests/support/api-instance.ts as a separate Node process (node --import tsx, one process, so its pid is the
  * server's) and resolves once it prints its port.
  */
-export function startApiInstance(env: Record<string, string | undefined>, { timeoutMs = 30_000 } = {}): Promise<ApiInstance> {
+export function startApiInstance(
+  env: Record<string, string | undefined>,
+  { timeoutMs = 30_000 } = {},
+): Promise<ApiInstance> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", SCRIPT], {
     cwd: process.cwd(),
     env: env as NodeJS.ProcessEnv,
@@ -100,7 +103,8 @@ export function useTwoApiInstances({ poolMax }: { poolMax: number }) {
   });
   afterAll(async () => {
     for (const [i, instance] of instances.entries()) {
-      if (instance.stderr().trim()) console.error(`api instance ${i} (pid ${instance.pid}) wrote to stderr:\n${instance.stderr()}`);
+      if (instance.stderr().trim())
+        console.error(`api instance ${i} (pid ${instance.pid}) wrote to stderr:\n${instance.stderr()}`);
     }
     await Promise.all(instances.map((instance) => instance.stop()));
     await database?.drop();

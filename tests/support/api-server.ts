@@ -22,7 +22,10 @@ export function useApiServer() {
   return {
     request,
     /** GET or other call answering JSON: the status, headers and parsed body */
-    async json<T = { message: string; data: unknown; errors?: Record<string, string[]> }>(path: string, init?: RequestInit) {
+    async json<T = { message: string; data: unknown; errors?: Record<string, string[]> }>(
+      path: string,
+      init?: RequestInit,
+    ) {
       const response = await request(path, init);
       return { status: response.status, headers: response.headers, body: (await response.json()) as T };
     },

@@ -12,10 +12,7 @@ export async function createCategory(db: Db, name = `Category ${word()}`) {
   return row!;
 }
 
-export async function createProduct(
-  db: Db,
-  values: Partial<typeof products.$inferInsert> & { categoryId: number },
-) {
+export async function createProduct(db: Db, values: Partial<typeof products.$inferInsert> & { categoryId: number }) {
   const [row] = await db
     .insert(products)
     .values({
@@ -31,10 +28,16 @@ export async function createProduct(
 }
 
 export async function pngBytes(width = 1000, height = 1000, color = "#3355ff") {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
-export async function createImage(db: Db, productId: number, options: { width?: number; height?: number; color?: string } = {}) {
+export async function createImage(
+  db: Db,
+  productId: number,
+  options: { width?: number; height?: number; color?: string } = {},
+) {
   const processed = await processImage(await pngBytes(options.width, options.height, options.color));
   return storeImage({ productId, fileName: `test-${word()}.png`, processed, db });
 }

@@ -13,7 +13,9 @@ export default async function setup() {
       `The PostgreSQL leg of the tests needs a server (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/shop_test): ${(error as Error).message}`,
     );
   }
-  const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${base}\\_%`]);
+  const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
+    `${base}\\_%`,
+  ]);
   for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   await admin.query(`CREATE DATABASE "${template}"`);
   const database = await openPostgres(withDatabase(template), { max: 2 });
@@ -24,7 +26,9 @@ export default async function setup() {
   return async () => {
     const cleanup = new pg.Client({ connectionString: maintenanceUrl });
     await cleanup.connect();
-    const left = await cleanup.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${base}\\_%`]);
+    const left = await cleanup.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
+      `${base}\\_%`,
+    ]);
     for (const { datname } of left.rows) await cleanup.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     await cleanup.end();
   };

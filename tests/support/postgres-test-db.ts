@@ -8,9 +8,13 @@ import { testDatabaseUrls } from "./postgres-url";
  * them), with its URL, for tests that share the database with other processes (several app instances).
  * Needs the postgres project's global setup (the template).
  */
-export async function createPostgresTestDatabase(options: { max?: number } = {}): Promise<Database & { url: string; drop(): Promise<void> }> {
+export async function createPostgresTestDatabase(
+  options: { max?: number } = {},
+): Promise<Database & { url: string; drop(): Promise<void> }> {
   const { base, template, maintenanceUrl, withDatabase } = testDatabaseUrls();
-  const name = `${base}_${nanoid(10).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+  const name = `${base}_${nanoid(10)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "x")}`;
   const admin = new pg.Client({ connectionString: maintenanceUrl });
   await admin.connect();
   try {

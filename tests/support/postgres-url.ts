@@ -5,7 +5,8 @@
 export function testDatabaseUrls() {
   const admin = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_test");
   const base = admin.pathname.replace(/^\//, "") || "shop_test";
-  if (!/^[a-z_][a-z0-9_]*$/.test(base)) throw new Error(`TEST_DATABASE_URL's database name must be a plain identifier, not ${base}`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(base))
+    throw new Error(`TEST_DATABASE_URL's database name must be a plain identifier, not ${base}`);
   const withDatabase = (name: string) => {
     const url = new URL(admin);
     url.pathname = `/${name}`;

@@ -35,7 +35,14 @@ export interface StandInPaymentIntent {
   payment_method: string | null;
   payment_method_types: string[];
   receipt_email: string | null;
-  status: "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "canceled" | "succeeded";
+  status:
+    | "requires_payment_method"
+    | "requires_confirmation"
+    | "requires_action"
+    | "processing"
+    | "requires_capture"
+    | "canceled"
+    | "succeeded";
 }
 
 export interface StandInRefund {
@@ -108,7 +115,14 @@ interface StoredIdempotentResponse {
 class StripeError extends Error {
   constructor(
     readonly status: number,
-    readonly error: { type: string; code?: string; decline_code?: string; message: string; param?: string; payment_intent?: unknown },
+    readonly error: {
+      type: string;
+      code?: string;
+      decline_code?: string;
+      message: string;
+      param?: string;
+      payment_intent?: unknown;
+    },
   ) {
     super(error.message);
   }
@@ -125,17 +139,32 @@ function randomId(length = 24) {
 const now = () => Math.floor(Date.now() / 1000);
 
 const missing = (kind: string, id: string) =>
-  new StripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such ${kind}: '${id}'` });
+  new StripeError(404, {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    param: "id",
+    message: `No such ${kind}: '${id}'`,
+  });
 
 function integerParam(body: Record<string, unknown>, name: string, { required = true } = {}): number | undefined {
   const raw = body[name];
   if (raw === undefined || raw === "") {
     if (!required) return undefined;
-    throw new StripeError(400, { type: "invalid_request_error", code: "parameter_missing", param: name, message: `Missing required param: ${name}.` });
+    throw new StripeError(400, {
+      type: "invalid_request_error",
+      code: "parameter_missing",
+      param: name,
+      message: `Missing required param: ${name}.`,
+    });
   }
   const value = Number(raw);
   if (typeof raw !== "string" || !/^-?\d+$/.test(raw) || !Number.isSafeInteger(value)) {
-    throw new StripeError(400, { type: "invalid_request_error", code: "parameter_invalid_integer", param: name, message: `Invalid integer: ${String(raw)}` });
+    throw new StripeError(400, {
+      type: "invalid_request_error",
+      code: "parameter_invalid_integer",
+      param: name,
+      message: `Invalid integer: ${String(raw)}`,
+    });
   }
   return value;
 }
@@ -147,10 +176,26 @@ function stringMap(value: unknown): Record<string, string> {
 
 /** Payment methods Stripe's test mode knows, with their outcomes (https://docs.stripe.com/testing). */
 const DECLINES: Record<string, { code: string; decline_code: string; message: string }> = {
-  pm_card_chargeDeclined: { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
-  pm_card_visa_chargeDeclined: { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
-  pm_card_chargeDeclinedInsufficientFunds: { code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
-  pm_card_chargeDeclinedExpiredCard: { code: "expired_card", decline_code: "expired_card", message: "Your card has expired." },
+  pm_card_chargeDeclined: {
+    code: "card_declined",
+    decline_code: "generic_decline",
+    message: "Your card was declined.",
+  },
+  pm_card_visa_chargeDeclined: {
+    code: "card_declined",
+    decline_code: "generic_decline",
+    message: "Your card was declined.",
+  },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    code: "card_declined",
+    decline_code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
+  pm_card_chargeDeclinedExpiredCard: {
+    code: "expired_card",
+    decline_code: "expired_card",
+    message: "Your card has expired.",
+  },
 };
 
 export class StripeStandIn {
@@ -200,7 +245,9 @@ export class StripeStandIn {
 
   /** The requests with this method whose path matches (a string is an exact path). */
   requestsTo(method: string, path: string | RegExp): LoggedRequest[] {
-    return this.requests.filter((r) => r.method === method && (typeof path === "string" ? r.path === path : path.test(r.path)));
+    return this.requests.filter(
+      (r) => r.method === method && (typeof path === "string" ? r.path === path : path.test(r.path)),
+    );
   }
 
   intent(id: string): StandInPaymentIntent {
@@ -324,17 +371,29 @@ export class StripeStandIn {
   private createIntent(body: Record<string, unknown>) {
     const amount = integerParam(body, "amount")!;
     if (amount < 50) {
-      throw new StripeError(400, { type: "invalid_request_error", code: "amount_too_small", param: "amount", message: "Amount must be at least $0.50 usd" });
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "amount_too_small",
+        param: "amount",
+        message: "Amount must be at least $0.50 usd",
+      });
     }
     if (typeof body.currency !== "string" || !/^[a-z]{3}$/i.test(body.currency)) {
-      throw new StripeError(400, { type: "invalid_request_error", code: "parameter_missing", param: "currency", message: "Missing required param: currency." });
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "parameter_missing",
+        param: "currency",
+        message: "Missing required param: currency.",
+      });
     }
     const apm = body.automatic_payment_methods as Record<string, string> | undefined;
     return this.newIntent({
       amount,
       currency: body.currency.toLowerCase(),
       metadata: stringMap(body.metadata),
-      automatic_payment_methods: apm ? { enabled: apm.enabled === "true", ...(apm.allow_redirects ? { allow_redirects: apm.allow_redirects } : {}) } : null,
+      automatic_payment_methods: apm
+        ? { enabled: apm.enabled === "true", ...(apm.allow_redirects ? { allow_redirects: apm.allow_redirects } : {}) }
+        : null,
       payment_method_types: ["card"],
       description: typeof body.description === "string" ? body.description : null,
       receipt_email: typeof body.receipt_email === "string" ? body.receipt_email : null,
@@ -389,7 +448,12 @@ export class StripeStandIn {
   private createRefund(body: Record<string, unknown>) {
     const intentId = body.payment_intent;
     if (typeof intentId !== "string" || !intentId) {
-      throw new StripeError(400, { type: "invalid_request_error", code: "parameter_missing", param: "payment_intent", message: "One of the following params should be provided for this request: payment_intent or charge." });
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "parameter_missing",
+        param: "payment_intent",
+        message: "One of the following params should be provided for this request: payment_intent or charge.",
+      });
     }
     const intent = this.getIntent(intentId);
     if (intent.status !== "succeeded" || !intent.latest_charge) {
@@ -402,7 +466,11 @@ export class StripeStandIn {
     const refunded = this.refundsOf(intentId).reduce((sum, r) => sum + r.amount, 0);
     const amount = integerParam(body, "amount", { required: false }) ?? intent.amount_received - refunded;
     if (refunded >= intent.amount_received) {
-      throw new StripeError(400, { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge ${intent.latest_charge} has already been refunded.` });
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        message: `Charge ${intent.latest_charge} has already been refunded.`,
+      });
     }
     if (amount <= 0 || amount > intent.amount_received - refunded) {
       throw new StripeError(400, {
@@ -431,7 +499,12 @@ export class StripeStandIn {
   private createSession(body: Record<string, unknown>) {
     const rawLines = Array.isArray(body.line_items) ? (body.line_items as Array<Record<string, unknown>>) : [];
     if (rawLines.length === 0) {
-      throw new StripeError(400, { type: "invalid_request_error", code: "parameter_missing", param: "line_items", message: "Missing required param: line_items." });
+      throw new StripeError(400, {
+        type: "invalid_request_error",
+        code: "parameter_missing",
+        param: "line_items",
+        message: "Missing required param: line_items.",
+      });
     }
     const lineItems: StandInLineItem[] = rawLines.map((line, i) => {
       const priceData = (line.price_data ?? {}) as Record<string, unknown>;
@@ -499,16 +572,22 @@ export class StripeStandIn {
     let m: RegExpMatchArray | null;
     // a publishable key may only confirm (what Stripe.js does in the browser) and read with the client secret
     if (publishable && !(method === "POST" && /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(path))) {
-      throw new StripeError(401, { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key. Please use a secret API key." });
+      throw new StripeError(401, {
+        type: "invalid_request_error",
+        message: "This API call cannot be made with a publishable API key. Please use a secret API key.",
+      });
     }
     if (method === "POST" && path === "/v1/payment_intents") return this.createIntent(body);
     if (method === "GET" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) return this.getIntent(m[1]!);
-    if (method === "POST" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/))) return this.cancelIntent(m[1]!, body);
-    if (method === "POST" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/))) return this.confirmIntent(m[1]!, body, publishable);
+    if (method === "POST" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/)))
+      return this.cancelIntent(m[1]!, body);
+    if (method === "POST" && (m = path.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/)))
+      return this.confirmIntent(m[1]!, body, publishable);
     if (method === "POST" && path === "/v1/refunds") return this.createRefund(body);
     if (method === "POST" && path === "/v1/checkout/sessions") return this.createSession(body);
     if (method === "GET" && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) return this.getSession(m[1]!);
-    if (method === "POST" && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/))) return this.expireSession(m[1]!);
+    if (method === "POST" && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)))
+      return this.expireSession(m[1]!);
     throw new StripeError(404, {
       type: "invalid_request_error",
       message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
@@ -528,8 +607,21 @@ export class StripeStandIn {
     };
     const idempotencyKey = header("idempotency-key");
     const authorization = header("authorization");
-    const body = (method === "GET" ? qs.parse(url.search.slice(1), { depth: 10, arrayLimit: 100 }) : qs.parse(rawBody, { depth: 10, arrayLimit: 100 })) as Record<string, unknown>;
-    const log: LoggedRequest = { method, path, idempotencyKey, authorization, stripeVersion: header("stripe-version"), body, status: 0, replayed: false };
+    const body = (
+      method === "GET"
+        ? qs.parse(url.search.slice(1), { depth: 10, arrayLimit: 100 })
+        : qs.parse(rawBody, { depth: 10, arrayLimit: 100 })
+    ) as Record<string, unknown>;
+    const log: LoggedRequest = {
+      method,
+      path,
+      idempotencyKey,
+      authorization,
+      stripeVersion: header("stripe-version"),
+      body,
+      status: 0,
+      replayed: false,
+    };
     this.requests.push(log);
 
     const send = (status: number, payload: unknown, extraHeaders: Record<string, string> = {}) => {
@@ -549,7 +641,10 @@ export class StripeStandIn {
     const key = /^Bearer (\S+)$/.exec(authorization ?? "")?.[1] ?? "";
     if (!/^(sk|rk|pk)_(test|live)_\S+$/.test(key)) {
       send(401, {
-        error: { type: "invalid_request_error", message: `Invalid API Key provided: ${key ? `${key.slice(0, 8)}****` : "(none)"}` },
+        error: {
+          type: "invalid_request_error",
+          message: `Invalid API Key provided: ${key ? `${key.slice(0, 8)}****` : "(none)"}`,
+        },
       });
       return;
     }
@@ -583,7 +678,9 @@ export class StripeStandIn {
         payload = { error: { type: "api_error", message: `Stripe stand-in failure: ${(error as Error).message}` } };
       } else {
         status = error.status;
-        payload = { error: { ...error.error, request_log_url: `https://dashboard.stripe.com/test/logs/req_${randomId(14)}` } };
+        payload = {
+          error: { ...error.error, request_log_url: `https://dashboard.stripe.com/test/logs/req_${randomId(14)}` },
+        };
       }
     }
     // like Stripe, 5xx answers are not saved (the retry runs again); everything else is

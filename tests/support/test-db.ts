@@ -14,7 +14,9 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     return { ...database, drop: () => database.close() };
   }
   const { base, template, maintenanceUrl, withDatabase } = testDatabaseUrls();
-  const name = `${base}_${nanoid(10).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+  const name = `${base}_${nanoid(10)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "x")}`;
   const admin = new pg.Client({ connectionString: maintenanceUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);

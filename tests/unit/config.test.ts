@@ -40,6 +40,8 @@ describe("configuration", () => {
 
   it("selects the embedded database by default and PostgreSQL with DATABASE_URL", () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).databaseUrl).toBeUndefined();
-    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgresql://u@h/db" }).databaseUrl).toBe("postgresql://u@h/db");
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgresql://u@h/db" }).databaseUrl).toBe(
+      "postgresql://u@h/db",
+    );
   });
 });

@@ -2,11 +2,22 @@ import { describe, expect, it } from "vitest";
 import { listingHref, pageWindow, toSearchQuery, type ListingParams } from "~/utils/listing";
 import { readListingParams } from "~/utils/listing.server";
 
-const base: ListingParams = { search: "", category: undefined, brands: [], sort: "relevance", page: 1, minPrice: undefined, maxPrice: undefined, inStock: false };
+const base: ListingParams = {
+  search: "",
+  category: undefined,
+  brands: [],
+  sort: "relevance",
+  page: 1,
+  minPrice: undefined,
+  maxPrice: undefined,
+  inStock: false,
+};
 
 describe("listing URL state", () => {
   it("reads every filter from the query string", () => {
-    const url = new URL("http://x/products?search=mouse&category=3&brand=Onyxa&brand=Lumora&sort=price_desc&page=2&minPrice=10&maxPrice=99.5&inStock=true");
+    const url = new URL(
+      "http://x/products?search=mouse&category=3&brand=Onyxa&brand=Lumora&sort=price_desc&page=2&minPrice=10&maxPrice=99.5&inStock=true",
+    );
     expect(readListingParams(url)).toEqual({
       search: "mouse",
       category: 3,
@@ -27,7 +38,9 @@ describe("listing URL state", () => {
   it("takes the search text or category from the path when the query has none", () => {
     expect(readListingParams(new URL("http://x/products/Viper"), { search: "Viper" }).search).toBe("Viper");
     expect(readListingParams(new URL("http://x/products/category/4/products"), { category: 4 }).category).toBe(4);
-    expect(readListingParams(new URL("http://x/products/category/4/products?category=5"), { category: 4 }).category).toBe(5);
+    expect(
+      readListingParams(new URL("http://x/products/category/4/products?category=5"), { category: 4 }).category,
+    ).toBe(5);
   });
 
   it("builds canonical /products links that keep the other filters", () => {

@@ -1,10 +1,33 @@
 import { z } from "zod/v4";
-import { CategoryInputSchema, CategorySchema, ImageSchema, ImportResultSchema, InventoryPageSchema, InventoryQuerySchema, ProductInputSchema, ProductSchema } from "~/schemas/catalogue";
+import {
+  CategoryInputSchema,
+  CategorySchema,
+  ImageSchema,
+  ImportResultSchema,
+  InventoryPageSchema,
+  InventoryQuerySchema,
+  ProductInputSchema,
+  ProductSchema,
+} from "~/schemas/catalogue";
 import { IdParamSchema, IdSchema } from "~/schemas/common";
-import { addCategory, addProduct, deleteCategory, deleteProduct, listInventory, updateCategory, updateProduct } from "~/services/admin-catalogue.server";
+import {
+  addCategory,
+  addProduct,
+  deleteCategory,
+  deleteProduct,
+  listInventory,
+  updateCategory,
+  updateProduct,
+} from "~/services/admin-catalogue.server";
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "~/services/errors";
 import { exportProductsCsv, importProductsCsv } from "~/services/product-csv.server";
-import { deleteImage, MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES, replaceImage, uploadImages } from "~/services/images.server";
+import {
+  deleteImage,
+  MAX_FILES_PER_UPLOAD,
+  MAX_IMAGE_BYTES,
+  replaceImage,
+  uploadImages,
+} from "~/services/images.server";
 import type { ApiRouter } from "../define";
 
 const FileSchema = z.instanceof(File, { error: "Please select an image." });
@@ -29,11 +52,22 @@ export function registerAdminCatalogueRoutes(api: ApiRouter) {
   );
 
   api.route(
-    { method: "get", path: "/products/export.csv", tag: "products", summary: "Every product as CSV (id, name, brand, category, price, inventory, description)", access: "admin", responseContentType: "text/csv" },
+    {
+      method: "get",
+      path: "/products/export.csv",
+      tag: "products",
+      summary: "Every product as CSV (id, name, brand, category, price, inventory, description)",
+      access: "admin",
+      responseContentType: "text/csv",
+    },
     async ({ c }) => {
       const csv = await exportProductsCsv({ actor: c.get("actor") });
       return new Response(csv, {
-        headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="products.csv"', "X-Request-Id": c.get("requestId") },
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": 'attachment; filename="products.csv"',
+          "X-Request-Id": c.get("requestId"),
+        },
       });
     },
   );
@@ -43,18 +77,21 @@ export function registerAdminCatalogueRoutes(api: ApiRouter) {
       method: "post",
       path: "/products/import",
       tag: "products",
-      summary: "Import products from CSV (multipart `file` or a text/csv body): every row is checked first; any error imports nothing (422 with errors per line)",
+      summary:
+        "Import products from CSV (multipart `file` or a text/csv body): every row is checked first; any error imports nothing (422 with errors per line)",
       access: "admin",
       response: ImportResultSchema,
     },
     async ({ c }) => {
       const type = (c.req.header("content-type") ?? "").toLowerCase();
-      if (Number(c.req.header("content-length") ?? 0) > MAX_CSV_BYTES) throw new PayloadTooLargeError("The file is larger than 5 MB.");
+      if (Number(c.req.header("content-length") ?? 0) > MAX_CSV_BYTES)
+        throw new PayloadTooLargeError("The file is larger than 5 MB.");
       let text: string;
       if (type.startsWith("text/csv") || type.startsWith("text/plain")) text = await c.req.text();
       else if (type.startsWith("multipart/form-data")) {
         const file = (await c.req.formData()).get("file");
-        if (!(file instanceof File) || file.size === 0) throw new ValidationError("Please select a CSV file.", { file: ["Please select a CSV file."] });
+        if (!(file instanceof File) || file.size === 0)
+          throw new ValidationError("Please select a CSV file.", { file: ["Please select a CSV file."] });
         text = await file.text();
       } else throw new UnsupportedMediaTypeError("Send the CSV as text/csv or as the `file` of a multipart form.");
       if (text.length > MAX_CSV_BYTES) throw new PayloadTooLargeError("The file is larger than 5 MB.");
@@ -64,13 +101,38 @@ export function registerAdminCatalogueRoutes(api: ApiRouter) {
   );
 
   api.route(
-    { method: "post", path: "/products/add", tag: "products", summary: "Add a product (an unknown category name creates it)", access: "admin", body: ProductInputSchema, response: ProductSchema, status: 201 },
-    async ({ c, body }) => ({ message: "Product added", data: await addProduct({ actor: c.get("actor"), input: body }), status: 201 }),
+    {
+      method: "post",
+      path: "/products/add",
+      tag: "products",
+      summary: "Add a product (an unknown category name creates it)",
+      access: "admin",
+      body: ProductInputSchema,
+      response: ProductSchema,
+      status: 201,
+    },
+    async ({ c, body }) => ({
+      message: "Product added",
+      data: await addProduct({ actor: c.get("actor"), input: body }),
+      status: 201,
+    }),
   );
 
   api.route(
-    { method: "put", path: "/products/product/{id}/update", tag: "products", summary: "Change a product", access: "admin", params: IdParamSchema, body: ProductInputSchema, response: ProductSchema },
-    async ({ c, params, body }) => ({ message: "Product updated", data: await updateProduct({ actor: c.get("actor"), id: params.id, input: body }) }),
+    {
+      method: "put",
+      path: "/products/product/{id}/update",
+      tag: "products",
+      summary: "Change a product",
+      access: "admin",
+      params: IdParamSchema,
+      body: ProductInputSchema,
+      response: ProductSchema,
+    },
+    async ({ c, params, body }) => ({
+      message: "Product updated",
+      data: await updateProduct({ actor: c.get("actor"), id: params.id, input: body }),
+    }),
   );
 
   api.route(
@@ -83,12 +145,28 @@ export function registerAdminCatalogueRoutes(api: ApiRouter) {
       params: IdParamSchema,
       response: z.number().int(),
     },
-    async ({ c, params }) => ({ message: "Product deleted", data: await deleteProduct({ actor: c.get("actor"), id: params.id }) }),
+    async ({ c, params }) => ({
+      message: "Product deleted",
+      data: await deleteProduct({ actor: c.get("actor"), id: params.id }),
+    }),
   );
 
   api.route(
-    { method: "post", path: "/categories/add", tag: "categories", summary: "Add a category (names are unique, case-insensitively)", access: "admin", body: CategoryInputSchema, response: CategorySchema, status: 201 },
-    async ({ c, body }) => ({ message: "Category added", data: await addCategory({ actor: c.get("actor"), name: body.name }), status: 201 }),
+    {
+      method: "post",
+      path: "/categories/add",
+      tag: "categories",
+      summary: "Add a category (names are unique, case-insensitively)",
+      access: "admin",
+      body: CategoryInputSchema,
+      response: CategorySchema,
+      status: 201,
+    },
+    async ({ c, body }) => ({
+      message: "Category added",
+      data: await addCategory({ actor: c.get("actor"), name: body.name }),
+      status: 201,
+    }),
   );
 
   api.route(
@@ -102,11 +180,21 @@ export function registerAdminCatalogueRoutes(api: ApiRouter) {
       body: CategoryInputSchema,
       response: CategorySchema,
     },
-    async ({ c, params, body }) => ({ message: "Category updated", data: await updateCategory({ actor: c.get("actor"), id: params.id, name: body.name }) }),
+    async ({ c, params, body }) => ({
+      message: "Category updated",
+      data: await updateCategory({ actor: c.get("actor"), id: params.id, name: body.name }),
+    }),
   );
 
   api.route(
-    { method: "delete", path: "/categories/category/{id}/delete", tag: "categories", summary: "Delete a category no product uses (409 otherwise)", access: "admin", params: IdParamSchema },
+    {
+      method: "delete",
+      path: "/categories/category/{id}/delete",
+      tag: "categories",
+      summary: "Delete a category no product uses (409 otherwise)",
+      access: "admin",
+      params: IdParamSchema,
+    },
     async ({ c, params }) => {
       await deleteCategory({ actor: c.get("actor"), id: params.id });
       return { message: "Category deleted" };
@@ -128,7 +216,11 @@ export function registerAdminCatalogueRoutes(api: ApiRouter) {
     },
     async ({ c, body }) => {
       const stored = await uploadImages({ actor: c.get("actor"), productId: body.productId, files: body.files });
-      return { message: stored.length === 1 ? "Image uploaded" : `${stored.length} images uploaded`, data: stored, status: 201 };
+      return {
+        message: stored.length === 1 ? "Image uploaded" : `${stored.length} images uploaded`,
+        data: stored,
+        status: 201,
+      };
     },
   );
 
@@ -145,11 +237,21 @@ export function registerAdminCatalogueRoutes(api: ApiRouter) {
       body: z.object({ file: FileSchema }),
       response: ImageSchema,
     },
-    async ({ c, params, body }) => ({ message: "Image updated", data: await replaceImage({ actor: c.get("actor"), imageId: params.imageId, file: body.file }) }),
+    async ({ c, params, body }) => ({
+      message: "Image updated",
+      data: await replaceImage({ actor: c.get("actor"), imageId: params.imageId, file: body.file }),
+    }),
   );
 
   api.route(
-    { method: "delete", path: "/images/image/{imageId}/delete", tag: "images", summary: "Delete an image", access: "admin", params: ImageIdParams },
+    {
+      method: "delete",
+      path: "/images/image/{imageId}/delete",
+      tag: "images",
+      summary: "Delete an image",
+      access: "admin",
+      params: ImageIdParams,
+    },
     async ({ c, params }) => {
       await deleteImage({ actor: c.get("actor"), imageId: params.imageId });
       return { message: "Image deleted" };

@@ -38,11 +38,22 @@ export function registerAuthRoutes(api: ApiRouter) {
       bodyType: "json-or-form",
       response: TokenSchema,
     },
-    async ({ c, body }) => answer(c, await login({ email: body.email, password: body.password, clientAddress: clientAddress(c) }), "Login successful"),
+    async ({ c, body }) =>
+      answer(
+        c,
+        await login({ email: body.email, password: body.password, clientAddress: clientAddress(c) }),
+        "Login successful",
+      ),
   );
 
   api.route(
-    { method: "post", path: "/auth/refresh-token", tag: "auth", summary: "A new access token for the refresh-token cookie (rotated)", response: TokenSchema },
+    {
+      method: "post",
+      path: "/auth/refresh-token",
+      tag: "auth",
+      summary: "A new access token for the refresh-token cookie (rotated)",
+      response: TokenSchema,
+    },
     async ({ c }) => {
       try {
         return answer(c, await refresh({ refreshToken: getCookie(c, REFRESH_COOKIE) }), "Token refreshed");
@@ -53,9 +64,12 @@ export function registerAuthRoutes(api: ApiRouter) {
     },
   );
 
-  api.route({ method: "post", path: "/auth/logout", tag: "auth", summary: "Revokes the refresh token and clears its cookie" }, async ({ c }) => {
-    await logout({ refreshToken: getCookie(c, REFRESH_COOKIE) });
-    deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
-    return { message: "Logged out" };
-  });
+  api.route(
+    { method: "post", path: "/auth/logout", tag: "auth", summary: "Revokes the refresh token and clears its cookie" },
+    async ({ c }) => {
+      await logout({ refreshToken: getCookie(c, REFRESH_COOKIE) });
+      deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
+      return { message: "Logged out" };
+    },
+  );
 }

@@ -22,14 +22,29 @@ export function registerCartRoutes(api: ApiRouter) {
       response: CartItemSchema,
     },
     async ({ c, body }) => {
-      const { item, message } = await addItem({ actor: c.get("actor"), productId: body.productId, quantity: body.quantity });
+      const { item, message } = await addItem({
+        actor: c.get("actor"),
+        productId: body.productId,
+        quantity: body.quantity,
+      });
       return { message, data: item };
     },
   );
 
   api.route(
-    { method: "get", path: "/carts/user/{userId}/cart", tag: "cart", summary: "A user's cart (empty when none yet)", access: "owner", params: UserIdParams, response: CartSchema },
-    async ({ c, params }) => ({ message: "Found", data: await getCart({ userId: params.userId, actor: c.get("actor") }) }),
+    {
+      method: "get",
+      path: "/carts/user/{userId}/cart",
+      tag: "cart",
+      summary: "A user's cart (empty when none yet)",
+      access: "owner",
+      params: UserIdParams,
+      response: CartSchema,
+    },
+    async ({ c, params }) => ({
+      message: "Found",
+      data: await getCart({ userId: params.userId, actor: c.get("actor") }),
+    }),
   );
 
   api.route(
@@ -42,7 +57,10 @@ export function registerCartRoutes(api: ApiRouter) {
       params: UserIdParams,
       response: CartCountSchema,
     },
-    async ({ c, params }) => ({ message: "Found", data: { count: await countCartItems({ userId: params.userId, actor: c.get("actor") }) } }),
+    async ({ c, params }) => ({
+      message: "Found",
+      data: { count: await countCartItems({ userId: params.userId, actor: c.get("actor") }) },
+    }),
   );
 
   api.route(
@@ -59,14 +77,27 @@ export function registerCartRoutes(api: ApiRouter) {
     async ({ c, params, query }) => {
       // a bad quantity is a validation failure of the request (422), as the contract has it
       const quantity = QuantitySchema.safeParse(query.quantity ?? "");
-      if (!quantity.success) throw new ValidationError("Validation failed", { quantity: quantity.error.issues.map((i) => i.message) });
-      const item = await updateItemQuantity({ actor: c.get("actor"), cartId: params.cartId, productId: params.itemId, quantity: quantity.data });
+      if (!quantity.success)
+        throw new ValidationError("Validation failed", { quantity: quantity.error.issues.map((i) => i.message) });
+      const item = await updateItemQuantity({
+        actor: c.get("actor"),
+        cartId: params.cartId,
+        productId: params.itemId,
+        quantity: quantity.data,
+      });
       return { message: "Cart updated", data: item };
     },
   );
 
   api.route(
-    { method: "delete", path: "/cartItems/cart/{cartId}/item/{itemId}/remove", tag: "cart", summary: "Remove a line (itemId is the product id)", access: "owner", params: LineParams },
+    {
+      method: "delete",
+      path: "/cartItems/cart/{cartId}/item/{itemId}/remove",
+      tag: "cart",
+      summary: "Remove a line (itemId is the product id)",
+      access: "owner",
+      params: LineParams,
+    },
     async ({ c, params }) => {
       await removeItem({ actor: c.get("actor"), cartId: params.cartId, productId: params.itemId });
       return { message: "Item removed from cart" };
@@ -74,7 +105,14 @@ export function registerCartRoutes(api: ApiRouter) {
   );
 
   api.route(
-    { method: "delete", path: "/carts/cart/{cartId}/clear", tag: "cart", summary: "Empty a cart", access: "owner", params: CartParams },
+    {
+      method: "delete",
+      path: "/carts/cart/{cartId}/clear",
+      tag: "cart",
+      summary: "Empty a cart",
+      access: "owner",
+      params: CartParams,
+    },
     async ({ c, params }) => {
       await clearCart({ actor: c.get("actor"), cartId: params.cartId });
       return { message: "Cart cleared" };

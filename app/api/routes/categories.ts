@@ -5,7 +5,13 @@ import type { ApiRouter } from "../define";
 
 export function registerCategoryRoutes(api: ApiRouter) {
   api.route(
-    { method: "get", path: "/categories/all", tag: "categories", summary: "Every category, sorted by name", response: z.array(CategorySchema) },
+    {
+      method: "get",
+      path: "/categories/all",
+      tag: "categories",
+      summary: "Every category, sorted by name",
+      response: z.array(CategorySchema),
+    },
     async () => ({ message: "Found", data: await listCategories() }),
   );
 }

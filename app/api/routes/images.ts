@@ -28,7 +28,10 @@ export function registerImageRoutes(api: ApiRouter) {
       if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === image.etag)) {
         return new Response(null, { status: 304, headers });
       }
-      return new Response(new Uint8Array(image.data), { status: 200, headers: { ...headers, "Content-Length": String(image.data.length) } });
+      return new Response(new Uint8Array(image.data), {
+        status: 200,
+        headers: { ...headers, "Content-Length": String(image.data.length) },
+      });
     },
   );
 }

@@ -43,7 +43,13 @@ const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 export function registerOrderRoutes(api: ApiRouter) {
   api.route(
-    { method: "get", path: "/payments/config", tag: "payments", summary: "Which payment provider the shop uses", response: PaymentConfigSchema },
+    {
+      method: "get",
+      path: "/payments/config",
+      tag: "payments",
+      summary: "Which payment provider the shop uses",
+      response: PaymentConfigSchema,
+    },
     async () => ({ message: "Found", data: getPaymentConfig() }),
   );
 
@@ -58,7 +64,12 @@ export function registerOrderRoutes(api: ApiRouter) {
       response: PaymentIntentSchema,
     },
     async ({ c, body }) => {
-      const intent = await createPaymentIntent({ actor: c.get("actor"), amount: body.amount, currency: body.currency, checkoutId: body.checkoutId });
+      const intent = await createPaymentIntent({
+        actor: c.get("actor"),
+        amount: body.amount,
+        currency: body.currency,
+        checkoutId: body.checkoutId,
+      });
       // the reference client reads clientSecret at the top level
       return c.json({ message: "Payment created", data: intent, clientSecret: intent.clientSecret }, 200);
     },
@@ -74,7 +85,10 @@ export function registerOrderRoutes(api: ApiRouter) {
       body: CheckoutSessionRequestSchema,
       response: CheckoutSessionSchema,
     },
-    async ({ c, body }) => ({ message: "Checkout session created", data: await createCheckoutSession({ actor: c.get("actor"), ...body }) }),
+    async ({ c, body }) => ({
+      message: "Checkout session created",
+      data: await createCheckoutSession({ actor: c.get("actor"), ...body }),
+    }),
   );
 
   api.route(
@@ -99,7 +113,8 @@ export function registerOrderRoutes(api: ApiRouter) {
       method: "post",
       path: "/orders/user/{userId}/place-order",
       tag: "orders",
-      summary: "Place the order of a succeeded, unused payment for the cart (402 without one; 409 when stock ran out, refunded)",
+      summary:
+        "Place the order of a succeeded, unused payment for the cart (402 without one; 409 when stock ran out, refunded)",
       access: "owner",
       params: UserIdParams,
       // the optional body is read by the handler: the reference client sends none (and no content type)
@@ -114,19 +129,45 @@ export function registerOrderRoutes(api: ApiRouter) {
       const parsed = PlaceOrderSchema.safeParse(raw ? parseJson(raw) : {});
       if (!parsed.success) throw new ValidationError("Validation failed", fieldErrors(parsed.error));
       const body = parsed.data;
-      const { order, created } = await placeOrder({ actor: c.get("actor"), userId: params.userId, paymentIntentId: body.paymentIntentId, billing: body.billing });
-      const message = created ? "Payment successful! Your order has been placed." : "This order has already been placed.";
+      const { order, created } = await placeOrder({
+        actor: c.get("actor"),
+        userId: params.userId,
+        paymentIntentId: body.paymentIntentId,
+        billing: body.billing,
+      });
+      const message = created
+        ? "Payment successful! Your order has been placed."
+        : "This order has already been placed.";
       return c.json({ message, data: order, order }, created ? 201 : 200);
     },
   );
 
   api.route(
-    { method: "get", path: "/orders/user/{userId}/orders", tag: "orders", summary: "A user's orders, newest first", access: "owner", params: UserIdParams, response: z.array(OrderSchema) },
-    async ({ c, params }) => ({ message: "Found", data: await listOrders({ actor: c.get("actor"), userId: params.userId }) }),
+    {
+      method: "get",
+      path: "/orders/user/{userId}/orders",
+      tag: "orders",
+      summary: "A user's orders, newest first",
+      access: "owner",
+      params: UserIdParams,
+      response: z.array(OrderSchema),
+    },
+    async ({ c, params }) => ({
+      message: "Found",
+      data: await listOrders({ actor: c.get("actor"), userId: params.userId }),
+    }),
   );
 
   api.route(
-    { method: "get", path: "/orders/all", tag: "orders", summary: "Every order, newest first, optionally by status (admin)", access: "admin", query: AdminOrdersQuerySchema, response: AdminOrderPageSchema },
+    {
+      method: "get",
+      path: "/orders/all",
+      tag: "orders",
+      summary: "Every order, newest first, optionally by status (admin)",
+      access: "admin",
+      query: AdminOrdersQuerySchema,
+      response: AdminOrderPageSchema,
+    },
     async ({ c, query }) => ({ message: "Found", data: await listAllOrders({ actor: c.get("actor"), ...query }) }),
   );
 
@@ -135,7 +176,8 @@ export function registerOrderRoutes(api: ApiRouter) {
       method: "put",
       path: "/orders/order/{orderId}/status",
       tag: "orders",
-      summary: "Move an order one step (PENDING → PROCESSING → SHIPPED → DELIVERED) or cancel it before shipping (stock back, payment refunded)",
+      summary:
+        "Move an order one step (PENDING → PROCESSING → SHIPPED → DELIVERED) or cancel it before shipping (stock back, payment refunded)",
       access: "admin",
       params: z.object({ orderId: IdSchema }),
       body: OrderStatusInputSchema,
@@ -143,13 +185,22 @@ export function registerOrderRoutes(api: ApiRouter) {
       response: OrderSchema,
     },
     async ({ c, params, body }) => {
-      const { order, message } = await changeOrderStatus({ actor: c.get("actor"), orderId: params.orderId, status: body.status });
+      const { order, message } = await changeOrderStatus({
+        actor: c.get("actor"),
+        orderId: params.orderId,
+        status: body.status,
+      });
       return { message, data: order };
     },
   );
 
   api.route(
-    { method: "post", path: "/payments/webhook", tag: "payments", summary: "The payment provider's signed events (Stripe); idempotent" },
+    {
+      method: "post",
+      path: "/payments/webhook",
+      tag: "payments",
+      summary: "The payment provider's signed events (Stripe); idempotent",
+    },
     async ({ c }) => {
       const raw = await c.req.text();
       if (raw.length > MAX_WEBHOOK_BYTES) throw new PayloadTooLargeError("The event is too large.");

@@ -13,7 +13,13 @@ import type { ApiRouter } from "../define";
 
 export function registerProductRoutes(api: ApiRouter) {
   api.route(
-    { method: "get", path: "/products/all", tag: "products", summary: "Every product (compatibility; pages use search)", response: z.array(ProductSchema) },
+    {
+      method: "get",
+      path: "/products/all",
+      tag: "products",
+      summary: "Every product (compatibility; pages use search)",
+      response: z.array(ProductSchema),
+    },
     async () => ({ message: "Found", data: await listAllProducts() }),
   );
 
@@ -30,17 +36,36 @@ export function registerProductRoutes(api: ApiRouter) {
   );
 
   api.route(
-    { method: "get", path: "/products/distinct/products", tag: "products", summary: "One product per distinct name", response: z.array(ProductSchema) },
+    {
+      method: "get",
+      path: "/products/distinct/products",
+      tag: "products",
+      summary: "One product per distinct name",
+      response: z.array(ProductSchema),
+    },
     async () => ({ message: "Found", data: await listDistinctProducts() }),
   );
 
   api.route(
-    { method: "get", path: "/products/distinct/brands", tag: "products", summary: "Every brand name, sorted", response: z.array(z.string()) },
+    {
+      method: "get",
+      path: "/products/distinct/brands",
+      tag: "products",
+      summary: "Every brand name, sorted",
+      response: z.array(z.string()),
+    },
     async () => ({ message: "Found", data: await listDistinctBrands() }),
   );
 
   api.route(
-    { method: "get", path: "/products/product/{id}/product", tag: "products", summary: "One product", params: IdParamSchema, response: ProductSchema },
+    {
+      method: "get",
+      path: "/products/product/{id}/product",
+      tag: "products",
+      summary: "One product",
+      params: IdParamSchema,
+      response: ProductSchema,
+    },
     async ({ params }) => ({ message: "Found", data: await getProduct({ id: params.id }) }),
   );
 

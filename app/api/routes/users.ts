@@ -10,13 +10,36 @@ const AddressIdParams = z.object({ addressId: IdSchema });
 
 export function registerUserRoutes(api: ApiRouter) {
   api.route(
-    { method: "post", path: "/users/add", tag: "users", summary: "Register a user (ROLE_USER) with addresses", body: RegisterSchema, response: UserSchema, status: 201 },
-    async ({ body }) => ({ message: "Registration successful. You can now log in.", data: await createUser({ input: body }), status: 201 }),
+    {
+      method: "post",
+      path: "/users/add",
+      tag: "users",
+      summary: "Register a user (ROLE_USER) with addresses",
+      body: RegisterSchema,
+      response: UserSchema,
+      status: 201,
+    },
+    async ({ body }) => ({
+      message: "Registration successful. You can now log in.",
+      data: await createUser({ input: body }),
+      status: 201,
+    }),
   );
 
   api.route(
-    { method: "get", path: "/users/user/{userId}/user", tag: "users", summary: "A user (owner or admin)", access: "owner", params: UserIdParams, response: UserSchema },
-    async ({ c, params }) => ({ message: "Found", data: await getUser({ userId: params.userId, actor: c.get("actor") }) }),
+    {
+      method: "get",
+      path: "/users/user/{userId}/user",
+      tag: "users",
+      summary: "A user (owner or admin)",
+      access: "owner",
+      params: UserIdParams,
+      response: UserSchema,
+    },
+    async ({ c, params }) => ({
+      message: "Found",
+      data: await getUser({ userId: params.userId, actor: c.get("actor") }),
+    }),
   );
 
   api.route(
@@ -30,7 +53,10 @@ export function registerUserRoutes(api: ApiRouter) {
       body: UserUpdateSchema,
       response: UserSchema,
     },
-    async ({ c, params, body }) => ({ message: "User updated", data: await updateUser({ userId: params.userId, actor: c.get("actor"), input: body }) }),
+    async ({ c, params, body }) => ({
+      message: "User updated",
+      data: await updateUser({ userId: params.userId, actor: c.get("actor"), input: body }),
+    }),
   );
 
   api.route(
@@ -53,8 +79,19 @@ export function registerUserRoutes(api: ApiRouter) {
   );
 
   api.route(
-    { method: "get", path: "/addresses/{userId}/address", tag: "addresses", summary: "A user's addresses", access: "owner", params: UserIdParams, response: z.array(AddressSchema) },
-    async ({ c, params }) => ({ message: "Found", data: await listAddresses({ userId: params.userId, actor: c.get("actor") }) }),
+    {
+      method: "get",
+      path: "/addresses/{userId}/address",
+      tag: "addresses",
+      summary: "A user's addresses",
+      access: "owner",
+      params: UserIdParams,
+      response: z.array(AddressSchema),
+    },
+    async ({ c, params }) => ({
+      message: "Found",
+      data: await listAddresses({ userId: params.userId, actor: c.get("actor") }),
+    }),
   );
 
   api.route(
@@ -68,11 +105,21 @@ export function registerUserRoutes(api: ApiRouter) {
       body: AddressInputSchema,
       response: AddressSchema,
     },
-    async ({ c, params, body }) => ({ message: "Address updated", data: await updateAddress({ addressId: params.addressId, actor: c.get("actor"), input: body }) }),
+    async ({ c, params, body }) => ({
+      message: "Address updated",
+      data: await updateAddress({ addressId: params.addressId, actor: c.get("actor"), input: body }),
+    }),
   );
 
   api.route(
-    { method: "delete", path: "/addresses/{addressId}/delete", tag: "addresses", summary: "Delete an address (its owner or an admin)", access: "owner", params: AddressIdParams },
+    {
+      method: "delete",
+      path: "/addresses/{addressId}/delete",
+      tag: "addresses",
+      summary: "Delete an address (its owner or an admin)",
+      access: "owner",
+      params: AddressIdParams,
+    },
     async ({ c, params }) => {
       await deleteAddress({ addressId: params.addressId, actor: c.get("actor") });
       return { message: "Address deleted" };

@@ -6,7 +6,13 @@ import { useHydrated } from "remix-utils/use-hydrated";
  * 'delete' for admins: a link to the confirmation page (without JavaScript), or the same question in a dialog.
  * Past orders keep their snapshot; cart lines of the product disappear.
  */
-export function DeleteProductLink({ product, className = "" }: { product: { id: number; name: string }; className?: string }) {
+export function DeleteProductLink({
+  product,
+  className = "",
+}: {
+  product: { id: number; name: string };
+  className?: string;
+}) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const location = useLocation();
@@ -27,12 +33,23 @@ export function DeleteProductLink({ product, className = "" }: { product: { id: 
         delete
       </Link>
       {hydrated ? (
-        <dialog ref={dialog} aria-labelledby={`delete-${product.id}-title`} className="w-[min(28rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50">
+        <dialog
+          ref={dialog}
+          aria-labelledby={`delete-${product.id}-title`}
+          className="w-[min(28rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
+        >
           <h2 id={`delete-${product.id}-title`} className="text-lg font-semibold text-slate-900">
             Delete {product.name}?
           </h2>
-          <p className="mt-2 text-sm text-slate-600">It leaves the shop and every cart. Past orders keep their copy of it.</p>
-          <Form method="post" action={href} className="mt-5 flex justify-end gap-3" onSubmit={() => dialog.current?.close()}>
+          <p className="mt-2 text-sm text-slate-600">
+            It leaves the shop and every cart. Past orders keep their copy of it.
+          </p>
+          <Form
+            method="post"
+            action={href}
+            className="mt-5 flex justify-end gap-3"
+            onSubmit={() => dialog.current?.close()}
+          >
             <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>
               Cancel
             </button>

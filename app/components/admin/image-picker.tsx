@@ -2,7 +2,17 @@ import { useEffect, useState } from "react";
 import { Field } from "~/components/ui/field";
 
 /** A file input for images with previews (with JavaScript); `multiple` for uploads, single for a replacement. */
-export function ImagePicker({ name, multiple, error, label = multiple ? "Images" : "Image" }: { name: string; multiple: boolean; error?: string; label?: string }) {
+export function ImagePicker({
+  name,
+  multiple,
+  error,
+  label = multiple ? "Images" : "Image",
+}: {
+  name: string;
+  multiple: boolean;
+  error?: string;
+  label?: string;
+}) {
   const [previews, setPreviews] = useState<Array<{ url: string; name: string }>>([]);
   useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
   return (
@@ -26,7 +36,11 @@ export function ImagePicker({ name, multiple, error, label = multiple ? "Images"
         <ul className="mt-2 flex flex-wrap gap-3" aria-label="Selected images">
           {previews.map((preview) => (
             <li key={preview.url}>
-              <img src={preview.url} alt={`Preview of ${preview.name}`} className="h-24 w-24 rounded-lg border border-slate-200 object-cover" />
+              <img
+                src={preview.url}
+                alt={`Preview of ${preview.name}`}
+                className="h-24 w-24 rounded-lg border border-slate-200 object-cover"
+              />
             </li>
           ))}
         </ul>

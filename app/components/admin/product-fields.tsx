@@ -4,7 +4,10 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { Field } from "~/components/ui/field";
 import { NEW_CATEGORY_PREFIX, NEW_OPTION } from "~/schemas/product-form";
 
-type Fields = Record<"name" | "brand" | "newBrand" | "price" | "inventory" | "description" | "category" | "newCategory", FieldMetadata<string>>;
+type Fields = Record<
+  "name" | "brand" | "newBrand" | "price" | "inventory" | "description" | "category" | "newCategory",
+  FieldMetadata<string>
+>;
 
 interface Option {
   value: string;
@@ -69,7 +72,11 @@ function SelectWithNew({
         </select>
       </Field>
       {revealing ? (
-        <Field id={text.id} label={hydrated ? newLabel : `${newLabel} (optional: replaces the choice above)`} errors={text.errors}>
+        <Field
+          id={text.id}
+          label={hydrated ? newLabel : `${newLabel} (optional: replaces the choice above)`}
+          errors={text.errors}
+        >
           <div className="flex gap-2">
             <input
               id={text.id}
@@ -99,7 +106,15 @@ function SelectWithNew({
 }
 
 /** The fields of 'Add New Product' and 'Update Product'. */
-export function ProductFields({ fields, brands, categories }: { fields: Fields; brands: string[]; categories: Array<{ id: number; name: string }> }) {
+export function ProductFields({
+  fields,
+  brands,
+  categories,
+}: {
+  fields: Fields;
+  brands: string[];
+  categories: Array<{ id: number; name: string }>;
+}) {
   return (
     <div className="grid gap-x-4 sm:grid-cols-2">
       <Field id={fields.name.id} label="Name" errors={fields.name.errors} className="sm:col-span-2">
@@ -122,12 +137,29 @@ export function ProductFields({ fields, brands, categories }: { fields: Fields; 
         toValue={(name) => `${NEW_CATEGORY_PREFIX}${name}`}
       />
       <Field id={fields.price.id} label="Price ($)" errors={fields.price.errors}>
-        <input {...getInputProps(fields.price, { type: "number" })} step="0.01" min="0" inputMode="decimal" className="input" />
+        <input
+          {...getInputProps(fields.price, { type: "number" })}
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          className="input"
+        />
       </Field>
       <Field id={fields.inventory.id} label="Inventory" errors={fields.inventory.errors}>
-        <input {...getInputProps(fields.inventory, { type: "number" })} step="1" min="0" inputMode="numeric" className="input" />
+        <input
+          {...getInputProps(fields.inventory, { type: "number" })}
+          step="1"
+          min="0"
+          inputMode="numeric"
+          className="input"
+        />
       </Field>
-      <Field id={fields.description.id} label="Description" errors={fields.description.errors} className="sm:col-span-2">
+      <Field
+        id={fields.description.id}
+        label="Description"
+        errors={fields.description.errors}
+        className="sm:col-span-2"
+      >
         <textarea {...getTextareaProps(fields.description)} rows={4} className="input" />
       </Field>
     </div>

@@ -27,7 +27,18 @@ interface Props {
 const NOT_READY = "Loading..., please try again";
 
 type CheckoutFields = Record<
-  "firstName" | "lastName" | "email" | "street" | "city" | "state" | "country" | "postalCode" | "amount" | "cardNumber" | "exp" | "cvc",
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "street"
+  | "city"
+  | "state"
+  | "country"
+  | "postalCode"
+  | "amount"
+  | "cardNumber"
+  | "exp"
+  | "cvc",
   string
 >;
 
@@ -47,7 +58,8 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, ch
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: billing,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: stripeMode ? CheckoutBillingFormSchema : TestCheckoutFormSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: stripeMode ? CheckoutBillingFormSchema : TestCheckoutFormSchema }),
     onSubmit(event, { formData }) {
       if (!stripeMode) return; // test payments: a plain form post
       event.preventDefault();
@@ -67,14 +79,23 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, ch
     const payment = fetcher.data?.payment;
     if (fetcher.state !== "idle" || !payment || confirming.current === payment.paymentIntentId) return;
     confirming.current = payment.paymentIntentId;
-    const values = Object.fromEntries(new FormData(document.getElementById(form.id) as HTMLFormElement)) as Record<string, string>;
+    const values = Object.fromEntries(new FormData(document.getElementById(form.id) as HTMLFormElement)) as Record<
+      string,
+      string
+    >;
     void (async () => {
       const confirm = confirmRef.current;
       const outcome = confirm
         ? await confirm(payment.clientSecret, {
             name: `${values.firstName} ${values.lastName}`.trim(),
             email: values.email ?? "",
-            address: { line1: values.street ?? "", city: values.city ?? "", state: values.state ?? "", country: values.country ?? "", postal_code: values.postalCode ?? "" },
+            address: {
+              line1: values.street ?? "",
+              city: values.city ?? "",
+              state: values.state ?? "",
+              country: values.country ?? "",
+              postal_code: values.postalCode ?? "",
+            },
           }).catch((error: Error) => ({ error: `Error processing payment: ${error.message}` }))
         : { error: NOT_READY };
       if ("error" in outcome) {
@@ -87,7 +108,10 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, ch
         setProcessing(false);
         return;
       }
-      fetcher.submit({ ...values, intent: "place-order", paymentIntentId: outcome.paymentIntentId, js: "1" }, { method: "post" });
+      fetcher.submit(
+        { ...values, intent: "place-order", paymentIntentId: outcome.paymentIntentId, js: "1" },
+        { method: "post" },
+      );
     })();
   }, [fetcher, form.id, toast]);
 
@@ -111,7 +135,11 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, ch
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Checkout</h1>
-      {cancelled ? <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">The payment was cancelled. Nothing was charged.</p> : null}
+      {cancelled ? (
+        <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          The payment was cancelled. Nothing was charged.
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
           <fieldset className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -119,7 +147,13 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, ch
             <div className="mt-2 grid gap-x-4 sm:grid-cols-2">
               <TextField field={fields.firstName} label="First name" autoComplete="given-name" />
               <TextField field={fields.lastName} label="Last name" autoComplete="family-name" />
-              <TextField field={fields.email} label="Email" autoComplete="email" type="email" className="sm:col-span-2" />
+              <TextField
+                field={fields.email}
+                label="Email"
+                autoComplete="email"
+                type="email"
+                className="sm:col-span-2"
+              />
               <TextField field={fields.street} label="Street" autoComplete="address-line1" className="sm:col-span-2" />
               <TextField field={fields.city} label="City" autoComplete="address-level2" />
               <TextField field={fields.state} label="State" autoComplete="address-level1" />
@@ -146,7 +180,8 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, ch
               ) : (
                 <p className="mt-2 text-sm text-slate-600">
                   <input type="hidden" name="intent" value="hosted" />
-                  After &lsquo;Pay Now&rsquo; you enter your card on Stripe&rsquo;s secure payment page, then come back here.
+                  After &lsquo;Pay Now&rsquo; you enter your card on Stripe&rsquo;s secure payment page, then come back
+                  here.
                 </p>
               )
             ) : (
@@ -155,7 +190,10 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, ch
           </fieldset>
         </div>
 
-        <aside aria-labelledby="order-summary" className="h-fit rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-4">
+        <aside
+          aria-labelledby="order-summary"
+          className="h-fit rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-4"
+        >
           <h2 id="order-summary" className="text-lg font-semibold text-slate-900">
             Order summary
           </h2>
@@ -216,21 +254,53 @@ function TestCardFields({ fields }: { fields: ReturnType<typeof useForm<Checkout
   return (
     <div className="mt-2">
       <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-        <strong>Test mode:</strong> no real payment is made. Pay with 4242 4242 4242 4242, any future expiry date and any CVC.
+        <strong>Test mode:</strong> no real payment is made. Pay with 4242 4242 4242 4242, any future expiry date and
+        any CVC.
       </p>
       <div className="grid gap-x-4 sm:grid-cols-[1fr_8rem_6rem]">
-        <CardInput field={fields.cardNumber} label="Card number" autoComplete="cc-number" placeholder="1234 1234 1234 1234" maxLength={23} />
-        <CardInput field={fields.exp} label="Expiry (MM / YY)" autoComplete="cc-exp" placeholder="MM / YY" maxLength={7} />
+        <CardInput
+          field={fields.cardNumber}
+          label="Card number"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          maxLength={23}
+        />
+        <CardInput
+          field={fields.exp}
+          label="Expiry (MM / YY)"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          maxLength={7}
+        />
         <CardInput field={fields.cvc} label="CVC" autoComplete="cc-csc" placeholder="123" maxLength={4} />
       </div>
     </div>
   );
 }
 
-function CardInput({ field, label, autoComplete, placeholder, maxLength }: { field: FieldMetadata<string>; label: string; autoComplete: string; placeholder: string; maxLength: number }) {
+function CardInput({
+  field,
+  label,
+  autoComplete,
+  placeholder,
+  maxLength,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength: number;
+}) {
   return (
     <Field id={field.id} label={label} errors={field.errors}>
-      <input {...getInputProps(field, { type: "text" })} autoComplete={autoComplete} inputMode="numeric" placeholder={placeholder} maxLength={maxLength} className="input" />
+      <input
+        {...getInputProps(field, { type: "text" })}
+        autoComplete={autoComplete}
+        inputMode="numeric"
+        placeholder={placeholder}
+        maxLength={maxLength}
+        className="input"
+      />
     </Field>
   );
 }

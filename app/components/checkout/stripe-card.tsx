@@ -10,7 +10,10 @@ export interface BillingDetails {
 }
 
 /** Confirms a PaymentIntent with the card typed into Stripe's box: Stripe's error message, or the intent's status. */
-export type ConfirmCard = (clientSecret: string, billing: BillingDetails) => Promise<{ error: string } | { status: string; paymentIntentId: string }>;
+export type ConfirmCard = (
+  clientSecret: string,
+  billing: BillingDetails,
+) => Promise<{ error: string } | { status: string; paymentIntentId: string }>;
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 
@@ -33,7 +36,9 @@ function CardBox({ confirmRef }: { confirmRef: MutableRefObject<ConfirmCard | nu
         ? async (clientSecret, billing) => {
             const card = elements.getElement(CardElement);
             if (!card) return { error: "Loading..., please try again" };
-            const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: billing } });
+            const result = await stripe.confirmCardPayment(clientSecret, {
+              payment_method: { card, billing_details: billing },
+            });
             if (result.error) return { error: result.error.message ?? "Error processing payment" };
             return { status: result.paymentIntent.status, paymentIntentId: result.paymentIntent.id };
           }
@@ -50,7 +55,13 @@ function CardBox({ confirmRef }: { confirmRef: MutableRefObject<ConfirmCard | nu
 }
 
 /** Stripe Elements' card box; `confirmRef` is set once Stripe has loaded (until then, paying says so). */
-export function StripeCardBox({ publishableKey, confirmRef }: { publishableKey: string; confirmRef: MutableRefObject<ConfirmCard | null> }) {
+export function StripeCardBox({
+  publishableKey,
+  confirmRef,
+}: {
+  publishableKey: string;
+  confirmRef: MutableRefObject<ConfirmCard | null>;
+}) {
   const [stripe] = useState(() => stripeFor(publishableKey));
   return (
     <Elements stripe={stripe}>

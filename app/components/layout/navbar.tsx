@@ -60,17 +60,34 @@ export function Navbar({ user }: { user: NavUser | null }) {
               className={(state) => `relative ${linkClass(state)}`}
               aria-label={`Cart, ${cartCount} item${cartCount === 1 ? "" : "s"}`}
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path
+                  d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L21 8H6.2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
                 <circle cx="9" cy="20" r="1.3" />
                 <circle cx="18" cy="20" r="1.3" />
               </svg>
-              <span data-testid="cart-count" className="absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-400 px-1 text-center text-xs font-bold leading-5 text-slate-900">
+              <span
+                data-testid="cart-count"
+                className="absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-400 px-1 text-center text-xs font-bold leading-5 text-slate-900"
+              >
                 {cartCount}
               </span>
             </NavLink>
             <Form method="post" action="/logout">
-              <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white">
+              <button
+                type="submit"
+                className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white"
+              >
                 Logout
               </button>
             </Form>

@@ -44,7 +44,8 @@ function useAddressToasts() {
   useEffect(() => {
     for (const fetcher of fetchers) {
       const reply = fetcher.data as Reply | undefined;
-      if (!fetcher.key.startsWith("address-") || !reply || typeof reply !== "object" || seen.current.has(reply)) continue;
+      if (!fetcher.key.startsWith("address-") || !reply || typeof reply !== "object" || seen.current.has(reply))
+        continue;
       seen.current.add(reply);
       toast({ type: reply.ok ? "success" : "error", message: reply.message });
     }
@@ -56,7 +57,15 @@ function useAddressToasts() {
  * under a client-generated 21-character id) and the list falls back to the server's when the server refuses; without
  * JavaScript the same forms post and the page comes back with a toast.
  */
-export function AddressBook({ userId, addresses, countries }: { userId: number; addresses: AddressDto[]; countries: CountryOption[] }) {
+export function AddressBook({
+  userId,
+  addresses,
+  countries,
+}: {
+  userId: number;
+  addresses: AddressDto[];
+  countries: CountryOption[];
+}) {
   const action = `/user-profile/${userId}/profile`;
   const fetchers = useFetchers();
   useAddressToasts();
@@ -69,7 +78,8 @@ export function AddressBook({ userId, addresses, countries }: { userId: number; 
     const intent = form.get("intent");
     const addressId = Number(form.get("addressId"));
     if (intent === "add") shown = [...shown, { ...fromForm(form), id: String(form.get("clientId")), pending: true }];
-    if (intent === "edit") shown = shown.map((a) => (a.id === addressId ? { ...a, ...fromForm(form), pending: true } : a));
+    if (intent === "edit")
+      shown = shown.map((a) => (a.id === addressId ? { ...a, ...fromForm(form), pending: true } : a));
     if (intent === "delete") shown = shown.filter((a) => a.id !== addressId);
   }
 
@@ -81,10 +91,16 @@ export function AddressBook({ userId, addresses, countries }: { userId: number; 
       {shown.length === 0 ? <p className="mt-3 text-slate-600">No addresses found</p> : null}
       <ul className="mt-4 space-y-3">
         {shown.map((address) => (
-          <li key={address.id} data-address-id={address.id} className={`rounded-lg border border-slate-200 p-4 ${address.pending ? "opacity-60" : ""}`}>
+          <li
+            key={address.id}
+            data-address-id={address.id}
+            className={`rounded-lg border border-slate-200 p-4 ${address.pending ? "opacity-60" : ""}`}
+          >
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="text-sm text-slate-700">
-                <span className="mb-1 inline-block rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{address.addressType}</span>
+                <span className="mb-1 inline-block rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                  {address.addressType}
+                </span>
                 <p className="font-medium text-slate-900">{address.street || "(no street)"}</p>
                 <p>{[address.city, address.state, address.postalCode].filter(Boolean).join(", ")}</p>
                 <p>{countryName(address.country)}</p>
@@ -127,7 +143,11 @@ function AddAddress({ action, countries }: { action: string; countries: CountryO
   useFetcherOutcome(fetcher, onDone);
   const errors = reply && !reply.ok ? reply.errors : null;
   return (
-    <details open={open || Boolean(noJsReply && !noJsReply.ok)} onToggle={(e) => setOpen(e.currentTarget.open)} className="mt-4">
+    <details
+      open={open || Boolean(noJsReply && !noJsReply.ok)}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      className="mt-4"
+    >
       <summary className="btn-primary inline-flex cursor-pointer list-none">Add address</summary>
       <fetcher.Form
         key={formKey}
@@ -140,7 +160,12 @@ function AddAddress({ action, countries }: { action: string; countries: CountryO
         <JsMarker />
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="clientId" value={clientId} />
-        <AddressFields idPrefix="new-address" name={(f) => f} errors={(f) => errors?.[f] ?? errors?.[`0.${f}`]} countries={countries} />
+        <AddressFields
+          idPrefix="new-address"
+          name={(f) => f}
+          errors={(f) => errors?.[f] ?? errors?.[`0.${f}`]}
+          countries={countries}
+        />
         <button type="submit" className="btn-primary">
           Save address
         </button>
@@ -149,7 +174,15 @@ function AddAddress({ action, countries }: { action: string; countries: CountryO
   );
 }
 
-function EditAddress({ action, address, countries }: { action: string; address: AddressDto; countries: CountryOption[] }) {
+function EditAddress({
+  action,
+  address,
+  countries,
+}: {
+  action: string;
+  address: AddressDto;
+  countries: CountryOption[];
+}) {
   const fetcher = useFetcher<Reply>({ key: `address-edit-${address.id}` });
   const [open, setOpen] = useState(false);
   const onDone = useCallback((r: Reply) => r.ok && setOpen(false), []);
@@ -157,17 +190,38 @@ function EditAddress({ action, address, countries }: { action: string; address: 
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : null;
   return (
     <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group">
-      <summary className="btn-secondary cursor-pointer list-none px-3 py-1 text-xs" aria-label={`Edit address ${address.street || address.id}`}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+      <summary
+        className="btn-secondary cursor-pointer list-none px-3 py-1 text-xs"
+        aria-label={`Edit address ${address.street || address.id}`}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 20h4L19 9l-4-4L4 16v4Z" strokeLinejoin="round" />
         </svg>
         Edit
       </summary>
-      <fetcher.Form method="post" action={action} className="mt-3 w-full rounded-lg border border-slate-200 p-4 sm:min-w-[32rem]" aria-label="Edit the address">
+      <fetcher.Form
+        method="post"
+        action={action}
+        className="mt-3 w-full rounded-lg border border-slate-200 p-4 sm:min-w-[32rem]"
+        aria-label="Edit the address"
+      >
         <JsMarker />
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="addressId" value={address.id} />
-        <AddressFields idPrefix={`address-${address.id}`} name={(f) => f} defaults={address} errors={(f) => errors?.[f]} countries={countries} />
+        <AddressFields
+          idPrefix={`address-${address.id}`}
+          name={(f) => f}
+          defaults={address}
+          errors={(f) => errors?.[f]}
+          countries={countries}
+        />
         <button type="submit" className="btn-primary">
           Save changes
         </button>
@@ -184,7 +238,14 @@ function DeleteAddress({ action, addressId }: { action: string; addressId: numbe
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="addressId" value={addressId} />
       <button type="submit" className="btn-secondary px-3 py-1 text-xs text-red-700" aria-label="Delete address">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" strokeLinejoin="round" />
         </svg>
         Delete

@@ -41,11 +41,17 @@ export function AddressFields({
   );
   return (
     <div className="grid gap-x-4 sm:grid-cols-2">
-      {text("street", "Street", { autoComplete: "street-address", maxLength: 200, className: "input", })}
+      {text("street", "Street", { autoComplete: "street-address", maxLength: 200, className: "input" })}
       {text("city", "City", { autoComplete: "address-level2", maxLength: 100 })}
       {text("state", "State", { autoComplete: "address-level1", maxLength: 100 })}
       <Field id={id("country")} label="Country" errors={errors("country")}>
-        <select id={id("country")} name={name("country")} defaultValue={defaults.country ?? "XX"} autoComplete="country" className="input">
+        <select
+          id={id("country")}
+          name={name("country")}
+          defaultValue={defaults.country ?? "XX"}
+          autoComplete="country"
+          className="input"
+        >
           {countries.map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}
@@ -56,7 +62,12 @@ export function AddressFields({
       {text("postalCode", "Postal code", { autoComplete: "postal-code", maxLength: 20 })}
       {text("mobileNumber", "Mobile number", { type: "tel", autoComplete: "tel", maxLength: 30 })}
       <Field id={id("addressType")} label="Address type" errors={errors("addressType")}>
-        <select id={id("addressType")} name={name("addressType")} defaultValue={defaults.addressType ?? "HOME"} className="input">
+        <select
+          id={id("addressType")}
+          name={name("addressType")}
+          defaultValue={defaults.addressType ?? "HOME"}
+          className="input"
+        >
           {ADDRESS_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}

@@ -11,14 +11,18 @@ import { centsToDollars, dollarsToCents } from "~/utils/money";
 type Reply = { ok: boolean; message: string };
 
 /** What a pending cart form will make of its line: a new quantity, or 0 when it is removed. */
-export function pendingLineChange(formData: FormData | undefined): { productId: number; quantity: number; was: number } | null {
+export function pendingLineChange(
+  formData: FormData | undefined,
+): { productId: number; quantity: number; was: number } | null {
   if (!formData) return null;
   const intent = formData.get("intent");
   if (intent !== "update" && intent !== "remove") return null;
   const productId = Number(formData.get("productId"));
   const was = Number(formData.get("serverQuantity"));
   const quantity = intent === "remove" ? 0 : Number(formData.get("quantity"));
-  return Number.isFinite(productId) && Number.isFinite(quantity) && Number.isFinite(was) ? { productId, quantity, was } : null;
+  return Number.isFinite(productId) && Number.isFinite(quantity) && Number.isFinite(was)
+    ? { productId, quantity, was }
+    : null;
 }
 
 /** The cart's pieces with pending changes applied, for the navigation badge. */
@@ -87,11 +91,21 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
                 <th scope="col" className="pb-2 font-semibold">
                   <span className="sr-only">Image</span>
                 </th>
-                <th scope="col" className="pb-2 font-semibold">Name</th>
-                <th scope="col" className="pb-2 font-semibold">Brand</th>
-                <th scope="col" className="pb-2 text-right font-semibold">Price</th>
-                <th scope="col" className="pb-2 text-center font-semibold">Quantity</th>
-                <th scope="col" className="pb-2 text-right font-semibold">Total</th>
+                <th scope="col" className="pb-2 font-semibold">
+                  Name
+                </th>
+                <th scope="col" className="pb-2 font-semibold">
+                  Brand
+                </th>
+                <th scope="col" className="pb-2 text-right font-semibold">
+                  Price
+                </th>
+                <th scope="col" className="pb-2 text-center font-semibold">
+                  Quantity
+                </th>
+                <th scope="col" className="pb-2 text-right font-semibold">
+                  Total
+                </th>
                 <th scope="col" className="pb-2">
                   <span className="sr-only">Remove</span>
                 </th>
@@ -140,15 +154,26 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
     </>
   );
-  const step = "inline-flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
+  const step =
+    "inline-flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
   // on a phone the row is a small grid with one rule under it; from md up, a table row with a rule per cell
   const cell = "md:table-cell md:border-b md:border-slate-200 md:py-3 md:align-middle";
 
   return (
-    <tr hidden={quantity <= 0} className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-x-3 gap-y-1.5 border-b border-slate-200 py-3 md:table-row md:py-0" data-testid="cart-line">
+    <tr
+      hidden={quantity <= 0}
+      className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-x-3 gap-y-1.5 border-b border-slate-200 py-3 md:table-row md:py-0"
+      data-testid="cart-line"
+    >
       <td className={`${cell} row-span-3 self-start md:pr-3`}>
         <Link to={`/product/${product.id}/details`} tabIndex={-1} aria-hidden="true">
-          <ProductImage image={product.images[0]} alt={product.name} sizes="72px" width={200} className="h-[72px] w-[72px] rounded-lg object-cover" />
+          <ProductImage
+            image={product.images[0]}
+            alt={product.name}
+            sizes="72px"
+            width={200}
+            className="h-[72px] w-[72px] rounded-lg object-cover"
+          />
         </Link>
       </td>
       <td className={`${cell} col-span-2 md:pr-3`}>
@@ -164,13 +189,29 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
         <Price value={item.unitPrice} />
       </td>
       <td className={`${cell} md:px-3 md:text-center`}>
-        <fetcher.Form method="post" className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white" preventScrollReset>
+        <fetcher.Form
+          method="post"
+          className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white"
+          preventScrollReset
+        >
           {hidden}
           <input type="hidden" name="intent" value="update" />
-          <button type="submit" name="quantity" value={quantity - 1} disabled={quantity <= 1} className={step} aria-label={`Decrease quantity of ${product.name}`}>
+          <button
+            type="submit"
+            name="quantity"
+            value={quantity - 1}
+            disabled={quantity <= 1}
+            className={step}
+            aria-label={`Decrease quantity of ${product.name}`}
+          >
             −
           </button>
-          <output aria-live="polite" aria-label={`Quantity of ${product.name}`} className="w-10 text-center font-semibold" data-testid="line-quantity">
+          <output
+            aria-live="polite"
+            aria-label={`Quantity of ${product.name}`}
+            className="w-10 text-center font-semibold"
+            data-testid="line-quantity"
+          >
             {quantity}
           </output>
           <button
@@ -195,7 +236,11 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
         <fetcher.Form method="post" preventScrollReset>
           {hidden}
           <input type="hidden" name="intent" value="remove" />
-          <button type="submit" className="text-sm font-medium text-red-700 hover:underline" aria-label={`Remove ${product.name}`}>
+          <button
+            type="submit"
+            className="text-sm font-medium text-red-700 hover:underline"
+            aria-label={`Remove ${product.name}`}
+          >
             Remove
           </button>
         </fetcher.Form>

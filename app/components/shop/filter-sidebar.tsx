@@ -17,8 +17,12 @@ export function FilterSidebar({
   const maxRef = useRef<HTMLInputElement>(null);
   // number fields are typed into: sync them with the URL without remounting (that would steal the focus)
   useEffect(() => {
-    for (const [ref, value] of [[minRef, params.minPrice], [maxRef, params.maxPrice]] as const) {
-      if (ref.current && document.activeElement !== ref.current) ref.current.value = value === undefined ? "" : String(value);
+    for (const [ref, value] of [
+      [minRef, params.minPrice],
+      [maxRef, params.maxPrice],
+    ] as const) {
+      if (ref.current && document.activeElement !== ref.current)
+        ref.current.value = value === undefined ? "" : String(value);
     }
   }, [params.minPrice, params.maxPrice]);
   const selected = new Set(params.brands.map((b) => b.toLowerCase()));
@@ -60,18 +64,47 @@ export function FilterSidebar({
           <label className="sr-only" htmlFor="min-price">
             Minimum price
           </label>
-          <input ref={minRef} id="min-price" name="minPrice" type="number" min={0} step="any" inputMode="decimal" placeholder="Min" defaultValue={params.minPrice ?? ""} className="input" />
+          <input
+            ref={minRef}
+            id="min-price"
+            name="minPrice"
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            placeholder="Min"
+            defaultValue={params.minPrice ?? ""}
+            className="input"
+          />
           <span aria-hidden="true" className="text-slate-400">
             –
           </span>
           <label className="sr-only" htmlFor="max-price">
             Maximum price
           </label>
-          <input ref={maxRef} id="max-price" name="maxPrice" type="number" min={0} step="any" inputMode="decimal" placeholder="Max" defaultValue={params.maxPrice ?? ""} className="input" />
+          <input
+            ref={maxRef}
+            id="max-price"
+            name="maxPrice"
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            placeholder="Max"
+            defaultValue={params.maxPrice ?? ""}
+            className="input"
+          />
         </div>
       </fieldset>
       <label htmlFor="in-stock" className="flex cursor-pointer items-center gap-2 text-sm text-slate-700">
-        <input id="in-stock" type="checkbox" name="inStock" value="true" defaultChecked={params.inStock} className="h-4 w-4 rounded border-slate-300 text-brand-600" />
+        <input
+          id="in-stock"
+          type="checkbox"
+          name="inStock"
+          value="true"
+          defaultChecked={params.inStock}
+          className="h-4 w-4 rounded border-slate-300 text-brand-600"
+        />
         In stock only
       </label>
       {showApply ? (

@@ -52,26 +52,35 @@ export function HeroSlider({ children }: { children: ReactNode }) {
     [autoplay],
   );
   return (
-    <section aria-roledescription="carousel" aria-label="Featured" className="relative isolate overflow-hidden bg-slate-900">
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured"
+      className="relative isolate overflow-hidden bg-slate-900"
+    >
       {/* keen-slider's stylesheet sets position: relative on its container, so the layer is a wrapper */}
       <div className="absolute inset-0 -z-10">
-      <div ref={sliderRef} className="keen-slider flex h-full overflow-hidden">
-        {SLIDES.map((slide, index) => (
-          <div key={slide.src} className="keen-slider__slide h-full min-w-full" aria-roledescription="slide" aria-label={`${index + 1} of ${SLIDES.length}`}>
-            <img
-              src={slide.src}
-              srcSet={`${slide.small} 800w, ${slide.src} 1600w`}
-              sizes="100vw"
-              width={1600}
-              height={640}
-              alt=""
-              loading={index === 0 ? "eager" : "lazy"}
-              {...(index === 0 ? { fetchpriority: "high" } : {})}
-              className="h-full w-full object-cover"
-            />
-          </div>
-        ))}
-      </div>
+        <div ref={sliderRef} className="keen-slider flex h-full overflow-hidden">
+          {SLIDES.map((slide, index) => (
+            <div
+              key={slide.src}
+              className="keen-slider__slide h-full min-w-full"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${SLIDES.length}`}
+            >
+              <img
+                src={slide.src}
+                srcSet={`${slide.small} 800w, ${slide.src} 1600w`}
+                sizes="100vw"
+                width={1600}
+                height={640}
+                alt=""
+                loading={index === 0 ? "eager" : "lazy"}
+                {...(index === 0 ? { fetchpriority: "high" } : {})}
+                className="h-full w-full object-cover"
+              />
+            </div>
+          ))}
+        </div>
       </div>
       <div className="pointer-events-none absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/85 via-slate-950/55 to-slate-950/10" />
       {/* the content sets the height, so nothing is clipped on a small phone */}

@@ -7,7 +7,17 @@ import { imageSrc } from "./product-image";
 type ZoomState = "unloaded" | "loading" | "loaded" | "unloading";
 
 /** The zoomed image in a modal: closes on Escape, the wheel, a swipe or a click anywhere. */
-export function ImageZoom({ image, alt, open, onClose }: { image: ImageDto; alt: string; open: boolean; onClose: () => void }) {
+export function ImageZoom({
+  image,
+  alt,
+  open,
+  onClose,
+}: {
+  image: ImageDto;
+  alt: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const [state, setState] = useState<ZoomState>("unloaded");
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const close = () => {
@@ -45,11 +55,14 @@ export function ImageZoom({ image, alt, open, onClose }: { image: ImageDto; alt:
             alt={alt}
             width={image.width}
             height={image.height}
-            onLoadStart={() => setState("loading")}
             onLoad={() => setState("loaded")}
             className="max-h-[90vh] w-auto rounded-lg object-contain"
           />
-          <button type="button" onClick={close} className="absolute right-2 top-2 rounded-full bg-white/90 px-3 py-1 text-sm font-semibold text-slate-900">
+          <button
+            type="button"
+            onClick={close}
+            className="absolute right-2 top-2 rounded-full bg-white/90 px-3 py-1 text-sm font-semibold text-slate-900"
+          >
             Close
           </button>
         </DialogPanel>

@@ -30,19 +30,33 @@ export function OrdersHistory({ orders }: { orders: OrderDto[] }) {
               <span className="text-slate-500">Total </span>
               <span className="font-semibold tabular-nums text-slate-900">{formatPrice(order.totalAmount)}</span>
             </p>
-            <p className={`ml-auto rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status]}`}>{order.status}</p>
+            <p className={`ml-auto rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status]}`}>
+              {order.status}
+            </p>
           </div>
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Items of order {order.id}</caption>
               <thead className="text-xs uppercase tracking-wide text-slate-500">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">Item</th>
-                  <th scope="col" className="px-4 py-2 font-semibold">Name</th>
-                  <th scope="col" className="px-4 py-2 font-semibold">Brand</th>
-                  <th scope="col" className="px-4 py-2 text-right font-semibold">Qty</th>
-                  <th scope="col" className="px-4 py-2 text-right font-semibold">Price</th>
-                  <th scope="col" className="px-4 py-2 text-right font-semibold">Total</th>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    Item
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    Brand
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-semibold">
+                    Qty
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-semibold">
+                    Price
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-semibold">
+                    Total
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -53,7 +67,9 @@ export function OrdersHistory({ orders }: { orders: OrderDto[] }) {
                     <td className="px-4 py-2 text-slate-600">{item.productBrand}</td>
                     <td className="px-4 py-2 text-right tabular-nums">{item.quantity}</td>
                     <td className="px-4 py-2 text-right tabular-nums">{formatPrice(item.price)}</td>
-                    <td className="px-4 py-2 text-right font-semibold tabular-nums">{formatPrice(centsToDollars(dollarsToCents(item.price) * item.quantity))}</td>
+                    <td className="px-4 py-2 text-right font-semibold tabular-nums">
+                      {formatPrice(centsToDollars(dollarsToCents(item.price) * item.quantity))}
+                    </td>
                   </tr>
                 ))}
               </tbody>

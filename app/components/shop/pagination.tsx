@@ -2,7 +2,15 @@ import { Link } from "@remix-run/react";
 import { pageWindow } from "~/utils/listing";
 
 /** Page links that keep the other parameters of the URL; `href(page)` builds each one. */
-export function Pagination({ page, totalPages, href }: { page: number; totalPages: number; href: (page: number) => string }) {
+export function Pagination({
+  page,
+  totalPages,
+  href,
+}: {
+  page: number;
+  totalPages: number;
+  href: (page: number) => string;
+}) {
   if (totalPages <= 1) return null;
   const item = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium";
   return (

@@ -24,12 +24,20 @@ export function ProductCard({ product, eager = false }: { product: ProductDto; e
           <Price value={product.price} className="text-lg" />
           <StockLabel inventory={product.inventory} />
         </div>
-        <Link to={`/product/${product.id}/details`} className="btn-primary mt-2 w-full" aria-label={`Add to cart: ${product.name}`}>
+        <Link
+          to={`/product/${product.id}/details`}
+          className="btn-primary mt-2 w-full"
+          aria-label={`Add to cart: ${product.name}`}
+        >
           Add to cart
         </Link>
         {root?.user?.isAdmin ? (
           <div className="flex justify-end gap-4 text-sm font-medium">
-            <Link to={`/update-product/${product.id}/update`} className="text-brand-700 hover:underline" aria-label={`edit ${product.name}`}>
+            <Link
+              to={`/update-product/${product.id}/update`}
+              className="text-brand-700 hover:underline"
+              aria-label={`edit ${product.name}`}
+            >
               edit
             </Link>
             <DeleteProductLink product={product} className="text-red-700 hover:underline" />

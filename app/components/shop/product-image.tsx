@@ -24,8 +24,19 @@ export function ProductImage({
 }) {
   if (!image) {
     return (
-      <div role="img" aria-label={`${alt} (no picture yet)`} className={`flex aspect-square items-center justify-center bg-slate-100 text-slate-400 ${className}`}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <div
+        role="img"
+        aria-label={`${alt} (no picture yet)`}
+        className={`flex aspect-square items-center justify-center bg-slate-100 text-slate-400 ${className}`}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-10 w-10"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
           <rect x="3" y="5" width="18" height="14" rx="2" />
           <circle cx="9" cy="10" r="2" />
           <path d="m21 16-5-5-8 8" />
@@ -34,7 +45,10 @@ export function ProductImage({
     );
   }
   const height = Math.round((width * image.height) / image.width);
-  const srcSet = [...WIDTHS.filter((w) => w < image.width).map((w) => `${imageSrc(image, w)} ${w}w`), `${imageSrc(image)} ${image.width}w`].join(", ");
+  const srcSet = [
+    ...WIDTHS.filter((w) => w < image.width).map((w) => `${imageSrc(image, w)} ${w}w`),
+    `${imageSrc(image)} ${image.width}w`,
+  ].join(", ");
   return (
     <img
       src={imageSrc(image, width)}

@@ -147,7 +147,9 @@ export function ProductListing({
                 <p className="mt-1 text-sm text-slate-600">Try other words, fewer filters, or clear the filters.</p>
               </div>
             ) : (
-              <ul className={`grid grid-cols-2 gap-3 sm:gap-5 xl:grid-cols-3 ${pending ? "opacity-60 transition-opacity" : ""}`}>
+              <ul
+                className={`grid grid-cols-2 gap-3 sm:gap-5 xl:grid-cols-3 ${pending ? "opacity-60 transition-opacity" : ""}`}
+              >
                 {page.content.map((product, index) => (
                   <li key={product.id} className="flex">
                     <ProductCard product={product} eager={index < 2} />

@@ -17,14 +17,30 @@ export function QuantitySelector({
   const hydrated = useHydrated();
   const locked = max <= 0;
   const shown = locked ? 0 : value;
-  const button = "inline-flex h-10 w-10 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 aria-disabled:pointer-events-none aria-disabled:opacity-40";
+  const button =
+    "inline-flex h-10 w-10 items-center justify-center text-lg font-semibold text-slate-700 hover:bg-slate-100 aria-disabled:pointer-events-none aria-disabled:opacity-40";
   const step = (next: number, label: string, symbol: string, disabled: boolean) =>
     hydrated ? (
-      <button type="button" className={button} aria-label={label} disabled={disabled} aria-disabled={disabled} onClick={() => onChange(next)}>
+      <button
+        type="button"
+        className={button}
+        aria-label={label}
+        disabled={disabled}
+        aria-disabled={disabled}
+        onClick={() => onChange(next)}
+      >
         {symbol}
       </button>
     ) : (
-      <Link to={`?qty=${next}`} replace preventScrollReset className={button} aria-label={label} aria-disabled={disabled} tabIndex={disabled ? -1 : undefined}>
+      <Link
+        to={`?qty=${next}`}
+        replace
+        preventScrollReset
+        className={button}
+        aria-label={label}
+        aria-disabled={disabled}
+        tabIndex={disabled ? -1 : undefined}
+      >
         {symbol}
       </Link>
     );

@@ -10,7 +10,10 @@ export function StockLabel({ inventory }: { inventory: number }) {
         inventory <= 0 ? "text-red-700" : low ? "text-amber-700" : "text-emerald-700"
       }`}
     >
-      <span aria-hidden="true" className={`h-2 w-2 rounded-full ${inventory <= 0 ? "bg-red-600" : low ? "bg-amber-500" : "bg-emerald-600"}`} />
+      <span
+        aria-hidden="true"
+        className={`h-2 w-2 rounded-full ${inventory <= 0 ? "bg-red-600" : low ? "bg-amber-500" : "bg-emerald-600"}`}
+      />
       {stockText(inventory)}
     </span>
   );

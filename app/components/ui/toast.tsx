@@ -47,7 +47,10 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed right-4 top-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      >
         {visible.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onClose={() => dismiss(toast.id)} closable={hydrated} />
         ))}
@@ -63,10 +66,18 @@ function ToastItem({ toast, onClose, closable }: { toast: Shown; onClose: () => 
     return () => clearTimeout(timer);
   }, [closable, onClose]);
   return (
-    <div role={toast.type === "error" ? "alert" : "status"} className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-3 text-sm shadow-lg ${STYLES[toast.type]}`}>
+    <div
+      role={toast.type === "error" ? "alert" : "status"}
+      className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-3 text-sm shadow-lg ${STYLES[toast.type]}`}
+    >
       <p className="flex-1">{toast.message}</p>
       {closable ? (
-        <button type="button" onClick={onClose} aria-label="Close notification" className="text-lg leading-none opacity-60 hover:opacity-100">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close notification"
+          className="text-lg leading-none opacity-60 hover:opacity-100"
+        >
           ×
         </button>
       ) : null}

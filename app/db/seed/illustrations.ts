@@ -13,7 +13,11 @@ type RGB = [number, number, number];
 
 function hexToRgb(hex: string): RGB {
   let h = hex.replace("#", "");
-  if (h.length === 3) h = h.split("").map((ch) => ch + ch).join("");
+  if (h.length === 3)
+    h = h
+      .split("")
+      .map((ch) => ch + ch)
+      .join("");
   const n = parseInt(h, 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
@@ -22,7 +26,11 @@ function rgbToHex([r, g, b]: RGB): string {
   return (
     "#" +
     [r, g, b]
-      .map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0"))
+      .map((v) =>
+        Math.max(0, Math.min(255, Math.round(v)))
+          .toString(16)
+          .padStart(2, "0"),
+      )
       .join("")
   );
 }
@@ -216,10 +224,44 @@ function drawMouse(c: Ctx): Drawn {
   const edge = c.dark ? lighten(body, 0.25) : darken(body, 0.28);
   const seam = c.dark ? darken(body, 0.6) : darken(body, 0.35);
   const defs = [
-    rad(`${p}mb`, [[0, lighten(body, c.dark ? 0.26 : 0.6)], [0.55, body], [1, darken(body, c.dark ? 0.35 : 0.22)]], 0.42, 0.38, 0.75),
-    lin(`${p}mg`, [[0, "#ffffff", c.dark ? 0.28 : 0.7], [1, "#ffffff", 0]], 0, 0, 1, 1),
-    lin(`${p}mw`, [[0, "#1a1a1a"], [0.5, "#5c5f66"], [1, "#1a1a1a"]], 0, 0, 1, 0),
-    rad(`${p}ma`, [[0, accent, 0.75], [1, accent, 0]]),
+    rad(
+      `${p}mb`,
+      [
+        [0, lighten(body, c.dark ? 0.26 : 0.6)],
+        [0.55, body],
+        [1, darken(body, c.dark ? 0.35 : 0.22)],
+      ],
+      0.42,
+      0.38,
+      0.75,
+    ),
+    lin(
+      `${p}mg`,
+      [
+        [0, "#ffffff", c.dark ? 0.28 : 0.7],
+        [1, "#ffffff", 0],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+    lin(
+      `${p}mw`,
+      [
+        [0, "#1a1a1a"],
+        [0.5, "#5c5f66"],
+        [1, "#1a1a1a"],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+    rad(`${p}ma`, [
+      [0, accent, 0.75],
+      [1, accent, 0],
+    ]),
     `<clipPath id="${p}mc"><path d="${bodyPath}"/></clipPath>`,
   ];
   const a: string[] = [];
@@ -233,7 +275,16 @@ function drawMouse(c: Ctx): Drawn {
   // side buttons peeking out on the left
   if (mmo) {
     for (let r = 0; r < 4; r++) {
-      a.push(rect(404, 560 + r * 40, 34, 30, 8, `fill="${darken(body, 0.25)}" stroke="${accent}" stroke-opacity="0.7" stroke-width="2"`));
+      a.push(
+        rect(
+          404,
+          560 + r * 40,
+          34,
+          30,
+          8,
+          `fill="${darken(body, 0.25)}" stroke="${accent}" stroke-opacity="0.7" stroke-width="2"`,
+        ),
+      );
     }
   } else {
     a.push(
@@ -293,7 +344,10 @@ function drawMouse(c: Ctx): Drawn {
   for (let y = 348; y < 448; y += 10) ribs.push(`M 587 ${y} L 613 ${y}`);
   a.push(`<path d="${ribs.join(" ")}" stroke="#0c0c0c" stroke-opacity="0.6" stroke-width="3"/>`);
   // dpi buttons
-  a.push(rect(588, 486, 24, 18, 6, `fill="${darken(body, 0.5)}"`), rect(588, 510, 24, 18, 6, `fill="${darken(body, 0.5)}"`));
+  a.push(
+    rect(588, 486, 24, 18, 6, `fill="${darken(body, 0.5)}"`),
+    rect(588, 510, 24, 18, 6, `fill="${darken(body, 0.5)}"`),
+  );
   // logo with glow
   const ly = mini ? 770 : 790;
   a.push(circle(600, ly, 95, `fill="url(#${p}ma)"`), emblem(600, ly, 62, accent, c.brandVariant));
@@ -428,11 +482,40 @@ function drawKeyboard(c: Ctx): Drawn {
   const capColor = (k: Key) => (k.kind === "accent" ? accent : k.kind === "mod" ? mod : alpha);
 
   const defs = [
-    lin(`${p}kc`, [[0, lighten(body, c.dark ? 0.16 : 0.5)], [1, darken(body, c.dark ? 0.3 : 0.16)]]),
-    lin(`${p}kt`, [[0, "#ffffff", 0.22], [0.5, "#ffffff", 0.05], [1, "#000000", 0.08]]),
+    lin(`${p}kc`, [
+      [0, lighten(body, c.dark ? 0.16 : 0.5)],
+      [1, darken(body, c.dark ? 0.3 : 0.16)],
+    ]),
+    lin(`${p}kt`, [
+      [0, "#ffffff", 0.22],
+      [0.5, "#ffffff", 0.05],
+      [1, "#000000", 0.08],
+    ]),
     rgb
-      ? lin(`${p}kp`, [[0, hsl(hueOf(accent) - 60, 0.95, 0.55)], [0.35, accent], [0.7, hsl(hueOf(accent) + 60, 0.95, 0.55)], [1, hsl(hueOf(accent) + 120, 0.95, 0.55)]], 0, 0, 1, 0)
-      : lin(`${p}kp`, [[0, darken(body, 0.55)], [1, darken(body, 0.45)]], 0, 0, 1, 0),
+      ? lin(
+          `${p}kp`,
+          [
+            [0, hsl(hueOf(accent) - 60, 0.95, 0.55)],
+            [0.35, accent],
+            [0.7, hsl(hueOf(accent) + 60, 0.95, 0.55)],
+            [1, hsl(hueOf(accent) + 120, 0.95, 0.55)],
+          ],
+          0,
+          0,
+          1,
+          0,
+        )
+      : lin(
+          `${p}kp`,
+          [
+            [0, darken(body, 0.55)],
+            [1, darken(body, 0.45)],
+          ],
+          0,
+          0,
+          1,
+          0,
+        ),
   ];
   const a: string[] = [];
   if (!wireless) {
@@ -442,7 +525,16 @@ function drawKeyboard(c: Ctx): Drawn {
     );
   }
   // case
-  a.push(rect(cx0, cy0, cw, ch, 22, `fill="url(#${p}kc)" stroke="${c.dark ? lighten(body, 0.22) : darken(body, 0.25)}" stroke-width="3"`));
+  a.push(
+    rect(
+      cx0,
+      cy0,
+      cw,
+      ch,
+      22,
+      `fill="url(#${p}kc)" stroke="${c.dark ? lighten(body, 0.22) : darken(body, 0.25)}" stroke-width="3"`,
+    ),
+  );
   a.push(rect(cx0 + 6, cy0 + 4, cw - 12, 10, 5, `fill="#ffffff" fill-opacity="${c.dark ? 0.12 : 0.5}"`));
   // plate (glows through the gaps when RGB)
   a.push(rect(kx0 - 6, ky0 - 6, kw + 12, kh + 12, 10, `fill="url(#${p}kp)" ${rgb ? `fill-opacity="0.85"` : ""}`));
@@ -464,7 +556,16 @@ function drawKeyboard(c: Ctx): Drawn {
     tops.push(rect(x + inset, y + inset * 0.45, w - inset * 2, h - inset * 1.9, u * 0.1, `fill="${col}"`));
     if (k.w < 3) {
       const lc = luminance(col) > 0.55 ? "#3a3d44" : "#f4f6fa";
-      legends.push(rect(x + inset + u * 0.1, y + inset * 0.45 + u * 0.1, u * 0.16, u * 0.13, 2, `fill="${lc}" fill-opacity="0.55"`));
+      legends.push(
+        rect(
+          x + inset + u * 0.1,
+          y + inset * 0.45 + u * 0.1,
+          u * 0.16,
+          u * 0.13,
+          2,
+          `fill="${lc}" fill-opacity="0.55"`,
+        ),
+      );
     }
   }
   a.push(side.join(""), tops.join(""));
@@ -474,17 +575,37 @@ function drawKeyboard(c: Ctx): Drawn {
   // top bar details
   if (topBar > 0) {
     a.push(emblem(cx0 + pad + u * 0.5, cy0 + pad + topBar * 0.35, u * 0.55, accent, c.brandVariant));
-    for (let i = 0; i < 3; i++) a.push(circle(cx0 + cw - pad - u * (layout === "full" ? 3.6 : 0.6) - i * u * 0.45, cy0 + pad + topBar * 0.35, u * 0.07, `fill="${accent}"`));
+    for (let i = 0; i < 3; i++)
+      a.push(
+        circle(
+          cx0 + cw - pad - u * (layout === "full" ? 3.6 : 0.6) - i * u * 0.45,
+          cy0 + pad + topBar * 0.35,
+          u * 0.07,
+          `fill="${accent}"`,
+        ),
+      );
     if (layout === "full") {
       const kx = cx0 + cw - pad - u * 1.2;
       const ky = cy0 + pad + topBar * 0.4;
-      a.push(circle(kx, ky, u * 0.48, `fill="${darken(body, 0.4)}"`), circle(kx, ky, u * 0.4, `fill="url(#${p}kc)" stroke="${lighten(body, 0.35)}" stroke-width="2"`));
+      a.push(
+        circle(kx, ky, u * 0.48, `fill="${darken(body, 0.4)}"`),
+        circle(kx, ky, u * 0.4, `fill="url(#${p}kc)" stroke="${lighten(body, 0.35)}" stroke-width="2"`),
+      );
       a.push(circle(kx - u * 0.15, ky - u * 0.15, u * 0.06, `fill="${accent}"`));
     }
   }
   // wrist rest for the Inferno
   if (/inferno/i.test(c.name)) {
-    a.unshift(rect(cx0 + 30, cy0 + ch + 14, cw - 60, 70, 30, `fill="${darken(body, 0.2)}" stroke="${lighten(body, 0.15)}" stroke-width="2"`));
+    a.unshift(
+      rect(
+        cx0 + 30,
+        cy0 + ch + 14,
+        cw - 60,
+        70,
+        30,
+        `fill="${darken(body, 0.2)}" stroke="${lighten(body, 0.15)}" stroke-width="2"`,
+      ),
+    );
   }
   const focusX = kx0 + u * 3.2;
   const focusY = ky0 + (layout === "60" || layout === "65" ? u * 2.2 : u * 3);
@@ -492,7 +613,9 @@ function drawKeyboard(c: Ctx): Drawn {
     defs: defs.join(""),
     art: a.join(""),
     mode: "flat",
-    silhouette: rect(cx0, cy0, cw, ch, 22, "") + (/inferno/i.test(c.name) ? rect(cx0 + 30, cy0 + ch + 14, cw - 60, 70, 30, "") : ""),
+    silhouette:
+      rect(cx0, cy0, cw, ch, 22, "") +
+      (/inferno/i.test(c.name) ? rect(cx0 + 30, cy0 + ch + 14, cw - 60, 70, 30, "") : ""),
     depth: lowProfile ? 16 : 30,
     tilt: { angle: -18, scale: layout === "full" ? 0.98 : 1.05, squash: 0.62 },
     focus: [focusX, focusY],
@@ -514,12 +637,67 @@ function drawHeadset(c: Ctx): Drawn {
   const R = 870;
   const cy = 690;
   const defs = [
-    lin(`${p}hb`, [[0, lighten(body, c.dark ? 0.22 : 0.6)], [1, darken(body, c.dark ? 0.35 : 0.2)]], 0, 0, 1, 1),
-    lin(`${p}hs`, [[0, lighten(body, c.dark ? 0.3 : 0.7)], [0.45, body], [1, darken(body, c.dark ? 0.4 : 0.25)]], 0, 0, 1, 1),
-    rad(`${p}hp`, [[0, lighten(body, c.dark ? 0.22 : 0.5)], [0.7, body], [1, darken(body, 0.25)]], 0.4, 0.35, 0.7),
-    lin(`${p}hc`, [[0, lighten(cushion, 0.18)], [1, darken(cushion, 0.3)]], 0, 0, 1, 0),
-    lin(`${p}hm`, [[0, lighten(metal, 0.4)], [0.5, metal], [1, darken(metal, 0.4)]], 0, 0, 1, 0),
-    rad(`${p}hg`, [[0, accent, 0.6], [1, accent, 0]]),
+    lin(
+      `${p}hb`,
+      [
+        [0, lighten(body, c.dark ? 0.22 : 0.6)],
+        [1, darken(body, c.dark ? 0.35 : 0.2)],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+    lin(
+      `${p}hs`,
+      [
+        [0, lighten(body, c.dark ? 0.3 : 0.7)],
+        [0.45, body],
+        [1, darken(body, c.dark ? 0.4 : 0.25)],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+    rad(
+      `${p}hp`,
+      [
+        [0, lighten(body, c.dark ? 0.22 : 0.5)],
+        [0.7, body],
+        [1, darken(body, 0.25)],
+      ],
+      0.4,
+      0.35,
+      0.7,
+    ),
+    lin(
+      `${p}hc`,
+      [
+        [0, lighten(cushion, 0.18)],
+        [1, darken(cushion, 0.3)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+    lin(
+      `${p}hm`,
+      [
+        [0, lighten(metal, 0.4)],
+        [0.5, metal],
+        [1, darken(metal, 0.4)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+    rad(`${p}hg`, [
+      [0, accent, 0.6],
+      [1, accent, 0],
+    ]),
     `<pattern id="${p}hmesh" width="14" height="14" patternUnits="userSpaceOnUse"><rect width="14" height="14" fill="${darken(body, 0.5)}"/><circle cx="7" cy="7" r="4" fill="${lighten(body, 0.25)}"/></pattern>`,
   ];
   const a: string[] = [];
@@ -540,7 +718,15 @@ function drawHeadset(c: Ctx): Drawn {
     // cushion towards the centre
     out.push(ellipse(x + dir * 62, cy, 70, 150, `fill="url(#${p}hc)"`));
     // shell
-    out.push(ellipse(x, cy, 100, 160, `fill="url(#${p}hs)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.25)}" stroke-width="3"`));
+    out.push(
+      ellipse(
+        x,
+        cy,
+        100,
+        160,
+        `fill="url(#${p}hs)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.25)}" stroke-width="3"`,
+      ),
+    );
     // cap plate
     if (open) {
       out.push(ellipse(x, cy, 74, 122, `fill="url(#${p}hmesh)" stroke="${accent}" stroke-width="8"`));
@@ -552,17 +738,29 @@ function drawHeadset(c: Ctx): Drawn {
     }
     out.push(ellipse(x - 30, cy - 70, 22, 50, `fill="#ffffff" fill-opacity="${c.dark ? 0.1 : 0.45}"`));
     // hinge
-    out.push(circle(x - 108, cy, 13, `fill="${metal}" stroke="${darken(metal, 0.4)}" stroke-width="3"`), circle(x + 108, cy, 13, `fill="${metal}" stroke="${darken(metal, 0.4)}" stroke-width="3"`));
+    out.push(
+      circle(x - 108, cy, 13, `fill="${metal}" stroke="${darken(metal, 0.4)}" stroke-width="3"`),
+      circle(x + 108, cy, 13, `fill="${metal}" stroke="${darken(metal, 0.4)}" stroke-width="3"`),
+    );
     return out.join("");
   };
   if (!wireless) {
-    a.push(`<path d="M ${R} 840 C ${R} 960 ${R - 40} 1010 ${R - 130} 1080 C ${R - 180} 1120 ${R - 190} 1160 ${R - 180} 1240" fill="none" stroke="${darken(body, c.dark ? 0.2 : 0.6)}" stroke-width="12" stroke-linecap="round"/>`);
+    a.push(
+      `<path d="M ${R} 840 C ${R} 960 ${R - 40} 1010 ${R - 130} 1080 C ${R - 180} 1120 ${R - 190} 1160 ${R - 180} 1240" fill="none" stroke="${darken(body, c.dark ? 0.2 : 0.6)}" stroke-width="12" stroke-linecap="round"/>`,
+    );
   }
   a.push(cup(L, 1), cup(R, -1));
   if (mic) {
     a.push(
       `<path d="M ${L - 20} 800 C ${L - 40} 900 ${L + 30} 975 ${L + 150} 965" fill="none" stroke="${c.dark ? lighten(body, 0.12) : darken(body, 0.55)}" stroke-width="18" stroke-linecap="round"/>`,
-      rect(L + 136, 946, 64, 40, 20, `fill="${c.dark ? lighten(body, 0.1) : darken(body, 0.5)}" stroke="${c.dark ? lighten(body, 0.25) : darken(body, 0.6)}" stroke-width="2"`),
+      rect(
+        L + 136,
+        946,
+        64,
+        40,
+        20,
+        `fill="${c.dark ? lighten(body, 0.1) : darken(body, 0.5)}" stroke="${c.dark ? lighten(body, 0.25) : darken(body, 0.6)}" stroke-width="2"`,
+      ),
       circle(L + 190, 966, 8, `fill="${accent}"`),
     );
   }
@@ -588,27 +786,69 @@ function drawController(c: Ctx): Drawn {
   const well = c.dark ? darken(body, 0.45) : darken(body, 0.14);
   const part = c.dark ? darken(body, 0.25) : mix(body, "#2b2e35", 0.8);
   const defs = [
-    rad(`${p}cb`, [[0, lighten(body, c.dark ? 0.22 : 0.55)], [0.6, body], [1, darken(body, c.dark ? 0.35 : 0.18)]], 0.5, 0.3, 0.8),
-    lin(`${p}cg`, [[0, "#ffffff", c.dark ? 0.2 : 0.6], [1, "#ffffff", 0]]),
-    rad(`${p}cs`, [[0, lighten(part, 0.35)], [0.7, part], [1, darken(part, 0.4)]], 0.4, 0.35, 0.65),
-    rad(`${p}cd`, [[0, darken(part, 0.5)], [1, lighten(part, 0.15)]], 0.5, 0.4, 0.6),
-    rad(`${p}ca`, [[0, accent, 0.85], [1, accent, 0]]),
+    rad(
+      `${p}cb`,
+      [
+        [0, lighten(body, c.dark ? 0.22 : 0.55)],
+        [0.6, body],
+        [1, darken(body, c.dark ? 0.35 : 0.18)],
+      ],
+      0.5,
+      0.3,
+      0.8,
+    ),
+    lin(`${p}cg`, [
+      [0, "#ffffff", c.dark ? 0.2 : 0.6],
+      [1, "#ffffff", 0],
+    ]),
+    rad(
+      `${p}cs`,
+      [
+        [0, lighten(part, 0.35)],
+        [0.7, part],
+        [1, darken(part, 0.4)],
+      ],
+      0.4,
+      0.35,
+      0.65,
+    ),
+    rad(
+      `${p}cd`,
+      [
+        [0, darken(part, 0.5)],
+        [1, lighten(part, 0.15)],
+      ],
+      0.5,
+      0.4,
+      0.6,
+    ),
+    rad(`${p}ca`, [
+      [0, accent, 0.85],
+      [1, accent, 0],
+    ]),
     `<clipPath id="${p}cc"><path d="${bodyPath}"/></clipPath>`,
   ];
   const a: string[] = [];
   if (wired) {
-    a.push(`<path d="M 600 380 C 600 250 660 150 620 -40" fill="none" stroke="${darken(body, 0.3)}" stroke-width="16" stroke-linecap="round"/>`);
+    a.push(
+      `<path d="M 600 380 C 600 250 660 150 620 -40" fill="none" stroke="${darken(body, 0.3)}" stroke-width="16" stroke-linecap="round"/>`,
+    );
   }
   // bumpers
   a.push(
     `<path d="M 262 420 C 270 360 320 335 400 338 L 470 342 L 470 390 L 270 440 Z" fill="${darken(body, c.dark ? 0.3 : 0.22)}"/>`,
     `<path d="M 938 420 C 930 360 880 335 800 338 L 730 342 L 730 390 L 930 440 Z" fill="${darken(body, c.dark ? 0.3 : 0.22)}"/>`,
   );
-  a.push(`<path d="${bodyPath}" fill="url(#${p}cb)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.25)}" stroke-width="3"/>`);
+  a.push(
+    `<path d="${bodyPath}" fill="url(#${p}cb)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.25)}" stroke-width="3"/>`,
+  );
   a.push(`<g clip-path="url(#${p}cc)">`);
   a.push(ellipse(600, 420, 330, 70, `fill="url(#${p}cg)"`));
   // grips slightly darker
-  a.push(ellipse(275, 800, 110, 140, `fill="#000000" fill-opacity="0.12"`), ellipse(925, 800, 110, 140, `fill="#000000" fill-opacity="0.12"`));
+  a.push(
+    ellipse(275, 800, 110, 140, `fill="#000000" fill-opacity="0.12"`),
+    ellipse(925, 800, 110, 140, `fill="#000000" fill-opacity="0.12"`),
+  );
   a.push(`</g>`);
 
   const dpad = (x: number, y: number) =>
@@ -625,8 +865,18 @@ function drawController(c: Ctx): Drawn {
   const face = (x: number, y: number) => {
     const cols = retro
       ? [accent, lighten(accent, 0.3), accent, lighten(accent, 0.3)]
-      : [hsl(hueOf(accent), 0.9, 0.6), hsl(hueOf(accent) + 90, 0.8, 0.6), hsl(hueOf(accent) + 180, 0.8, 0.6), hsl(hueOf(accent) + 270, 0.8, 0.6)];
-    const pos: [number, number][] = [[0, -58], [58, 0], [0, 58], [-58, 0]];
+      : [
+          hsl(hueOf(accent), 0.9, 0.6),
+          hsl(hueOf(accent) + 90, 0.8, 0.6),
+          hsl(hueOf(accent) + 180, 0.8, 0.6),
+          hsl(hueOf(accent) + 270, 0.8, 0.6),
+        ];
+    const pos: [number, number][] = [
+      [0, -58],
+      [58, 0],
+      [0, 58],
+      [-58, 0],
+    ];
     let s = circle(x, y, 100, `fill="${well}"`);
     pos.forEach(([dx, dy], i) => {
       s += circle(x + dx, y + dy + 4, 29, `fill="${darken(part, 0.4)}"`);
@@ -642,13 +892,28 @@ function drawController(c: Ctx): Drawn {
     a.push(emblem(600, 470, 50, accent, c.brandVariant));
   } else if (asym) {
     a.push(stick(370, 500), dpad(495, 640), stick(705, 640), face(830, 500));
-    a.push(circle(600, 450, 34, `fill="url(#${p}ca)"`), circle(600, 450, 24, `fill="${part}" stroke="${accent}" stroke-width="4"`));
+    a.push(
+      circle(600, 450, 34, `fill="url(#${p}ca)"`),
+      circle(600, 450, 24, `fill="${part}" stroke="${accent}" stroke-width="4"`),
+    );
     a.push(rect(520, 520, 36, 24, 12, `fill="${part}"`), rect(644, 520, 36, 24, 12, `fill="${part}"`));
   } else {
     a.push(dpad(370, 510), face(830, 510), stick(485, 640), stick(715, 640));
-    a.push(rect(500, 400, 200, 120, 18, `fill="${darken(body, c.dark ? 0.2 : 0.08)}" stroke="${c.dark ? lighten(body, 0.15) : darken(body, 0.2)}" stroke-width="2"`));
+    a.push(
+      rect(
+        500,
+        400,
+        200,
+        120,
+        18,
+        `fill="${darken(body, c.dark ? 0.2 : 0.08)}" stroke="${c.dark ? lighten(body, 0.15) : darken(body, 0.2)}" stroke-width="2"`,
+      ),
+    );
     a.push(rect(520, 380, 160, 8, 4, `fill="${accent}"`));
-    a.push(circle(600, 580, 30, `fill="url(#${p}ca)"`), circle(600, 580, 20, `fill="${part}" stroke="${accent}" stroke-width="3"`));
+    a.push(
+      circle(600, 580, 30, `fill="url(#${p}ca)"`),
+      circle(600, 580, 20, `fill="${part}" stroke="${accent}" stroke-width="3"`),
+    );
     a.push(rect(455, 420, 20, 40, 10, `fill="${part}"`), rect(725, 420, 20, 40, 10, `fill="${part}"`));
   }
   // accent light strip along the grips
@@ -683,11 +948,47 @@ function drawMousepad(c: Ctx): Drawn {
   const r = glass ? 36 : 26;
   const variant = topo ? 0 : glass ? 4 : c.seed % 4;
   const defs = [
-    lin(`${p}pb`, [[0, lighten(body, c.dark ? 0.1 : 0.2)], [1, darken(body, 0.2)]], 0, 0, 1, 1),
+    lin(
+      `${p}pb`,
+      [
+        [0, lighten(body, c.dark ? 0.1 : 0.2)],
+        [1, darken(body, 0.2)],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
     `<clipPath id="${p}pc"><rect x="${x0}" y="${y0}" width="${w}" height="${h}" rx="${r}"/></clipPath>`,
-    rad(`${p}pg`, [[0, accent, 0.55], [1, accent, 0]]),
-    lin(`${p}pr`, [[0, hsl(hueOf(accent) - 70, 1, 0.55)], [0.5, accent], [1, hsl(hueOf(accent) + 70, 1, 0.55)]], 0, 0, 1, 1),
-    lin(`${p}pgl`, [[0, "#ffffff", 0.35], [0.4, "#ffffff", 0.05], [0.6, "#ffffff", 0], [1, "#ffffff", 0.12]], 0, 0, 1, 1),
+    rad(`${p}pg`, [
+      [0, accent, 0.55],
+      [1, accent, 0],
+    ]),
+    lin(
+      `${p}pr`,
+      [
+        [0, hsl(hueOf(accent) - 70, 1, 0.55)],
+        [0.5, accent],
+        [1, hsl(hueOf(accent) + 70, 1, 0.55)],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+    lin(
+      `${p}pgl`,
+      [
+        [0, "#ffffff", 0.35],
+        [0.4, "#ffffff", 0.05],
+        [0.6, "#ffffff", 0],
+        [1, "#ffffff", 0.12],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
   ];
   const pattern: string[] = [];
   const rnd = prng(c.seed);
@@ -704,14 +1005,18 @@ function drawMousepad(c: Ctx): Drawn {
           const wob = 1 + 0.12 * Math.sin(ang * 3 + k + i * 0.4) + 0.06 * Math.cos(ang * 5 + k);
           pts.push(`${n(cx + Math.cos(ang) * rr * 1.3 * wob)},${n(cy + Math.sin(ang) * rr * wob)}`);
         }
-        pattern.push(`<polyline points="${pts.join(" ")}" fill="none" stroke="${accent}" stroke-opacity="${n(0.55 - i * 0.04)}" stroke-width="3"/>`);
+        pattern.push(
+          `<polyline points="${pts.join(" ")}" fill="none" stroke="${accent}" stroke-opacity="${n(0.55 - i * 0.04)}" stroke-width="3"/>`,
+        );
       }
     }
   } else if (variant === 1) {
     // diagonal speed stripes
     for (let i = -8; i < 14; i++) {
       const x = x0 + i * 90;
-      pattern.push(`<path d="M ${x} ${y0 + h} L ${x + 300} ${y0} L ${x + 330} ${y0} L ${x + 30} ${y0 + h} Z" fill="${accent}" fill-opacity="${i % 3 === 0 ? 0.5 : 0.12}"/>`);
+      pattern.push(
+        `<path d="M ${x} ${y0 + h} L ${x + 300} ${y0} L ${x + 330} ${y0} L ${x + 30} ${y0 + h} Z" fill="${accent}" fill-opacity="${i % 3 === 0 ? 0.5 : 0.12}"/>`,
+      );
     }
   } else if (variant === 2) {
     // hex grid
@@ -729,7 +1034,9 @@ function drawMousepad(c: Ctx): Drawn {
       }
     }
     pattern.push(`<g fill="none" stroke="${accent}" stroke-opacity="0.28" stroke-width="2">${hs.join("")}</g>`);
-    pattern.push(`<ellipse cx="${x0 + w * 0.7}" cy="${y0 + h * 0.4}" rx="${w * 0.5}" ry="${h * 0.6}" fill="url(#${p}pg)"/>`);
+    pattern.push(
+      `<ellipse cx="${x0 + w * 0.7}" cy="${y0 + h * 0.4}" rx="${w * 0.5}" ry="${h * 0.6}" fill="url(#${p}pg)"/>`,
+    );
   } else if (variant === 3) {
     // neon waves
     for (let i = 0; i < 7; i++) {
@@ -741,7 +1048,9 @@ function drawMousepad(c: Ctx): Drawn {
   } else {
     // glass: subtle etched gradient and reflections
     pattern.push(`<rect x="${x0}" y="${y0}" width="${w}" height="${h}" fill="url(#${p}pgl)"/>`);
-    pattern.push(`<ellipse cx="${x0 + w * 0.75}" cy="${y0 + h * 0.75}" rx="${w * 0.45}" ry="${h * 0.45}" fill="url(#${p}pg)"/>`);
+    pattern.push(
+      `<ellipse cx="${x0 + w * 0.75}" cy="${y0 + h * 0.75}" rx="${w * 0.45}" ry="${h * 0.45}" fill="url(#${p}pg)"/>`,
+    );
   }
   const logo = emblem(x0 + w - 70, y0 + h - 60, 44, glass ? lighten(accent, 0.3) : accent, c.brandVariant);
   const face: string[] = [];
@@ -749,13 +1058,22 @@ function drawMousepad(c: Ctx): Drawn {
   face.push(`<g clip-path="url(#${p}pc)">${pattern.join("")}</g>`);
   face.push(logo);
   if (!glass) {
-    face.push(`<rect x="${x0 + 9}" y="${y0 + 9}" width="${w - 18}" height="${h - 18}" rx="${r - 6}" fill="none" stroke="${lighten(body, 0.35)}" stroke-width="4" stroke-dasharray="9 7" stroke-opacity="0.8"/>`);
+    face.push(
+      `<rect x="${x0 + 9}" y="${y0 + 9}" width="${w - 18}" height="${h - 18}" rx="${r - 6}" fill="none" stroke="${lighten(body, 0.35)}" stroke-width="4" stroke-dasharray="9 7" stroke-opacity="0.8"/>`,
+    );
   } else {
-    face.push(`<rect x="${x0 + 3}" y="${y0 + 3}" width="${w - 6}" height="${h - 6}" rx="${r - 2}" fill="none" stroke="#ffffff" stroke-opacity="0.55" stroke-width="4"/>`);
+    face.push(
+      `<rect x="${x0 + 3}" y="${y0 + 3}" width="${w - 6}" height="${h - 6}" rx="${r - 2}" fill="none" stroke="#ffffff" stroke-opacity="0.55" stroke-width="4"/>`,
+    );
   }
   if (rgb) {
-    face.push(`<rect x="${x0 + 2}" y="${y0 + 2}" width="${w - 4}" height="${h - 4}" rx="${r - 1}" fill="none" stroke="url(#${p}pr)" stroke-width="10"/>`);
-    face.push(rect(x0 + w - 120, y0 - 2, 90, 26, 10, `fill="${darken(body, 0.5)}"`), circle(x0 + w - 75, y0 + 11, 5, `fill="${accent}"`));
+    face.push(
+      `<rect x="${x0 + 2}" y="${y0 + 2}" width="${w - 4}" height="${h - 4}" rx="${r - 1}" fill="none" stroke="url(#${p}pr)" stroke-width="10"/>`,
+    );
+    face.push(
+      rect(x0 + w - 120, y0 - 2, 90, 26, 10, `fill="${darken(body, 0.5)}"`),
+      circle(x0 + w - 75, y0 + 11, 5, `fill="${accent}"`),
+    );
   }
   const faceSvg = face.join("");
   // perspective: rotate on the table, squash vertically; thickness drawn as offset copies in screen space
@@ -768,8 +1086,12 @@ function drawMousepad(c: Ctx): Drawn {
   const side = glass ? darken(accent, 0.5) : darken(body, c.dark ? 0.4 : 0.35);
   const base = `<rect x="${x0}" y="${y0}" width="${w}" height="${h}" rx="${r}"/>`;
   const art: string[] = [];
-  if (view === 1 && rgb) art.push(`<g transform="${T}"><rect x="${x0 - 40}" y="${y0 - 40}" width="${w + 80}" height="${h + 80}" rx="${r + 30}" fill="url(#${p}pg)"/></g>`);
-  for (const d of [thick, thick * 0.5]) art.push(`<g transform="translate(0 ${d})"><g transform="${T}" fill="${side}">${base}</g></g>`);
+  if (view === 1 && rgb)
+    art.push(
+      `<g transform="${T}"><rect x="${x0 - 40}" y="${y0 - 40}" width="${w + 80}" height="${h + 80}" rx="${r + 30}" fill="url(#${p}pg)"/></g>`,
+    );
+  for (const d of [thick, thick * 0.5])
+    art.push(`<g transform="translate(0 ${d})"><g transform="${T}" fill="${side}">${base}</g></g>`);
   art.push(`<g transform="${T}">${faceSvg}</g>`);
   return {
     defs: defs.join(""),
@@ -795,10 +1117,52 @@ function drawChair(c: Ctx): Drawn {
     "M 600 120 C 690 120 740 140 745 200 L 742 380 C 740 420 726 450 720 480 L 726 600 C 730 660 700 700 600 700 C 500 700 470 660 474 600 L 480 480 C 474 450 460 420 458 380 L 455 200 C 460 140 510 120 600 120 Z";
   const bp = ergo ? backErgo : back;
   const defs = [
-    lin(`${p}hb`, [[0, lighten(body, c.dark ? 0.2 : 0.4)], [0.5, body], [1, darken(body, c.dark ? 0.35 : 0.2)]], 0, 0, 1, 0.4),
-    lin(`${p}hp`, [[0, lighten(body, c.dark ? 0.12 : 0.3)], [1, darken(body, c.dark ? 0.2 : 0.1)]], 0, 0, 0, 1),
-    lin(`${p}hl`, [[0, "#6f747d"], [0.45, "#e6e9ee"], [1, "#5a5f68"]], 0, 0, 1, 0),
-    lin(`${p}hs`, [[0, lighten(body, c.dark ? 0.15 : 0.3)], [1, darken(body, c.dark ? 0.35 : 0.25)]], 0, 0, 0, 1),
+    lin(
+      `${p}hb`,
+      [
+        [0, lighten(body, c.dark ? 0.2 : 0.4)],
+        [0.5, body],
+        [1, darken(body, c.dark ? 0.35 : 0.2)],
+      ],
+      0,
+      0,
+      1,
+      0.4,
+    ),
+    lin(
+      `${p}hp`,
+      [
+        [0, lighten(body, c.dark ? 0.12 : 0.3)],
+        [1, darken(body, c.dark ? 0.2 : 0.1)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
+    lin(
+      `${p}hl`,
+      [
+        [0, "#6f747d"],
+        [0.45, "#e6e9ee"],
+        [1, "#5a5f68"],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+    lin(
+      `${p}hs`,
+      [
+        [0, lighten(body, c.dark ? 0.15 : 0.3)],
+        [1, darken(body, c.dark ? 0.35 : 0.25)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    ),
     `<pattern id="${p}hf" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="${body}"/><path d="M 0 10 L 10 0" stroke="${lighten(body, 0.12)}" stroke-width="2"/></pattern>`,
     `<pattern id="${p}hd" width="36" height="36" patternUnits="userSpaceOnUse"><rect width="36" height="36" fill="${lighten(body, c.dark ? 0.06 : 0)}"/><path d="M 0 18 L 18 0 L 36 18 L 18 36 Z" fill="none" stroke="${darken(body, c.dark ? 0.4 : 0.12)}" stroke-width="2"/></pattern>`,
     `<clipPath id="${p}hc"><path d="${bp}"/></clipPath>`,
@@ -806,16 +1170,26 @@ function drawChair(c: Ctx): Drawn {
   const a: string[] = [];
   // base: five-star legs and casters
   const hub: [number, number] = [600, 955];
-  const legs: [number, number][] = [[360, 1000], [840, 1000], [460, 975], [740, 975], [600, 1035]];
+  const legs: [number, number][] = [
+    [360, 1000],
+    [840, 1000],
+    [460, 975],
+    [740, 975],
+    [600, 1035],
+  ];
   const legColor = ergo ? "url(#" + p + "hl)" : plastic;
   for (const [lx, ly] of [legs[2]!, legs[3]!]) {
-    a.push(`<path d="M ${hub[0] - 14} ${hub[1] - 8} L ${lx} ${ly - 12} L ${lx} ${ly + 6} L ${hub[0] + 14} ${hub[1] + 10} Z" fill="${darken(plastic, 0.3)}"/>`);
+    a.push(
+      `<path d="M ${hub[0] - 14} ${hub[1] - 8} L ${lx} ${ly - 12} L ${lx} ${ly + 6} L ${hub[0] + 14} ${hub[1] + 10} Z" fill="${darken(plastic, 0.3)}"/>`,
+    );
     a.push(rect(lx - 20, ly, 40, 30, 12, `fill="#15161a"`));
   }
   a.push(rect(575, 760, 50, 150, 8, `fill="url(#${p}hl)"`));
   a.push(rect(562, 860, 76, 90, 14, `fill="${plastic}"`));
   for (const [lx, ly] of [legs[0]!, legs[1]!, legs[4]!]) {
-    a.push(`<path d="M ${hub[0] - 22} ${hub[1] - 14} L ${lx - 12} ${ly - 14} L ${lx + 12} ${ly + 8} L ${hub[0] + 22} ${hub[1] + 16} Z" fill="${legColor}" stroke="${darken(plastic, 0.3)}" stroke-width="2"/>`);
+    a.push(
+      `<path d="M ${hub[0] - 22} ${hub[1] - 14} L ${lx - 12} ${ly - 14} L ${lx + 12} ${ly + 8} L ${hub[0] + 22} ${hub[1] + 16} Z" fill="${legColor}" stroke="${darken(plastic, 0.3)}" stroke-width="2"/>`,
+    );
     a.push(rect(lx - 24, ly + 4, 48, 36, 14, `fill="#15161a"`), rect(lx - 16, ly + 10, 32, 8, 4, `fill="#3b3e45"`));
   }
   a.push(ellipse(600, 955, 46, 26, `fill="${darken(plastic, 0.2)}"`));
@@ -827,7 +1201,9 @@ function drawChair(c: Ctx): Drawn {
     a.push(`<path d="M ${x} 790 L ${x < 600 ? 520 : 680} 790" stroke="${plastic}" stroke-width="22"/>`);
   }
   // backrest
-  a.push(`<path d="${bp}" fill="url(#${p}hb)" stroke="${c.dark ? lighten(body, 0.18) : darken(body, 0.3)}" stroke-width="3"/>`);
+  a.push(
+    `<path d="${bp}" fill="url(#${p}hb)" stroke="${c.dark ? lighten(body, 0.18) : darken(body, 0.3)}" stroke-width="3"/>`,
+  );
   a.push(`<g clip-path="url(#${p}hc)">`);
   // centre panel
   const panelFill = fabric ? `url(#${p}hf)` : ergo ? `url(#${p}hd)` : `url(#${p}hd)`;
@@ -856,7 +1232,9 @@ function drawChair(c: Ctx): Drawn {
   // seat
   const seat =
     "M 410 690 L 790 690 C 840 690 858 712 852 740 L 842 790 C 838 806 822 812 806 812 L 394 812 C 378 812 362 806 358 790 L 348 740 C 342 712 360 690 410 690 Z";
-  a.push(`<path d="${seat}" fill="url(#${p}hs)" stroke="${c.dark ? lighten(body, 0.15) : darken(body, 0.3)}" stroke-width="3"/>`);
+  a.push(
+    `<path d="${seat}" fill="url(#${p}hs)" stroke="${c.dark ? lighten(body, 0.15) : darken(body, 0.3)}" stroke-width="3"/>`,
+  );
   a.push(rect(500, 700, 200, 100, 30, `fill="${panelFill}" opacity="0.9"`));
   if (!ergo) a.push(rect(480, 704, 14, 96, 7, `fill="${accent}"`), rect(706, 704, 14, 96, 7, `fill="${accent}"`));
   // arm pads
@@ -889,11 +1267,44 @@ function drawMonitor(c: Ctx): Drawn {
   const bend = curved ? 34 : 0;
   const frame = c.dark ? body : body;
   const defs = [
-    lin(`${p}ms`, [[0, "#090d26"], [0.5, mix("#3a1a6e", accent, 0.2)], [0.82, mix("#ff5f8a", accent, 0.35)], [1, mix("#ffb36b", accent, 0.25)]]),
-    lin(`${p}mf`, [[0, lighten(frame, c.dark ? 0.12 : 0.3)], [1, darken(frame, c.dark ? 0.3 : 0.15)]]),
-    lin(`${p}mn`, [[0, darken(frame, 0.3)], [0.5, lighten(frame, c.dark ? 0.25 : 0.2)], [1, darken(frame, 0.35)]], 0, 0, 1, 0),
-    lin(`${p}mr`, [[0, "#ffffff", 0.16], [0.5, "#ffffff", 0.02], [1, "#ffffff", 0]], 0, 0, 1, 1),
-    lin(`${p}msun`, [[0, mix("#ffe08a", accent, 0.2)], [1, mix("#ff4f8b", accent, 0.3)]]),
+    lin(`${p}ms`, [
+      [0, "#090d26"],
+      [0.5, mix("#3a1a6e", accent, 0.2)],
+      [0.82, mix("#ff5f8a", accent, 0.35)],
+      [1, mix("#ffb36b", accent, 0.25)],
+    ]),
+    lin(`${p}mf`, [
+      [0, lighten(frame, c.dark ? 0.12 : 0.3)],
+      [1, darken(frame, c.dark ? 0.3 : 0.15)],
+    ]),
+    lin(
+      `${p}mn`,
+      [
+        [0, darken(frame, 0.3)],
+        [0.5, lighten(frame, c.dark ? 0.25 : 0.2)],
+        [1, darken(frame, 0.35)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+    lin(
+      `${p}mr`,
+      [
+        [0, "#ffffff", 0.16],
+        [0.5, "#ffffff", 0.02],
+        [1, "#ffffff", 0],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+    lin(`${p}msun`, [
+      [0, mix("#ffe08a", accent, 0.2)],
+      [1, mix("#ff4f8b", accent, 0.3)],
+    ]),
     `<clipPath id="${p}mc"><path d="${screenPath(x0 + bez, y0 + bez, w - bez * 2, h - bez - chin, bend)}"/></clipPath>`,
   ];
   const a: string[] = [];
@@ -902,13 +1313,20 @@ function drawMonitor(c: Ctx): Drawn {
   a.push(rect(570, y0 + h - 40, 60, 900 - (y0 + h - 40), 10, `fill="url(#${p}mn)"`));
   a.push(rect(592, y0 + h + 24, 16, Math.max(40, 860 - (y0 + h + 24)), 8, `fill="${accent}" fill-opacity="0.7"`));
   if (vStand) {
-    a.push(`<path d="M 600 890 L 340 955 C 325 960 325 975 345 975 L 600 935 L 855 975 C 875 975 875 960 860 955 Z" fill="url(#${p}mn)"/>`);
+    a.push(
+      `<path d="M 600 890 L 340 955 C 325 960 325 975 345 975 L 600 935 L 855 975 C 875 975 875 960 860 955 Z" fill="url(#${p}mn)"/>`,
+    );
     a.push(`<path d="M 600 935 L 345 975 L 855 975 Z" fill="${darken(frame, 0.4)}" opacity="0.5"/>`);
   } else {
-    a.push(ellipse(600, 945, 230, 32, `fill="${darken(frame, 0.35)}"`), ellipse(600, 938, 230, 30, `fill="url(#${p}mf)"`));
+    a.push(
+      ellipse(600, 945, 230, 32, `fill="${darken(frame, 0.35)}"`),
+      ellipse(600, 938, 230, 30, `fill="url(#${p}mf)"`),
+    );
   }
   // frame
-  a.push(`<path d="${screenPath(x0, y0, w, h, bend)}" fill="url(#${p}mf)" stroke="${c.dark ? lighten(frame, 0.22) : darken(frame, 0.25)}" stroke-width="3"/>`);
+  a.push(
+    `<path d="${screenPath(x0, y0, w, h, bend)}" fill="url(#${p}mf)" stroke="${c.dark ? lighten(frame, 0.22) : darken(frame, 0.25)}" stroke-width="3"/>`,
+  );
   // screen content: a synthwave-ish landscape
   const sx = x0 + bez;
   const sy = y0 + bez;
@@ -937,9 +1355,10 @@ function drawMonitor(c: Ctx): Drawn {
   scr.push(mount(horizon + 10, sh * 0.16, mix("#160b30", accent, 0.08), 2));
   scr.push(rect(sx - 10, horizon, sw + 20, sh, 0, `fill="${mix("#0a0618", accent, 0.05)}"`));
   const grid: string[] = [];
-  for (let i = -12; i <= 12; i++) grid.push(`M ${n(600 + i * 20)} ${n(horizon)} L ${n(600 + i * 160)} ${n(sy + sh + 10)}`);
+  for (let i = -12; i <= 12; i++)
+    grid.push(`M ${n(600 + i * 20)} ${n(horizon)} L ${n(600 + i * 160)} ${n(sy + sh + 10)}`);
   for (let i = 1; i < 7; i++) {
-    const y = horizon + (sh * 0.4) * Math.pow(i / 6, 1.8);
+    const y = horizon + sh * 0.4 * Math.pow(i / 6, 1.8);
     grid.push(`M ${n(sx - 10)} ${n(y)} L ${n(sx + sw + 10)} ${n(y)}`);
   }
   scr.push(`<path d="${grid.join(" ")}" stroke="${accent}" stroke-opacity="0.75" stroke-width="2" fill="none"/>`);
@@ -980,16 +1399,69 @@ function drawMicrophone(c: Ctx): Drawn {
   const grilleEnd = dynamic ? 470 : mini ? 520 : 520;
   const metal = c.dark ? "#9aa0a8" : "#c2c7cf";
   const defs = [
-    lin(`${p}ib`, [[0, darken(body, c.dark ? 0.3 : 0.2)], [0.3, lighten(body, c.dark ? 0.28 : 0.5)], [0.55, body], [1, darken(body, c.dark ? 0.45 : 0.3)]], 0, 0, 1, 0),
-    lin(`${p}im`, [[0, darken(metal, 0.4)], [0.35, lighten(metal, 0.5)], [0.6, metal], [1, darken(metal, 0.5)]], 0, 0, 1, 0),
+    lin(
+      `${p}ib`,
+      [
+        [0, darken(body, c.dark ? 0.3 : 0.2)],
+        [0.3, lighten(body, c.dark ? 0.28 : 0.5)],
+        [0.55, body],
+        [1, darken(body, c.dark ? 0.45 : 0.3)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+    lin(
+      `${p}im`,
+      [
+        [0, darken(metal, 0.4)],
+        [0.35, lighten(metal, 0.5)],
+        [0.6, metal],
+        [1, darken(metal, 0.5)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
     `<pattern id="${p}ig" width="12" height="12" patternUnits="userSpaceOnUse"><rect width="12" height="12" fill="${darken(body, c.dark ? 0.55 : 0.6)}"/><circle cx="6" cy="6" r="3.6" fill="${c.dark ? "#b3b8c0" : lighten(body, 0.1)}"/></pattern>`,
-    lin(`${p}is`, [[0, "#000000", 0.45], [0.3, "#000000", 0], [0.7, "#000000", 0], [1, "#000000", 0.55]], 0, 0, 1, 0),
-    rad(`${p}ia`, [[0, accent, 0.8], [1, accent, 0]]),
-    lin(`${p}ih`, [[0, "#ffffff", 0], [0.35, "#ffffff", 0.3], [0.5, "#ffffff", 0]], 0, 0, 1, 0),
+    lin(
+      `${p}is`,
+      [
+        [0, "#000000", 0.45],
+        [0.3, "#000000", 0],
+        [0.7, "#000000", 0],
+        [1, "#000000", 0.55],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+    rad(`${p}ia`, [
+      [0, accent, 0.8],
+      [1, accent, 0],
+    ]),
+    lin(
+      `${p}ih`,
+      [
+        [0, "#ffffff", 0],
+        [0.35, "#ffffff", 0.3],
+        [0.5, "#ffffff", 0],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
   ];
   const a: string[] = [];
   // base
-  a.push(ellipse(600, 1000, 210, 44, `fill="${darken(body, c.dark ? 0.2 : 0.4)}"`), ellipse(600, 990, 210, 40, `fill="url(#${p}ib)"`));
+  a.push(
+    ellipse(600, 1000, 210, 44, `fill="${darken(body, c.dark ? 0.2 : 0.4)}"`),
+    ellipse(600, 990, 210, 40, `fill="url(#${p}ib)"`),
+  );
   a.push(ellipse(600, 984, 150, 22, `fill="#ffffff" fill-opacity="0.08"`));
   // post
   a.push(rect(584, 830, 32, 160, 10, `fill="url(#${p}im)"`));
@@ -1001,7 +1473,16 @@ function drawMicrophone(c: Ctx): Drawn {
   );
   if (rgb) a.push(ellipse(600, top + 180, bw * 1.3, 260, `fill="url(#${p}ia)" opacity="0.5"`));
   // body capsule
-  a.push(rect(bx, top, bw, bottom - top, bw / 2, `fill="url(#${p}ib)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.3)}" stroke-width="3"`));
+  a.push(
+    rect(
+      bx,
+      top,
+      bw,
+      bottom - top,
+      bw / 2,
+      `fill="url(#${p}ib)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.3)}" stroke-width="3"`,
+    ),
+  );
   // grille
   const gx = bx + 8;
   const gw = bw - 16;
@@ -1012,13 +1493,20 @@ function drawMicrophone(c: Ctx): Drawn {
   a.push(rect(bx - 2, grilleEnd + 2, bw + 4, 20, 6, `fill="${accent}"`));
   if (dynamic) {
     a.push(rect(bx - 2, grilleEnd + 22, bw + 4, 260, 14, `fill="url(#${p}ib)"`));
-    for (let i = 0; i < 6; i++) a.push(rect(bx + 6, grilleEnd + 60 + i * 18, bw - 12, 6, 3, `fill="#000000" fill-opacity="0.22"`));
+    for (let i = 0; i < 6; i++)
+      a.push(rect(bx + 6, grilleEnd + 60 + i * 18, bw - 12, 6, 3, `fill="#000000" fill-opacity="0.22"`));
   }
   // controls
   const muteY = grilleEnd + 80;
-  a.push(circle(600, muteY, 44, `fill="url(#${p}ia)"`), circle(600, muteY, 26, `fill="${darken(body, 0.4)}" stroke="${accent}" stroke-width="5"`));
+  a.push(
+    circle(600, muteY, 44, `fill="url(#${p}ia)"`),
+    circle(600, muteY, 26, `fill="${darken(body, 0.4)}" stroke="${accent}" stroke-width="5"`),
+  );
   if (!dynamic && !mini) {
-    a.push(circle(600, muteY + 110, 30, `fill="url(#${p}im)"`), circle(600, muteY + 110, 30, `fill="none" stroke="${darken(metal, 0.5)}" stroke-width="2"`));
+    a.push(
+      circle(600, muteY + 110, 30, `fill="url(#${p}im)"`),
+      circle(600, muteY + 110, 30, `fill="none" stroke="${darken(metal, 0.5)}" stroke-width="2"`),
+    );
     a.push(rect(597, muteY + 84, 6, 16, 3, `fill="${accent}"`));
   }
   // yoke knobs
@@ -1049,26 +1537,75 @@ function drawWebcam(c: Ctx): Drawn {
   const ly = by + bh / 2;
   const lr = pro ? 90 : 78;
   const defs = [
-    lin(`${p}wb`, [[0, lighten(body, c.dark ? 0.25 : 0.6)], [0.5, body], [1, darken(body, c.dark ? 0.4 : 0.22)]]),
-    rad(`${p}wl`, [[0, "#3a4a7a"], [0.45, "#121a33"], [0.8, "#05070d"], [1, "#000000"]], 0.45, 0.4, 0.6),
-    lin(`${p}wm`, [[0, "#e0e4ea"], [0.5, "#7d838c"], [1, "#30343a"]], 0, 0, 1, 1),
-    rad(`${p}wa`, [[0, accent, 0.5], [1, accent, 0]]),
-    lin(`${p}wg`, [[0, "#ffffff", 0.35], [1, "#ffffff", 0]]),
+    lin(`${p}wb`, [
+      [0, lighten(body, c.dark ? 0.25 : 0.6)],
+      [0.5, body],
+      [1, darken(body, c.dark ? 0.4 : 0.22)],
+    ]),
+    rad(
+      `${p}wl`,
+      [
+        [0, "#3a4a7a"],
+        [0.45, "#121a33"],
+        [0.8, "#05070d"],
+        [1, "#000000"],
+      ],
+      0.45,
+      0.4,
+      0.6,
+    ),
+    lin(
+      `${p}wm`,
+      [
+        [0, "#e0e4ea"],
+        [0.5, "#7d838c"],
+        [1, "#30343a"],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+    rad(`${p}wa`, [
+      [0, accent, 0.5],
+      [1, accent, 0],
+    ]),
+    lin(`${p}wg`, [
+      [0, "#ffffff", 0.35],
+      [1, "#ffffff", 0],
+    ]),
   ];
   const a: string[] = [];
   // small desk tripod: ball head, column, three legs
   const jy = by + bh;
   const legCol = c.dark ? lighten(body, 0.08) : "#2f3238";
   const feetY = 960;
-  a.push(`<path d="M 600 ${jy + 190} L 430 ${feetY} M 600 ${jy + 190} L 770 ${feetY}" stroke="${darken(legCol, 0.25)}" stroke-width="18" stroke-linecap="round"/>`);
+  a.push(
+    `<path d="M 600 ${jy + 190} L 430 ${feetY} M 600 ${jy + 190} L 770 ${feetY}" stroke="${darken(legCol, 0.25)}" stroke-width="18" stroke-linecap="round"/>`,
+  );
   a.push(rect(588, jy + 40, 24, 160, 8, `fill="url(#${p}wm)"`));
-  a.push(`<path d="M 600 ${jy + 190} L 620 ${feetY + 30}" stroke="${legCol}" stroke-width="22" stroke-linecap="round"/>`);
+  a.push(
+    `<path d="M 600 ${jy + 190} L 620 ${feetY + 30}" stroke="${legCol}" stroke-width="22" stroke-linecap="round"/>`,
+  );
   a.push(rect(560, jy + 176, 80, 30, 12, `fill="${legCol}"`));
-  a.push(ellipse(430, feetY + 4, 22, 10, `fill="#15161a"`), ellipse(770, feetY + 4, 22, 10, `fill="#15161a"`), ellipse(620, feetY + 34, 26, 12, `fill="#15161a"`));
+  a.push(
+    ellipse(430, feetY + 4, 22, 10, `fill="#15161a"`),
+    ellipse(770, feetY + 4, 22, 10, `fill="#15161a"`),
+    ellipse(620, feetY + 34, 26, 12, `fill="#15161a"`),
+  );
   a.push(circle(600, jy + 30, 28, `fill="url(#${p}wm)"`));
   a.push(rect(578, jy - 8, 44, 30, 8, `fill="${darken(body, c.dark ? 0.1 : 0.4)}"`));
   // body
-  a.push(rect(bx, by, bw, bh, rx, `fill="url(#${p}wb)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.28)}" stroke-width="3"`));
+  a.push(
+    rect(
+      bx,
+      by,
+      bw,
+      bh,
+      rx,
+      `fill="url(#${p}wb)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.28)}" stroke-width="3"`,
+    ),
+  );
   a.push(rect(bx + 20, by + 10, bw - 40, bh * 0.35, rx * 0.6, `fill="url(#${p}wg)"`));
   // front glass strip
   a.push(rect(bx + 30, by + 26, bw - 60, bh - 52, (bh - 52) / 2, `fill="#0b0d12" fill-opacity="0.92"`));
@@ -1079,14 +1616,23 @@ function drawWebcam(c: Ctx): Drawn {
   a.push(circle(lx, ly, lr * 0.62, `fill="none" stroke="#2b3a66" stroke-width="3"`));
   a.push(circle(lx, ly, lr * 0.34, `fill="#04050a"`));
   a.push(circle(lx, ly, lr * 0.8, `fill="none" stroke="${accent}" stroke-opacity="0.35" stroke-width="4"`));
-  a.push(ellipse(lx - lr * 0.35, ly - lr * 0.38, lr * 0.22, lr * 0.13, `fill="#ffffff" fill-opacity="0.75" transform="rotate(-35 ${n(lx - lr * 0.35)} ${n(ly - lr * 0.38)})"`));
+  a.push(
+    ellipse(
+      lx - lr * 0.35,
+      ly - lr * 0.38,
+      lr * 0.22,
+      lr * 0.13,
+      `fill="#ffffff" fill-opacity="0.75" transform="rotate(-35 ${n(lx - lr * 0.35)} ${n(ly - lr * 0.38)})"`,
+    ),
+  );
   a.push(circle(lx + lr * 0.3, ly + lr * 0.28, lr * 0.07, `fill="#ffffff" fill-opacity="0.5"`));
   // status LED and mic holes
   a.push(circle(lx + lr + 60, ly, 14, `fill="url(#${p}wa)"`), circle(lx + lr + 60, ly, 6, `fill="${accent}"`));
   const holes: string[] = [];
   for (const side of [-1, 1]) {
     const hx = lx + side * (bw / 2 - 80);
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) holes.push(circle(hx + (i - 1) * 12, ly + (j - 1) * 12, 3.2, ""));
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++) holes.push(circle(hx + (i - 1) * 12, ly + (j - 1) * 12, 3.2, ""));
   }
   a.push(`<g fill="#4a505a">${holes.join("")}</g>`);
   a.push(emblem(lx - lr - 60, ly, 24, lighten(accent, 0.2), c.brandVariant));
@@ -1129,13 +1675,31 @@ function drawStreamdeck(c: Ctx): Drawn {
   const y0 = 580 - h / 2;
   const hue = hueOf(accent);
   const defs = [
-    lin(`${p}sb`, [[0, lighten(body, c.dark ? 0.2 : 0.5)], [1, darken(body, c.dark ? 0.3 : 0.2)]]),
-    lin(`${p}sg`, [[0, "#ffffff", 0.22], [0.45, "#ffffff", 0.04], [0.5, "#ffffff", 0]]),
+    lin(`${p}sb`, [
+      [0, lighten(body, c.dark ? 0.2 : 0.5)],
+      [1, darken(body, c.dark ? 0.3 : 0.2)],
+    ]),
+    lin(`${p}sg`, [
+      [0, "#ffffff", 0.22],
+      [0.45, "#ffffff", 0.04],
+      [0.5, "#ffffff", 0],
+    ]),
   ];
   const a: string[] = [];
   // stand foot behind
-  a.push(`<path d="M ${n(x0 + w * 0.22)} ${n(y0 + h - 20)} L ${n(x0 + w * 0.78)} ${n(y0 + h - 20)} L ${n(x0 + w * 0.84)} ${n(y0 + h + 70)} L ${n(x0 + w * 0.16)} ${n(y0 + h + 70)} Z" fill="${darken(body, c.dark ? 0.1 : 0.4)}"/>`);
-  a.push(rect(x0, y0, w, h, 40, `fill="url(#${p}sb)" stroke="${c.dark ? lighten(body, 0.22) : darken(body, 0.3)}" stroke-width="3"`));
+  a.push(
+    `<path d="M ${n(x0 + w * 0.22)} ${n(y0 + h - 20)} L ${n(x0 + w * 0.78)} ${n(y0 + h - 20)} L ${n(x0 + w * 0.84)} ${n(y0 + h + 70)} L ${n(x0 + w * 0.16)} ${n(y0 + h + 70)} Z" fill="${darken(body, c.dark ? 0.1 : 0.4)}"/>`,
+  );
+  a.push(
+    rect(
+      x0,
+      y0,
+      w,
+      h,
+      40,
+      `fill="url(#${p}sb)" stroke="${c.dark ? lighten(body, 0.22) : darken(body, 0.3)}" stroke-width="3"`,
+    ),
+  );
   a.push(rect(x0 + 8, y0 + 6, w - 16, 12, 6, `fill="#ffffff" fill-opacity="${c.dark ? 0.1 : 0.4}"`));
   const keys: string[] = [];
   const glyphs: string[] = [];
@@ -1153,7 +1717,9 @@ function drawStreamdeck(c: Ctx): Drawn {
         keys.push(rect(x, y, k, k, 18, `fill="#0b0c10"`));
       } else {
         keys.push(rect(x, y, k, k, 18, `fill="${hsl(keyHue, 0.75, 0.38 + (i % 3) * 0.06)}"`));
-        keys.push(rect(x + 6, y + k * 0.55, k - 12, k * 0.4, 14, `fill="${hsl(keyHue + 25, 0.8, 0.25)}" fill-opacity="0.6"`));
+        keys.push(
+          rect(x + 6, y + k * 0.55, k - 12, k * 0.4, 14, `fill="${hsl(keyHue + 25, 0.8, 0.25)}" fill-opacity="0.6"`),
+        );
         const gl = GLYPHS[hashString(`${c.name}#${i}`) % GLYPHS.length]!;
         const stroke = gl.startsWith("M -4 -22");
         const s = k / 80;
@@ -1199,19 +1765,49 @@ function drawCapturecard(c: Ctx): Drawn {
   const mRight = `matrix(${ay[0]} ${ay[1]} 0 1 ${n(ox + W * ax[0])} ${n(oy + W * ax[1] - H)})`;
   const mFront = `matrix(${ax[0]} ${ax[1]} 0 1 ${n(ox + D * ay[0])} ${n(oy + D * ay[1] - H)})`;
   const defs = [
-    lin(`${p}xt`, [[0, lighten(body, c.dark ? 0.22 : 0.5)], [1, darken(body, c.dark ? 0.1 : 0.08)]], 0, 0, 1, 1),
-    lin(`${p}xf`, [[0, darken(body, c.dark ? 0.1 : 0.15)], [1, darken(body, c.dark ? 0.45 : 0.35)]]),
-    lin(`${p}xr`, [[0, darken(body, c.dark ? 0.25 : 0.25)], [1, darken(body, c.dark ? 0.55 : 0.45)]]),
-    rad(`${p}xa`, [[0, accent, 0.9], [1, accent, 0]]),
+    lin(
+      `${p}xt`,
+      [
+        [0, lighten(body, c.dark ? 0.22 : 0.5)],
+        [1, darken(body, c.dark ? 0.1 : 0.08)],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+    lin(`${p}xf`, [
+      [0, darken(body, c.dark ? 0.1 : 0.15)],
+      [1, darken(body, c.dark ? 0.45 : 0.35)],
+    ]),
+    lin(`${p}xr`, [
+      [0, darken(body, c.dark ? 0.25 : 0.25)],
+      [1, darken(body, c.dark ? 0.55 : 0.45)],
+    ]),
+    rad(`${p}xa`, [
+      [0, accent, 0.9],
+      [1, accent, 0],
+    ]),
   ];
   const a: string[] = [];
   // top face
   const top: string[] = [];
   top.push(rect(0, 0, W, D, 0, `fill="url(#${p}xt)"`));
-  top.push(rect(14, 14, W - 28, D - 28, 22, `fill="none" stroke="#ffffff" stroke-opacity="${c.dark ? 0.12 : 0.5}" stroke-width="3"`));
+  top.push(
+    rect(
+      14,
+      14,
+      W - 28,
+      D - 28,
+      22,
+      `fill="none" stroke="#ffffff" stroke-opacity="${c.dark ? 0.12 : 0.5}" stroke-width="3"`,
+    ),
+  );
   // accent light bar and emblem
   if (pro) {
-    top.push(`<path d="M ${W * 0.12} ${D * 0.82} L ${W * 0.55} ${D * 0.82} L ${W * 0.65} ${D * 0.18} L ${W * 0.88} ${D * 0.18}" fill="none" stroke="${accent}" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"/>`);
+    top.push(
+      `<path d="M ${W * 0.12} ${D * 0.82} L ${W * 0.55} ${D * 0.82} L ${W * 0.65} ${D * 0.18} L ${W * 0.88} ${D * 0.18}" fill="none" stroke="${accent}" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"/>`,
+    );
   } else {
     top.push(rect(W * 0.1, D * 0.75, W * 0.8, 12, 6, `fill="${accent}"`));
   }
@@ -1235,12 +1831,19 @@ function drawCapturecard(c: Ctx): Drawn {
   a.push(`<g transform="${mRight}">${right.join("")}</g>`);
   a.push(`<g transform="${mTop}">${top.join("")}</g>`);
   // edge highlights
-  const P = (x: number, y: number, z: number): string => `${n(ox + x * ax[0] + y * ay[0])} ${n(oy + x * ax[1] + y * ay[1] - z)}`;
-  a.push(`<path d="M ${P(0, D, H)} L ${P(W, D, H)} L ${P(W, 0, H)}" fill="none" stroke="#ffffff" stroke-opacity="${c.dark ? 0.35 : 0.8}" stroke-width="3" stroke-linejoin="round"/>`);
+  const P = (x: number, y: number, z: number): string =>
+    `${n(ox + x * ax[0] + y * ay[0])} ${n(oy + x * ax[1] + y * ay[1] - z)}`;
+  a.push(
+    `<path d="M ${P(0, D, H)} L ${P(W, D, H)} L ${P(W, 0, H)}" fill="none" stroke="#ffffff" stroke-opacity="${c.dark ? 0.35 : 0.8}" stroke-width="3" stroke-linejoin="round"/>`,
+  );
   // cable out of the back
-  a.push(`<path d="M ${P(W * 0.3, 0, H * 0.5)} C ${P(W * 0.3, -200, H * 0.5)} ${P(-100, -300, 0)} ${P(-300, -420, 0)}" fill="none" stroke="#15161a" stroke-width="12" stroke-linecap="round"/>`);
+  a.push(
+    `<path d="M ${P(W * 0.3, 0, H * 0.5)} C ${P(W * 0.3, -200, H * 0.5)} ${P(-100, -300, 0)} ${P(-300, -420, 0)}" fill="none" stroke="#15161a" stroke-width="12" stroke-linecap="round"/>`,
+  );
   const sil = `<path d="M ${P(0, 0, H)} L ${P(W, 0, H)} L ${P(W, 0, 0)} L ${P(W, D, 0)} L ${P(0, D, 0)} L ${P(0, D, H)} Z"/>`;
-  const ports = P(W, D * 0.4, H * 0.5).split(" ").map(Number) as [number, number];
+  const ports = P(W, D * 0.4, H * 0.5)
+    .split(" ")
+    .map(Number) as [number, number];
   return {
     defs: defs.join(""),
     art: a.join(""),
@@ -1263,12 +1866,60 @@ function drawSpeaker(c: Ctx): Drawn {
   const sh = mini ? 330 : studio ? 470 : 430;
   const floorY = 930;
   const defs = [
-    lin(`${p}sf`, [[0, lighten(body, c.dark ? 0.16 : 0.4)], [1, darken(body, c.dark ? 0.3 : 0.15)]]),
-    lin(`${p}ss`, [[0, c.dark ? lighten(body, 0.04) : darken(body, 0.18)], [1, c.dark ? darken(body, 0.3) : darken(body, 0.35)]], 0, 0, 1, 0),
-    rad(`${p}sw`, [[0, "#5a5e66"], [0.35, "#202228"], [0.8, "#0e0f12"], [1, "#2a2c31"]], 0.45, 0.4, 0.6),
-    rad(`${p}sd`, [[0, "#8a9099"], [1, "#24262b"]], 0.4, 0.35, 0.6),
-    rad(`${p}sa`, [[0, accent, 0.7], [1, accent, 0]]),
-    studio ? rad(`${p}sy`, [[0, lighten(accent, 0.4)], [0.6, accent], [1, darken(accent, 0.5)]], 0.4, 0.35, 0.65) : "",
+    lin(`${p}sf`, [
+      [0, lighten(body, c.dark ? 0.16 : 0.4)],
+      [1, darken(body, c.dark ? 0.3 : 0.15)],
+    ]),
+    lin(
+      `${p}ss`,
+      [
+        [0, c.dark ? lighten(body, 0.04) : darken(body, 0.18)],
+        [1, c.dark ? darken(body, 0.3) : darken(body, 0.35)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+    rad(
+      `${p}sw`,
+      [
+        [0, "#5a5e66"],
+        [0.35, "#202228"],
+        [0.8, "#0e0f12"],
+        [1, "#2a2c31"],
+      ],
+      0.45,
+      0.4,
+      0.6,
+    ),
+    rad(
+      `${p}sd`,
+      [
+        [0, "#8a9099"],
+        [1, "#24262b"],
+      ],
+      0.4,
+      0.35,
+      0.6,
+    ),
+    rad(`${p}sa`, [
+      [0, accent, 0.7],
+      [1, accent, 0],
+    ]),
+    studio
+      ? rad(
+          `${p}sy`,
+          [
+            [0, lighten(accent, 0.4)],
+            [0.6, accent],
+            [1, darken(accent, 0.5)],
+          ],
+          0.4,
+          0.35,
+          0.65,
+        )
+      : "",
   ];
   const driver = (cx: number, cy: number, r: number) => {
     let s = circle(cx, cy, r + 16, `fill="${darken(body, c.dark ? 0.45 : 0.3)}"`);
@@ -1277,7 +1928,13 @@ function drawSpeaker(c: Ctx): Drawn {
     s += circle(cx, cy, r, `fill="${studio ? `url(#${p}sy)` : `url(#${p}sw)`}"`);
     s += circle(cx, cy, r * 0.62, `fill="none" stroke="#000000" stroke-opacity="0.35" stroke-width="3"`);
     s += circle(cx, cy, r * 0.3, `fill="url(#${p}sd)"`);
-    s += ellipse(cx - r * 0.35, cy - r * 0.4, r * 0.25, r * 0.12, `fill="#ffffff" fill-opacity="0.18" transform="rotate(-35 ${n(cx - r * 0.35)} ${n(cy - r * 0.4)})"`);
+    s += ellipse(
+      cx - r * 0.35,
+      cy - r * 0.4,
+      r * 0.25,
+      r * 0.12,
+      `fill="#ffffff" fill-opacity="0.18" transform="rotate(-35 ${n(cx - r * 0.35)} ${n(cy - r * 0.4)})"`,
+    );
     return s;
   };
   const speaker = (cx: number, mirror: boolean) => {
@@ -1286,9 +1943,22 @@ function drawSpeaker(c: Ctx): Drawn {
     const sideW = 46;
     const out: string[] = [];
     // visible outer side face
-    out.push(`<path d="M ${x0} ${y0 + 10} L ${x0 - sideW} ${y0 - 12} L ${x0 - sideW} ${y0 + sh - 22} L ${x0} ${y0 + sh} Z" fill="url(#${p}ss)"/>`);
-    out.push(`<path d="M ${x0} ${y0 + 10} L ${x0 - sideW} ${y0 - 12} L ${x0 - sideW} ${y0 + sh - 22} L ${x0} ${y0 + sh}" fill="none" stroke="${c.dark ? lighten(body, 0.15) : darken(body, 0.3)}" stroke-width="2"/>`);
-    out.push(rect(x0, y0, sw, sh, 10, `fill="url(#${p}sf)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.25)}" stroke-width="3"`));
+    out.push(
+      `<path d="M ${x0} ${y0 + 10} L ${x0 - sideW} ${y0 - 12} L ${x0 - sideW} ${y0 + sh - 22} L ${x0} ${y0 + sh} Z" fill="url(#${p}ss)"/>`,
+    );
+    out.push(
+      `<path d="M ${x0} ${y0 + 10} L ${x0 - sideW} ${y0 - 12} L ${x0 - sideW} ${y0 + sh - 22} L ${x0} ${y0 + sh}" fill="none" stroke="${c.dark ? lighten(body, 0.15) : darken(body, 0.3)}" stroke-width="2"/>`,
+    );
+    out.push(
+      rect(
+        x0,
+        y0,
+        sw,
+        sh,
+        10,
+        `fill="url(#${p}sf)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.25)}" stroke-width="3"`,
+      ),
+    );
     const wr = sw * 0.36;
     const tr = sw * 0.13;
     const tY = y0 + sh * (mini ? 0.26 : 0.22);
@@ -1306,8 +1976,19 @@ function drawSpeaker(c: Ctx): Drawn {
   if (sub) {
     const bw = 300;
     const bh = 300;
-    a.push(`<path d="M ${600 - bw / 2 + 4} ${floorY - bh + 12} L ${600 - bw / 2 + 34} ${floorY - bh - 24} L ${600 + bw / 2 - 34} ${floorY - bh - 24} L ${600 + bw / 2 - 4} ${floorY - bh + 12} Z" fill="${c.dark ? lighten(body, 0.12) : darken(body, 0.08)}"/>`);
-    a.push(rect(600 - bw / 2, floorY - bh, bw, bh, 20, `fill="url(#${p}sf)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.25)}" stroke-width="3"`));
+    a.push(
+      `<path d="M ${600 - bw / 2 + 4} ${floorY - bh + 12} L ${600 - bw / 2 + 34} ${floorY - bh - 24} L ${600 + bw / 2 - 34} ${floorY - bh - 24} L ${600 + bw / 2 - 4} ${floorY - bh + 12} Z" fill="${c.dark ? lighten(body, 0.12) : darken(body, 0.08)}"/>`,
+    );
+    a.push(
+      rect(
+        600 - bw / 2,
+        floorY - bh,
+        bw,
+        bh,
+        20,
+        `fill="url(#${p}sf)" stroke="${c.dark ? lighten(body, 0.2) : darken(body, 0.25)}" stroke-width="3"`,
+      ),
+    );
     a.push(driver(600, floorY - bh / 2, 100));
   }
   a.push(speaker(600 - gap, false), speaker(600 + gap, true));
@@ -1344,24 +2025,62 @@ function background(c: Ctx): { defs: string; svg: string } {
   if (c.view === 0) {
     // studio sweep: bright wall fading into a slightly tinted floor
     return {
-      defs:
-        lin("bg", [[0, "#fcfdfe"], [0.45, mix(accent, "#f4f5f8", 0.95)], [0.8, mix(accent, "#e3e7ed", 0.9)], [1, mix(accent, "#d3d8e0", 0.86)]]),
+      defs: lin("bg", [
+        [0, "#fcfdfe"],
+        [0.45, mix(accent, "#f4f5f8", 0.95)],
+        [0.8, mix(accent, "#e3e7ed", 0.9)],
+        [1, mix(accent, "#d3d8e0", 0.86)],
+      ]),
       svg: `<rect width="1200" height="1200" fill="url(#bg)"/>`,
     };
   }
   if (c.view === 1) {
     return {
       defs:
-        lin("bg", [[0, "#0c0e13"], [0.45, mix(accent, "#1a1e27", 0.84)], [1, "#07080b"]]) +
-        radU("bgh", [[0, accent, 0.42], [0.45, accent, 0.14], [1, accent, 0]], 600, 560, 520),
+        lin("bg", [
+          [0, "#0c0e13"],
+          [0.45, mix(accent, "#1a1e27", 0.84)],
+          [1, "#07080b"],
+        ]) +
+        radU(
+          "bgh",
+          [
+            [0, accent, 0.42],
+            [0.45, accent, 0.14],
+            [1, accent, 0],
+          ],
+          600,
+          560,
+          520,
+        ),
       svg: `<rect width="1200" height="1200" fill="url(#bg)"/><circle cx="600" cy="560" r="520" fill="url(#bgh)"/>`,
     };
   }
   const tint = luminance(body) > 0.75 ? mix(accent, "#7d8594", 0.55) : accent;
   return {
     defs:
-      lin("bg", [[0, mix(tint, "#ffffff", 0.8)], [1, mix(tint, "#b8bfcc", 0.62)]], 0, 0, 1, 1) +
-      lin("bgh", [[0, "#ffffff", 0.55], [0.5, "#ffffff", 0]], 0, 0, 1, 1),
+      lin(
+        "bg",
+        [
+          [0, mix(tint, "#ffffff", 0.8)],
+          [1, mix(tint, "#b8bfcc", 0.62)],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ) +
+      lin(
+        "bgh",
+        [
+          [0, "#ffffff", 0.55],
+          [0.5, "#ffffff", 0],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
     svg: `<rect width="1200" height="1200" fill="url(#bg)"/><rect width="1200" height="1200" fill="url(#bgh)"/>`,
   };
 }
@@ -1381,7 +2100,11 @@ function composeObject(c: Ctx, d: Drawn): { defs: string; svg: string } {
   const out: string[] = [];
   const defs: string[] = [
     d.defs,
-    rad(`${p}floor`, [[0, "#000000", c.view === 1 ? 0.6 : 0.38], [0.55, "#000000", c.view === 1 ? 0.3 : 0.16], [1, "#000000", 0]]),
+    rad(`${p}floor`, [
+      [0, "#000000", c.view === 1 ? 0.6 : 0.38],
+      [0.55, "#000000", c.view === 1 ? 0.3 : 0.16],
+      [1, "#000000", 0],
+    ]),
   ];
   const fit = d.fit ?? 1;
   let T = fit === 1 ? "" : `translate(600 600) scale(${fit}) translate(-600 -600)`;
@@ -1401,7 +2124,8 @@ function composeObject(c: Ctx, d: Drawn): { defs: string; svg: string } {
       const depth = d.depth ?? 30;
       out.push(`<g transform="translate(0 ${depth + 14})">${softShadow(g(sil), 0.5, 0.8)}</g>`);
       const side = d.sideColor ?? darken(c.body, c.dark ? 0.35 : 0.3);
-      for (const f of [1, 0.75, 0.5, 0.25]) out.push(`<g transform="translate(0 ${n(depth * f)})" fill="${side}">${g(sil)}</g>`);
+      for (const f of [1, 0.75, 0.5, 0.25])
+        out.push(`<g transform="translate(0 ${n(depth * f)})" fill="${side}">${g(sil)}</g>`);
       out.push(`<g transform="translate(0 2)" fill="${lighten(side, 0.15)}">${g(sil)}</g>`);
     } else if (d.mode === "custom") {
       out.push(g(`<g transform="translate(6 22)">${softShadow(sil, 0.3)}</g>`));
@@ -1468,12 +2192,48 @@ export function renderHeroSvg(index: 0 | 1 | 2 | 3): string {
   const defs: string[] = [];
   const body: string[] = [];
   // left-side darkening for copy
-  defs.push(lin("copy", [[0, "#05060a", 0.78], [0.38, "#05060a", 0.45], [0.62, "#05060a", 0]], 0, 0, 1, 0));
+  defs.push(
+    lin(
+      "copy",
+      [
+        [0, "#05060a", 0.78],
+        [0.38, "#05060a", 0.45],
+        [0.62, "#05060a", 0],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   if (index === 0) {
     // synthwave grid with a floating RGB keyboard
-    defs.push(lin("sky", [[0, "#07051a"], [0.55, "#1c0b45"], [1, "#3a0b5e"]]));
-    defs.push(lin("sun", [[0, "#ffd36e"], [0.5, "#ff5fa2"], [1, "#b14cff"]]));
-    defs.push(radU("glow", [[0, "#ff3fd0", 0.55], [1, "#ff3fd0", 0]], 1120, 360, 520));
+    defs.push(
+      lin("sky", [
+        [0, "#07051a"],
+        [0.55, "#1c0b45"],
+        [1, "#3a0b5e"],
+      ]),
+    );
+    defs.push(
+      lin("sun", [
+        [0, "#ffd36e"],
+        [0.5, "#ff5fa2"],
+        [1, "#b14cff"],
+      ]),
+    );
+    defs.push(
+      radU(
+        "glow",
+        [
+          [0, "#ff3fd0", 0.55],
+          [1, "#ff3fd0", 0],
+        ],
+        1120,
+        360,
+        520,
+      ),
+    );
     body.push(rect(0, 0, W, H, 0, `fill="url(#sky)"`));
     body.push(circle(1120, 360, 520, `fill="url(#glow)"`));
     const sunBars: string[] = [];
@@ -1491,17 +2251,55 @@ export function renderHeroSvg(index: 0 | 1 | 2 | 3): string {
     body.push(`<path d="${grid.join(" ")}" stroke="#ff4fd8" stroke-opacity="0.55" stroke-width="2" fill="none"/>`);
     body.push(rect(0, 418, W, 4, 0, `fill="#ff8be6" fill-opacity="0.8"`));
     body.push(bokeh(11, 26, ["#ff4fd8", "#6ae3ff", "#ffffff"], [500, 20, 1100, 360]));
-    const kb = heroObject("keyboard", "Hero Pro Wireless Mechanical RGB", ["#14121c", "#ff3fd0"], "translate(640 -30) scale(0.72)", "k", { tiltFlat: true });
+    const kb = heroObject(
+      "keyboard",
+      "Hero Pro Wireless Mechanical RGB",
+      ["#14121c", "#ff3fd0"],
+      "translate(640 -30) scale(0.72)",
+      "k",
+      { tiltFlat: true },
+    );
     defs.push(kb.defs);
     body.push(kb.svg);
   } else if (index === 1) {
     // headset with sound waves on deep teal
-    defs.push(radU("bg1", [[0, "#0f4c5c"], [0.5, "#08263a"], [1, "#040b14"]], 1150, 320, 900));
-    defs.push(radU("g1", [[0, "#39e6ff", 0.45], [1, "#39e6ff", 0]], 1150, 330, 420));
+    defs.push(
+      radU(
+        "bg1",
+        [
+          [0, "#0f4c5c"],
+          [0.5, "#08263a"],
+          [1, "#040b14"],
+        ],
+        1150,
+        320,
+        900,
+      ),
+    );
+    defs.push(
+      radU(
+        "g1",
+        [
+          [0, "#39e6ff", 0.45],
+          [1, "#39e6ff", 0],
+        ],
+        1150,
+        330,
+        420,
+      ),
+    );
     body.push(rect(0, 0, W, H, 0, `fill="url(#bg1)"`));
     body.push(circle(1150, 330, 420, `fill="url(#g1)"`));
     const rings: string[] = [];
-    for (let i = 1; i <= 9; i++) rings.push(circle(1150, 330, 160 + i * 60, `fill="none" stroke="#39e6ff" stroke-opacity="${n(0.36 - i * 0.035)}" stroke-width="${n(4 - i * 0.3)}"`));
+    for (let i = 1; i <= 9; i++)
+      rings.push(
+        circle(
+          1150,
+          330,
+          160 + i * 60,
+          `fill="none" stroke="#39e6ff" stroke-opacity="${n(0.36 - i * 0.035)}" stroke-width="${n(4 - i * 0.3)}"`,
+        ),
+      );
     body.push(rings.join(""));
     // equaliser bars
     const r = prng(7);
@@ -1517,9 +2315,46 @@ export function renderHeroSvg(index: 0 | 1 | 2 | 3): string {
     body.push(hs.svg);
   } else if (index === 2) {
     // controller with speed streaks, magenta to orange
-    defs.push(lin("bg2", [[0, "#0d0614"], [0.5, "#2b0a2e"], [1, "#4a1020"]], 0, 0, 1, 1));
-    defs.push(radU("g2", [[0, "#ff5a36", 0.55], [1, "#ff5a36", 0]], 1140, 330, 480));
-    defs.push(lin("streak", [[0, "#ff8a3d", 0], [0.7, "#ff8a3d", 0.8], [1, "#ffd0a8", 1]], 0, 0, 1, 0));
+    defs.push(
+      lin(
+        "bg2",
+        [
+          [0, "#0d0614"],
+          [0.5, "#2b0a2e"],
+          [1, "#4a1020"],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+    );
+    defs.push(
+      radU(
+        "g2",
+        [
+          [0, "#ff5a36", 0.55],
+          [1, "#ff5a36", 0],
+        ],
+        1140,
+        330,
+        480,
+      ),
+    );
+    defs.push(
+      lin(
+        "streak",
+        [
+          [0, "#ff8a3d", 0],
+          [0.7, "#ff8a3d", 0.8],
+          [1, "#ffd0a8", 1],
+        ],
+        0,
+        0,
+        1,
+        0,
+      ),
+    );
     body.push(rect(0, 0, W, H, 0, `fill="url(#bg2)"`));
     body.push(circle(1140, 330, 480, `fill="url(#g2)"`));
     const r = prng(3);
@@ -1528,22 +2363,88 @@ export function renderHeroSvg(index: 0 | 1 | 2 | 3): string {
       const y = r() * H;
       const len = 160 + r() * 420;
       const x = 300 + r() * 1100;
-      streaks.push(rect(x, y, len, 2 + r() * 4, 2, `fill="url(#streak)" opacity="${n(0.25 + r() * 0.5)}" transform="rotate(-14 ${n(x)} ${n(y)})"`));
+      streaks.push(
+        rect(
+          x,
+          y,
+          len,
+          2 + r() * 4,
+          2,
+          `fill="url(#streak)" opacity="${n(0.25 + r() * 0.5)}" transform="rotate(-14 ${n(x)} ${n(y)})"`,
+        ),
+      );
     }
     body.push(streaks.join(""));
     body.push(bokeh(31, 20, ["#ff8a3d", "#ff3d7f", "#ffffff"], [600, 0, 1000, 640]));
-    const ct = heroObject("controller", "Hero Wireless Controller", ["#17151c", "#ff6a3d"], "translate(1140 330) rotate(-12) scale(0.62) translate(-600 -640)", "c");
+    const ct = heroObject(
+      "controller",
+      "Hero Wireless Controller",
+      ["#17151c", "#ff6a3d"],
+      "translate(1140 330) rotate(-12) scale(0.62) translate(-600 -640)",
+      "c",
+    );
     defs.push(ct.defs);
     body.push(ct.svg);
   } else {
     // deals: warm stripes, floating tags and gear silhouettes
-    defs.push(lin("bg3", [[0, "#12060a"], [0.55, "#3a0d12"], [1, "#6b1d0f"]], 0, 0, 1, 1));
-    defs.push(radU("g3", [[0, "#ffb020", 0.5], [1, "#ffb020", 0]], 1150, 300, 520));
-    defs.push(lin("tag", [[0, "#ffcf4a"], [1, "#ff7a1a"]], 0, 0, 1, 1));
-    defs.push(lin("tag2", [[0, "#ff5470"], [1, "#c8103a"]], 0, 0, 1, 1));
+    defs.push(
+      lin(
+        "bg3",
+        [
+          [0, "#12060a"],
+          [0.55, "#3a0d12"],
+          [1, "#6b1d0f"],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+    );
+    defs.push(
+      radU(
+        "g3",
+        [
+          [0, "#ffb020", 0.5],
+          [1, "#ffb020", 0],
+        ],
+        1150,
+        300,
+        520,
+      ),
+    );
+    defs.push(
+      lin(
+        "tag",
+        [
+          [0, "#ffcf4a"],
+          [1, "#ff7a1a"],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+    );
+    defs.push(
+      lin(
+        "tag2",
+        [
+          [0, "#ff5470"],
+          [1, "#c8103a"],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+    );
     body.push(rect(0, 0, W, H, 0, `fill="url(#bg3)"`));
     const stripes: string[] = [];
-    for (let i = 0; i < 16; i++) stripes.push(`<path d="M ${500 + i * 90} ${H} L ${740 + i * 90} 0 L ${780 + i * 90} 0 L ${540 + i * 90} ${H} Z" fill="#ffffff" fill-opacity="0.035"/>`);
+    for (let i = 0; i < 16; i++)
+      stripes.push(
+        `<path d="M ${500 + i * 90} ${H} L ${740 + i * 90} 0 L ${780 + i * 90} 0 L ${540 + i * 90} ${H} Z" fill="#ffffff" fill-opacity="0.035"/>`,
+      );
     body.push(stripes.join(""));
     body.push(circle(1150, 300, 520, `fill="url(#g3)"`));
     const tag = (x: number, y: number, s: number, rot: number, fill: string) =>
@@ -1555,12 +2456,24 @@ export function renderHeroSvg(index: 0 | 1 | 2 | 3): string {
       const x = 620 + r() * 940;
       const y = 30 + r() * 580;
       const s = 6 + r() * 14;
-      sp.push(`<path d="M ${n(x)} ${n(y - s)} Q ${n(x)} ${n(y)} ${n(x + s)} ${n(y)} Q ${n(x)} ${n(y)} ${n(x)} ${n(y + s)} Q ${n(x)} ${n(y)} ${n(x - s)} ${n(y)} Q ${n(x)} ${n(y)} ${n(x)} ${n(y - s)} Z" fill="#ffe29a" fill-opacity="${n(0.4 + r() * 0.5)}"/>`);
+      sp.push(
+        `<path d="M ${n(x)} ${n(y - s)} Q ${n(x)} ${n(y)} ${n(x + s)} ${n(y)} Q ${n(x)} ${n(y)} ${n(x)} ${n(y + s)} Q ${n(x)} ${n(y)} ${n(x - s)} ${n(y)} Q ${n(x)} ${n(y)} ${n(x)} ${n(y - s)} Z" fill="#ffe29a" fill-opacity="${n(0.4 + r() * 0.5)}"/>`,
+      );
     }
     body.push(sp.join(""));
     body.push(bokeh(41, 18, ["#ffb020", "#ff5470", "#ffffff"], [600, 0, 1000, 640]));
-    body.push(tag(1290, 180, 1.05, -18, "url(#tag)"), tag(890, 470, 0.78, 10, "url(#tag2)"), tag(1490, 500, 0.6, 28, "url(#tag)"));
-    const ms = heroObject("mouse", "Hero Wireless", ["#19171c", "#ffb020"], "translate(1080 110) rotate(22) scale(0.37)", "m");
+    body.push(
+      tag(1290, 180, 1.05, -18, "url(#tag)"),
+      tag(890, 470, 0.78, 10, "url(#tag2)"),
+      tag(1490, 500, 0.6, 28, "url(#tag)"),
+    );
+    const ms = heroObject(
+      "mouse",
+      "Hero Wireless",
+      ["#19171c", "#ffb020"],
+      "translate(1080 110) rotate(22) scale(0.37)",
+      "m",
+    );
     defs.push(ms.defs);
     body.push(ms.svg);
   }

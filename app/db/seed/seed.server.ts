@@ -13,9 +13,11 @@ const IMAGE_SIZE = 800;
 
 /** True when the database holds no catalogue and no users: a brand-new shop. */
 export async function isEmptyShop(db: Db): Promise<boolean> {
-  const [row] = await db.execute<{ n: number }>(
-    sql`SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM products) + (SELECT count(*) FROM users) AS n`,
-  ).then((r) => (r as unknown as { rows: Array<{ n: number | string }> }).rows);
+  const [row] = await db
+    .execute<{ n: number }>(
+      sql`SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM products) + (SELECT count(*) FROM users) AS n`,
+    )
+    .then((r) => (r as unknown as { rows: Array<{ n: number | string }> }).rows);
   return Number(row?.n ?? 0) === 0;
 }
 
@@ -27,7 +29,10 @@ async function renderImage(product: SeedProduct, view: 0 | 1 | 2): Promise<Buffe
 }
 
 function slug(text: string) {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** Writes the deterministic demo catalogue: categories, products and their generated images, in one transaction. */
@@ -37,7 +42,9 @@ export async function seedDemoCatalogue(db: Db, { withImages = true }: { withIma
   const rendered = withImages
     ? await mapLimited(seedProducts, 4, async (product) =>
         Promise.all(
-          ([0, 1, 2] as const).slice(0, product.imageCount).map(async (view) => processImage(await renderImage(product, view))),
+          ([0, 1, 2] as const)
+            .slice(0, product.imageCount)
+            .map(async (view) => processImage(await renderImage(product, view))),
         ),
       )
     : seedProducts.map(() => []);

@@ -1,7 +1,14 @@
 import Stripe from "stripe";
 import type { StripeConfig } from "~/utils/env.server";
 import { BadRequestError, NotFoundError } from "../errors";
-import type { CheckoutSessionInput, CreateIntentInput, PaymentEvent, PaymentProvider, ProviderPayment, ProviderStatus } from "./provider";
+import type {
+  CheckoutSessionInput,
+  CreateIntentInput,
+  PaymentEvent,
+  PaymentProvider,
+  ProviderPayment,
+  ProviderStatus,
+} from "./provider";
 
 function intentStatus(status: Stripe.PaymentIntent.Status): ProviderStatus {
   if (status === "succeeded") return "succeeded";
@@ -23,7 +30,11 @@ function fromIntent(intent: Stripe.PaymentIntent): ProviderPayment {
 
 function fromSession(session: Stripe.Checkout.Session): ProviderPayment {
   const status: ProviderStatus =
-    session.payment_status === "paid" ? "succeeded" : session.status === "expired" ? "canceled" : "requires_payment_method";
+    session.payment_status === "paid"
+      ? "succeeded"
+      : session.status === "expired"
+        ? "canceled"
+        : "requires_payment_method";
   return {
     id: session.id,
     status,
@@ -34,7 +45,8 @@ function fromSession(session: Stripe.Checkout.Session): ProviderPayment {
   };
 }
 
-const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 
 /** Stripe: PaymentIntents for Elements, Checkout Sessions for browsers without JavaScript, signed webhooks. */
 export class StripePaymentProvider implements PaymentProvider {
@@ -51,14 +63,23 @@ export class StripePaymentProvider implements PaymentProvider {
       maxNetworkRetries: 2,
       timeout: 20_000,
       ...(target
-        ? { host: target.hostname, port: target.port || (target.protocol === "http:" ? 80 : 443), protocol: target.protocol === "http:" ? "http" : "https" }
+        ? {
+            host: target.hostname,
+            port: target.port || (target.protocol === "http:" ? 80 : 443),
+            protocol: target.protocol === "http:" ? "http" : "https",
+          }
         : {}),
     });
   }
 
   async createIntent({ amountCents, currency, idempotencyKey, metadata }: CreateIntentInput): Promise<ProviderPayment> {
     const intent = await this.stripe.paymentIntents.create(
-      { amount: amountCents, currency, automatic_payment_methods: { enabled: true, allow_redirects: "never" }, metadata },
+      {
+        amount: amountCents,
+        currency,
+        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+        metadata,
+      },
       { idempotencyKey },
     );
     return fromIntent(intent);
@@ -78,7 +99,8 @@ export class StripePaymentProvider implements PaymentProvider {
     let intentId: string | null = id;
     if (id.startsWith("cs_")) {
       const session = await this.stripe.checkout.sessions.retrieve(id);
-      intentId = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+      intentId =
+        typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
       if (!intentId) {
         if (session.status === "open") await this.stripe.checkout.sessions.expire(id);
         return;
@@ -91,7 +113,10 @@ export class StripePaymentProvider implements PaymentProvider {
       return;
     }
     try {
-      await this.stripe.refunds.create({ payment_intent: intentId, reason: "requested_by_customer" }, { idempotencyKey });
+      await this.stripe.refunds.create(
+        { payment_intent: intentId, reason: "requested_by_customer" },
+        { idempotencyKey },
+      );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "charge_already_refunded") return;
       throw error;
@@ -130,7 +155,11 @@ export class StripePaymentProvider implements PaymentProvider {
       case "payment_intent.succeeded":
         return { type: "payment.succeeded", paymentId: event.data.object.id };
       case "payment_intent.payment_failed":
-        return { type: "payment.failed", paymentId: event.data.object.id, message: event.data.object.last_payment_error?.message ?? null };
+        return {
+          type: "payment.failed",
+          paymentId: event.data.object.id,
+          message: event.data.object.last_payment_error?.message ?? null,
+        };
       case "checkout.session.completed":
       case "checkout.session.async_payment_succeeded":
         return { type: "payment.succeeded", paymentId: event.data.object.id };

@@ -74,9 +74,14 @@ export class TestPaymentProvider implements PaymentProvider {
       .onConflictDoNothing({ target: testPaymentIntents.idempotencyKey })
       .returning();
     if (created) return toPayment(created);
-    const [existing] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, idempotencyKey));
+    const [existing] = await db
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.idempotencyKey, idempotencyKey));
     if (!existing || existing.amountCents !== amountCents || existing.currency !== currency) {
-      throw new ConflictError("Keys for idempotent requests can only be used with the same parameters they were first used with.");
+      throw new ConflictError(
+        "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+      );
     }
     return toPayment(existing);
   }
@@ -92,12 +97,18 @@ export class TestPaymentProvider implements PaymentProvider {
     const db = this.database();
     const current = await this.retrieve(id);
     if (current.status !== "requires_payment_method") {
-      throw new ConflictError(`This payment has already been ${current.status === "succeeded" ? "completed" : current.status}.`);
+      throw new ConflictError(
+        `This payment has already been ${current.status === "succeeded" ? "completed" : current.status}.`,
+      );
     }
     const decline = testCardOutcome(card.cardNumber);
     const [row] = await db
       .update(testPaymentIntents)
-      .set(decline ? { lastError: decline, updatedAt: new Date() } : { status: "succeeded", lastError: null, updatedAt: new Date() })
+      .set(
+        decline
+          ? { lastError: decline, updatedAt: new Date() }
+          : { status: "succeeded", lastError: null, updatedAt: new Date() },
+      )
       .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, "requires_payment_method")))
       .returning();
     if (!row) throw new ConflictError("This payment is being confirmed already.");
