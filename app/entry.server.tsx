@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { bootstrap } from "~/services/bootstrap.server";
+import { bootstrap } from "~/server/bootstrap.server";
 
 // The server does not answer before the database is open, migrated and (first start) seeded.
 await bootstrap();

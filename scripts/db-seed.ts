@@ -1,6 +1,6 @@
 // `npm run db:seed`: migrates DATABASE_URL and writes the demo catalogue into it when it holds no shop yet.
 import { openPostgres } from "../app/db/client.server";
-import { isEmptyShop, seedDemoCatalogue } from "../app/db/seed/seed.server";
+import { isEmptyShop, seedDemoCatalogue } from "../app/server/seed/seed.server";
 
 const url = process.env.DATABASE_URL;
 if (!url) {

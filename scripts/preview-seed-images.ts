@@ -11,8 +11,8 @@
  */
 import os from "node:os";
 import sharp, { type OverlayOptions } from "sharp";
-import { seedProducts, type SeedProduct } from "../app/db/seed/catalogue";
-import { renderProductSvg } from "../app/db/seed/illustrations";
+import { seedProducts, type SeedProduct } from "../app/server/seed/catalogue";
+import { renderProductSvg } from "../app/server/seed/illustrations";
 
 const TILE = Number(process.env.PREVIEW_TILE ?? 240);
 const GAP = 8;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { seedCategories } from "../../app/db/seed/catalogue";
+import { seedCategories } from "../../app/server/seed/catalogue";
 
 /**
  * The admin side: products (add with a new brand and category, images, price, delete), the product table's CSV

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { seedCategories } from "../../app/db/seed/catalogue";
+import { seedCategories } from "../../app/server/seed/catalogue";
 import {
   byPriceAsc,
   categoryId,

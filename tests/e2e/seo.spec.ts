@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { seedCategories } from "../../app/db/seed/catalogue";
+import { seedCategories } from "../../app/server/seed/catalogue";
 import { productNamed, products } from "./shop";
 
 test.describe("search engines and plain pages", () => {

@@ -3,7 +3,7 @@
  * hard-coded), and the few interactions that differ with and without JavaScript.
  */
 import { expect, type Locator, type Page } from "@playwright/test";
-import { seedCategories, seedProducts, type SeedProduct } from "../../app/db/seed/catalogue";
+import { seedCategories, seedProducts, type SeedProduct } from "../../app/server/seed/catalogue";
 
 export const PAGE_SIZE = 18;
 

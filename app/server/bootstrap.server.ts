@@ -1,8 +1,8 @@
 import path from "node:path";
 import { openPglite, openPostgres, setDatabase, type Database } from "~/db/client.server";
-import { isEmptyShop, seedDemoCatalogue } from "~/db/seed/seed.server";
+import { isEmptyShop, seedDemoCatalogue } from "./seed/seed.server";
 import { ConfigError, loadConfig, setConfig } from "~/utils/env.server";
-import { ensureAdminAccount } from "./admin.server";
+import { ensureAdminAccount } from "~/services/admin.server";
 
 /**
  * Start-up of the server process: configuration, database, migrations, the demo catalogue on a brand-new embedded
