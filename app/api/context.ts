@@ -1,8 +1,6 @@
-/** Who is calling: set by the authentication middleware from a valid bearer token, or null. */
-export interface Actor {
-  id: number;
-  roles: string[];
-}
+import type { Actor } from "~/services/access";
+
+export type { Actor };
 
 export interface ApiEnv {
   Variables: {

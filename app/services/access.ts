@@ -1,5 +1,10 @@
-import type { Actor } from "~/api/context";
 import { ForbiddenError, UnauthorizedError } from "./errors";
+
+/** Who is calling a service: the user of a verified access token (the API sets it), or null for a visitor. */
+export interface Actor {
+  id: number;
+  roles: string[];
+}
 
 export const ROLE_USER = "ROLE_USER";
 export const ROLE_ADMIN = "ROLE_ADMIN";

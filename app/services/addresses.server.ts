@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { addresses, users } from "~/db/schema";
 import type { AddressDto, AddressInput } from "~/schemas/account";
-import type { Actor } from "~/api/context";
+import type { Actor } from "./access";
 import { assertOwnerOrAdmin, isAdmin, requireActor } from "./access";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { addressDto } from "./users.server";

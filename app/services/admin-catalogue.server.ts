@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, lte, or, sql } from "drizzle-orm";
-import type { Actor } from "~/api/context";
+import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import type { Category, ProductDto, ProductInput } from "~/schemas/catalogue";

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Actor } from "~/api/context";
+import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { orderItems, orders, payments, products, users } from "~/db/schema";
 import { NEXT_STATUS, type AdminOrderDto, type OrderDto, type OrderStatus } from "~/schemas/orders";

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Actor } from "~/api/context";
+import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { cartItems, carts, products, users } from "~/db/schema";
 import type { CartDto, CartItemDto } from "~/schemas/orders";

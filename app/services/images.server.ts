@@ -4,7 +4,7 @@ import sharp, { type Metadata } from "sharp";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { imageVariants, images, products } from "~/db/schema";
 import type { ImageDto } from "~/schemas/catalogue";
-import type { Actor } from "~/api/context";
+import type { Actor } from "./access";
 import { requireAdmin } from "./access";
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "./errors";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lte, notExists, notLike, sql } from "drizzle-orm";
-import type { Actor } from "~/api/context";
+import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { cartItems, carts, orderItems, orders, payments, products, type CartSnapshotLine } from "~/db/schema";
 import type { Billing, OrderDto, PaymentConfig, PaymentIntentDto, TestCard, TestConfirmResult } from "~/schemas/orders";

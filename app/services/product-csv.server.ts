@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Actor } from "~/api/context";
+import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { ProductInputSchema, type ProductInput } from "~/schemas/catalogue";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { getConfig } from "~/utils/env.server";
-import type { Actor } from "~/api/context";
+import type { Actor } from "./access";
 
 const encoder = new TextEncoder();
 export const REFRESH_TOKEN_DAYS = 30;

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { addresses, roles, userRoles, users } from "~/db/schema";
 import type { AddressDto, RegisterInput, UserDto } from "~/schemas/account";
-import type { Actor } from "~/api/context";
+import type { Actor } from "./access";
 import { assertOwnerOrAdmin, ROLE_USER } from "./access";
 import { ConflictError, NotFoundError } from "./errors";
 import { hashPassword } from "./passwords.server";
