@@ -33,7 +33,7 @@ export default tseslint.config(
       sourceType: "module",
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.js", "scripts/*.mjs"] },
+        projectService: { allowDefaultProject: ["eslint.config.js", "postcss.config.js", "scripts/*.mjs"] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -1,22 +1,13 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ToastProvider } from "~/components/ui/toast";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Footer } from "~/components/layout/footer";
 import { Navbar } from "~/components/layout/navbar";
-import { api } from "~/services/api-client.server";
+import { callApi, endpoints } from "~/client/api.server";
+import { getAuth } from "~/client/auth.server";
 import stylesheet from "~/tailwind.css?url";
-import { getAuth } from "~/utils/auth.server";
 import { pageTitle, SITE_TAGLINE } from "~/utils/site";
 import { takeToast } from "~/utils/toast.server";
 
@@ -34,10 +25,15 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [categories, auth, flash] = await Promise.all([api.categories.all(), getAuth(request), takeToast(request)]);
+  const [{ data: categories }, auth, flash] = await Promise.all([
+    callApi(endpoints.categories.all, {}),
+    getAuth(request),
+    takeToast(request),
+  ]);
   const cartCount = auth
     ? await auth
-        .call((token) => api.cart.count(token, auth.userId))
+        .api(endpoints.cart.count, { params: { userId: auth.userId } })
+        .then((answer) => answer.data.count)
         .catch((error: unknown) => {
           if (error instanceof Response) throw error; // a failed refresh logs the user out
           console.error("cart count", error);
@@ -93,20 +89,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="mt-3 text-slate-600">
-        {notFound
-          ? "We couldn't find the page you were looking for."
-          : "Please try again in a moment. If it keeps happening, contact us."}
-      </p>
-      <Link to="/products" className="btn-primary mt-6">
-        Browse all products
-      </Link>
-    </div>
-  );
+  return <GeneralErrorBoundary />;
 }

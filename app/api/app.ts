@@ -1,25 +1,43 @@
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { nanoid } from "nanoid";
-import { NotFoundError } from "~/services/errors";
-import type { ApiEnv } from "./context";
-import { ApiRouter } from "./define";
-import { errorResponse } from "./errors";
-import { buildOpenApiDocument } from "./openapi";
+import { DomainError, NotFoundError } from "~/services/errors";
 import { verifyAccessToken } from "~/services/tokens.server";
-import { registerAdminCatalogueRoutes } from "./routes/admin-catalogue";
-import { registerAuthRoutes } from "./routes/auth";
-import { registerCartRoutes } from "./routes/cart";
-import { registerOrderRoutes } from "./routes/orders";
-import { registerCategoryRoutes } from "./routes/categories";
-import { registerImageRoutes } from "./routes/images";
-import { registerProductRoutes } from "./routes/products";
-import { registerUserRoutes } from "./routes/users";
+import type { ApiEnv } from "./context";
+import type { AnyApiRoute } from "./define";
+import { domainErrorResponse, unexpectedErrorResponse } from "./errors";
+import { serveRoutes } from "./http";
+import { buildOpenApiDocument } from "./openapi";
+import { adminProductRoutes } from "./routes/admin-products";
+import { authRoutes } from "./routes/auth";
+import { cartRoutes } from "./routes/cart";
+import { categoryRoutes } from "./routes/categories";
+import { imageRoutes } from "./routes/images";
+import { orderRoutes } from "./routes/orders";
+import { paymentRoutes } from "./routes/payments";
+import { productRoutes } from "./routes/products";
+import { userRoutes } from "./routes/users";
 
 export const API_BASE = "/api/v1";
 
+/** Every endpoint, by resource: the HTTP server, the OpenAPI document and the pages' client all use this one list. */
+export const endpoints = {
+  auth: authRoutes,
+  users: userRoutes,
+  categories: categoryRoutes,
+  products: productRoutes,
+  images: imageRoutes,
+  adminProducts: adminProductRoutes,
+  cart: cartRoutes,
+  payments: paymentRoutes,
+  orders: orderRoutes,
+};
+
+export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));
+
 const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
 
-function createApi() {
+function createHttpApi() {
   const hono = new Hono<ApiEnv>().basePath(API_BASE);
 
   hono.use(async (c, next) => {
@@ -36,27 +54,26 @@ function createApi() {
     c.header("X-Request-Id", requestId);
   });
 
-  const api = new ApiRouter(hono);
-  registerAuthRoutes(api);
-  registerUserRoutes(api);
-  registerCategoryRoutes(api);
-  registerProductRoutes(api);
-  registerImageRoutes(api);
-  registerAdminCatalogueRoutes(api);
-  registerCartRoutes(api);
-  registerOrderRoutes(api);
-
-  const document = buildOpenApiDocument(api.routes);
+  serveRoutes(hono, allRoutes);
+  const document = buildOpenApiDocument(allRoutes);
   hono.get("/openapi.json", (c) => c.json(document));
 
-  hono.notFound((c) => errorResponse(new NotFoundError("No such API endpoint"), c));
-  hono.onError((error, c) => errorResponse(error, c));
-  return { hono, routes: api.routes };
+  hono.notFound((c) => domainErrorResponse(new NotFoundError("No such API endpoint"), c.get("requestId")));
+  hono.onError((error, c) => {
+    const requestId = c.get("requestId") ?? "unknown";
+    if (error instanceof DomainError) return domainErrorResponse(error, requestId);
+    if (error instanceof HTTPException && error.status < 500) {
+      const headers = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
+      return Response.json({ message: error.message || "Bad request", data: null }, { status: error.status, headers });
+    }
+    return unexpectedErrorResponse(error, requestId, `${c.req.method} ${new URL(c.req.url).pathname}`);
+  });
+  return hono;
 }
 
-export const api = createApi();
+const httpApi = createHttpApi();
 
-/** Answers one /api/v1 request (from the Remix splat route, a test server or the in-process client). */
+/** Answers one /api/v1 request over HTTP (the Remix splat route, a test server, another instance's client). */
 export function handleApiRequest(request: Request): Promise<Response> {
-  return Promise.resolve(api.hono.fetch(request));
+  return Promise.resolve(httpApi.fetch(request));
 }

@@ -1,23 +1,20 @@
-import type { Context } from "hono";
-import { HTTPException } from "hono/http-exception";
-import { DomainError, RateLimitedError } from "~/services/errors";
-import type { ApiEnv } from "./context";
+import { type DomainError, RateLimitedError } from "~/services/errors";
 
-/** The one place where failures become HTTP answers: always the JSON error envelope of api-v1.md. */
-export function errorResponse(error: unknown, c: Context<ApiEnv>): Response {
-  const requestId = c.get("requestId") ?? "unknown";
-  const headers: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
-  if (error instanceof DomainError) {
-    if (error instanceof RateLimitedError) headers["Retry-After"] = String(error.retryAfterSeconds);
-    const body = { message: error.message, data: null, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) };
-    return Response.json(body, { status: error.status, headers });
-  }
-  if (error instanceof HTTPException && error.status < 500) {
-    return Response.json({ message: error.message || "Bad request", data: null }, { status: error.status, headers });
-  }
-  console.error(`[api] ${requestId} ${c.req.method} ${new URL(c.req.url).pathname} failed:`, error);
+/** The JSON error envelope of api-v1.md for a domain error: its status, message and field errors. */
+export function domainErrorResponse(error: DomainError, requestId: string, headers: Record<string, string> = {}) {
+  const all: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": "no-store", ...headers };
+  if (error instanceof RateLimitedError) all["Retry-After"] = String(error.retryAfterSeconds);
+  // a body refused while it streamed was not read to its end: this connection cannot carry another request
+  if (error.status === 413) all.Connection = "close";
+  const body = { message: error.message, data: null, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) };
+  return Response.json(body, { status: error.status, headers: all });
+}
+
+/** Anything else is our fault: logged with the request id, answered as a 500 that says only the reference. */
+export function unexpectedErrorResponse(error: unknown, requestId: string, what: string) {
+  console.error(`[api] ${requestId} ${what} failed:`, error);
   return Response.json(
     { message: `Something went wrong on our side. Reference: ${requestId}`, data: null },
-    { status: 500, headers },
+    { status: 500, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } },
   );
 }

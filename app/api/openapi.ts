@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import { ErrorEnvelopeSchema } from "~/schemas/common";
-import type { AnyRouteDefinition } from "./define";
+import type { AnyApiRoute, BodyType } from "./define";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -32,7 +32,16 @@ const ERROR_STATUSES: Record<string, string> = {
   "500": "Unexpected error",
 };
 
-export function buildOpenApiDocument(routes: readonly AnyRouteDefinition[]) {
+const BODY_TYPES: Record<BodyType, string[]> = {
+  json: ["application/json"],
+  "json-optional": ["application/json"],
+  form: ["application/x-www-form-urlencoded", "multipart/form-data"],
+  "json-or-form": ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
+  text: ["application/json"],
+  csv: ["text/csv", "multipart/form-data"],
+};
+
+export function buildOpenApiDocument(routes: readonly AnyApiRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const success = String(route.status ?? 200);
@@ -59,12 +68,7 @@ export function buildOpenApiDocument(routes: readonly AnyRouteDefinition[]) {
           { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
         ]),
     );
-    const bodyTypes =
-      route.bodyType === "form"
-        ? ["application/x-www-form-urlencoded", "multipart/form-data"]
-        : route.bodyType === "json-or-form"
-          ? ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"]
-          : ["application/json"];
+    const bodyTypes = BODY_TYPES[route.bodyType ?? "json"];
     (paths[route.path] ??= {})[route.method] = {
       operationId: `${route.method}${route.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
       summary: route.summary,
@@ -74,7 +78,7 @@ export function buildOpenApiDocument(routes: readonly AnyRouteDefinition[]) {
       ...(route.body
         ? {
             requestBody: {
-              required: true,
+              required: route.bodyType !== "json-optional",
               content: Object.fromEntries(
                 bodyTypes.map((type) => [type, { schema: jsonSchema(route.body!, "input") }]),
               ),

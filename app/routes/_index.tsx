@@ -2,11 +2,12 @@ import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunctio
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css?url";
 import { HeroSlider } from "~/components/shop/hero-slider";
-import { Pagination } from "~/components/shop/pagination";
+import { Pagination } from "~/components/listing/pagination";
 import { DistinctProductCard } from "~/components/shop/product-card";
-import { SearchBar } from "~/components/shop/search-bar";
+import { SearchBar } from "~/components/listing/search-bar";
 import { PAGE_SIZE } from "~/schemas/constants";
-import { api } from "~/services/api-client.server";
+import { callApi, endpoints } from "~/client/api.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { pageTitle, SITE_NAME } from "~/utils/site";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -31,9 +32,9 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const requested = Number(new URL(request.url).searchParams.get("page"));
   const pageNumber = Number.isInteger(requested) && requested > 0 && requested <= 100_000 ? requested : 1;
-  const [categories, page] = await Promise.all([
-    api.categories.all(),
-    api.products.search({ distinct: true, facets: false, page: pageNumber, size: PAGE_SIZE }),
+  const [{ data: categories }, { data: page }] = await Promise.all([
+    callApi(endpoints.categories.all, {}),
+    callApi(endpoints.products.search, { query: { distinct: true, facets: false, page: pageNumber, size: PAGE_SIZE } }),
   ]);
   if (page.totalPages > 0 && pageNumber > page.totalPages)
     throw redirect(page.totalPages > 1 ? `/?page=${page.totalPages}` : "/");
@@ -84,4 +85,8 @@ export default function Home() {
       </section>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

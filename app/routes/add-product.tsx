@@ -1,17 +1,27 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { callApi, endpoints } from "~/client/api.server";
 import { hasFile, ImagePicker, NO_IMAGE } from "~/components/admin/image-picker";
 import { ProductFields } from "~/components/admin/product-fields";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Spinner } from "~/components/ui/spinner";
+import { useIsPending } from "~/hooks/use-is-pending";
+import type { ProductInput } from "~/schemas/catalogue";
 import { IdSchema } from "~/schemas/common";
-import { ProductFormFieldsSchema, ProductFormSchema } from "~/schemas/product-form";
-import { ApiError, api } from "~/services/api-client.server";
-import { ADMIN_GUARD } from "~/utils/admin.server";
-import { requireAuth } from "~/utils/auth.server";
+import { IMAGE_UPLOAD_LIMITS } from "~/schemas/constants";
+import {
+  AddProductIntentSchema,
+  ProductFormFieldsSchema,
+  ProductFormSchema,
+  type ProductFormValues,
+} from "~/schemas/product-form";
+import { attempt, readUpload, refusedReply } from "~/utils/actions.server";
+import { requireAdmin } from "~/utils/guards.server";
+import { formObject } from "~/utils/request-body.server";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [
@@ -27,54 +37,62 @@ function stepOf(url: URL) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN_GUARD);
-  const [brands, categories] = await Promise.all([api.products.brands(), api.categories.all()]);
+  const auth = await requireAdmin(request);
+  const [{ data: brands }, { data: categories }] = await Promise.all([
+    callApi(endpoints.products.brands, {}),
+    callApi(endpoints.categories.all, {}),
+  ]);
   const { step, productId } = stepOf(new URL(request.url));
-  const product = step === 2 && productId ? await api.products.byId(productId).catch(() => null) : null;
+  const product =
+    step === 2 && productId
+      ? await callApi(endpoints.products.byId, { params: { id: productId } }).then(
+          (answer) => answer.data,
+          () => null,
+        )
+      : null;
   return data(
     { brands, categories, step: product ? step : 1, product: product ? { id: product.id, name: product.name } : null },
     { headers: auth.headers },
   );
 }
 
+type Reply = { result?: SubmissionResult<string[]>; uploadError?: string };
+
 export async function action({ request }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN_GUARD);
-  const formData = await request.formData();
-  if (formData.get("intent") === "upload") {
-    const productId = IdSchema.safeParse(formData.get("productId"));
-    const files = formData.getAll("files").filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
-    if (!productId.success)
-      return data(
-        { uploadError: "Save the product first.", result: undefined },
-        { status: 422, headers: auth.headers },
-      );
-    if (files.length === 0)
-      return data({ uploadError: NO_IMAGE, result: undefined }, { status: 422, headers: auth.headers });
-    try {
-      const uploaded = await auth.call((token) => api.images.upload(token, productId.data, files));
-      return auth.redirect(`/update-product/${productId.data}/update`, { type: "success", message: uploaded.message });
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      return data({ uploadError: error.message, result: undefined }, { status: error.status, headers: auth.headers });
-    }
+  const auth = await requireAdmin(request);
+  const read = await readUpload(request, IMAGE_UPLOAD_LIMITS);
+  if (!read.ok) return data<Reply>({ uploadError: read.message }, { status: read.status, headers: auth.headers });
+  const intent = AddProductIntentSchema.safeParse(formObject(read.form));
+  if (!intent.success) {
+    return data<Reply>({ uploadError: intent.error.issues[0]?.message }, { status: 422, headers: auth.headers });
   }
-  const submission = parseWithZod(formData, { schema: ProductFormSchema });
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), uploadError: undefined }, { status: 422, headers: auth.headers });
-  try {
-    const added = await auth.call((token) => api.products.add(token, submission.value));
-    // the form is cleared by moving to step 2, which holds the new product's id
-    return auth.redirect(`/add-product?step=2&productId=${added.data.id}`, { type: "success", message: added.message });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return data(
-      {
-        result: submission.reply({ fieldErrors: error.errors ?? {}, formErrors: error.errors ? [] : [error.message] }),
-        uploadError: undefined,
-      },
-      { status: error.status, headers: auth.headers },
+  if (intent.data.intent === "upload") {
+    const { productId, files } = intent.data;
+    const uploaded = await attempt(auth.api(endpoints.images.upload, { body: { productId, files } }));
+    if (!uploaded.ok) {
+      return data<Reply>(
+        { uploadError: uploaded.error.message },
+        { status: uploaded.error.status, headers: auth.headers },
+      );
+    }
+    return auth.redirect(`/update-product/${productId}/update`, { type: "success", message: uploaded.value.message });
+  }
+  const submission = parseWithZod(read.form, { schema: ProductFormSchema });
+  if (submission.status !== "success") {
+    return data<Reply>({ result: submission.reply() }, { status: 422, headers: auth.headers });
+  }
+  const added = await attempt(auth.api(endpoints.adminProducts.add, { body: submission.value }));
+  if (!added.ok) {
+    return data<Reply>(
+      { result: refusedReply(submission, added.error) },
+      { status: added.error.status, headers: auth.headers },
     );
   }
+  // the form is cleared by moving to step 2, which holds the new product's id
+  return auth.redirect(`/add-product?step=2&productId=${added.value.data.id}`, {
+    type: "success",
+    message: added.value.message,
+  });
 }
 
 function Stepper({ step }: { step: number }) {
@@ -102,9 +120,8 @@ function Stepper({ step }: { step: number }) {
 export default function AddProduct() {
   const { brands, categories, step, product } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
+  const busy = useIsPending();
+  const [form, fields] = useForm<ProductFormValues, ProductInput>({
     lastResult: reply?.result,
     constraint: getZodConstraint(ProductFormFieldsSchema),
     shouldValidate: "onBlur",
@@ -122,7 +139,8 @@ export default function AddProduct() {
           className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
         >
           <h1 className="mb-4 text-2xl font-bold text-slate-900">Add New Product</h1>
-          <ProductFields fields={fields as never} brands={brands} categories={categories} />
+          <input type="hidden" name="intent" value="save" />
+          <ProductFields fields={fields} brands={brands} categories={categories} />
           <p id={form.errorId} role="alert" className="min-h-[1.25rem] text-sm text-red-700">
             {form.errors?.[0] ?? ""}
           </p>
@@ -163,4 +181,8 @@ export default function AddProduct() {
       )}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,24 +1,30 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod/v4";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { endpoints } from "~/client/api.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { OrdersHistory } from "~/components/shop/orders-history";
-import { IdSchema } from "~/schemas/common";
-import { AdminOrdersQuerySchema, NEXT_STATUS, ORDER_STATUSES, type OrderStatus } from "~/schemas/orders";
-import { ApiError, api } from "~/services/api-client.server";
-import { ADMIN_GUARD } from "~/utils/admin.server";
-import { requireAuth } from "~/utils/auth.server";
+import { useIsPending } from "~/hooks/use-is-pending";
+import {
+  AdminOrdersQuerySchema,
+  NEXT_STATUS,
+  ORDER_STATUSES,
+  OrderStatusChangeSchema,
+  type OrderStatus,
+} from "~/schemas/orders";
+import { attempt, intentReply, outcomeReply, readForm } from "~/utils/actions.server";
+import { requireAdmin } from "~/utils/guards.server";
 import { formatPrice } from "~/utils/money";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Orders") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN_GUARD);
+  const auth = await requireAdmin(request);
   const url = new URL(request.url);
   const query = AdminOrdersQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const { status, page } = query.success ? query.data : { status: undefined, page: 1 };
-  const orders = await auth.call((token) => api.adminOrders.list(token, { status, page }));
+  const { data: orders } = await auth.api(endpoints.orders.all, { query: { status, page } });
   return data(
     {
       orders: { ...orders, content: orders.content.map((o) => ({ ...o, next: NEXT_STATUS[o.status] })) },
@@ -28,23 +34,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const StatusChange = z.object({ orderId: IdSchema, status: z.enum(ORDER_STATUSES) });
-
 export async function action({ request }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN_GUARD);
-  const form = await request.formData();
+  const auth = await requireAdmin(request);
+  const form = await readForm(request);
   const back = `/admin/orders${new URL(request.url).search}`;
-  const parsed = StatusChange.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return auth.redirect(back, { type: "error", message: "Choose an order and a status." });
-  try {
-    const result = await auth.call((token) =>
-      api.adminOrders.setStatus(token, parsed.data.orderId, parsed.data.status),
-    );
-    return auth.redirect(back, { type: "success", message: result.message });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return auth.redirect(back, { type: "error", message: error.message });
-  }
+  const parsed = OrderStatusChangeSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return intentReply(auth, form, back, { ok: false, message: "Choose an order and a status." });
+  const { orderId, status } = parsed.data;
+  const outcome = await attempt(auth.api(endpoints.orders.setStatus, { params: { orderId }, body: { status } }));
+  return outcomeReply(auth, form, back, outcome);
 }
 
 const ACTION_LABEL: Record<OrderStatus, string> = {
@@ -57,8 +55,7 @@ const ACTION_LABEL: Record<OrderStatus, string> = {
 
 export default function AdminOrders() {
   const { orders, status } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = useIsPending();
   const search = (page: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -142,4 +139,8 @@ export default function AdminOrders() {
       ) : null}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

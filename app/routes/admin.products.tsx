@@ -1,47 +1,56 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { endpoints } from "~/client/api.server";
 import { DeleteProductLink } from "~/components/admin/delete-product";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Spinner } from "~/components/ui/spinner";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { InventoryQuerySchema } from "~/schemas/catalogue";
-import { ApiError, api } from "~/services/api-client.server";
-import { ADMIN_GUARD } from "~/utils/admin.server";
-import { requireAuth } from "~/utils/auth.server";
+import { MAX_CSV_BYTES } from "~/schemas/constants";
+import { attempt, readUpload } from "~/utils/actions.server";
+import { requireAdmin } from "~/utils/guards.server";
 import { formatPrice } from "~/utils/money";
 import { pageTitle } from "~/utils/site";
+
+const CSV_UPLOAD_LIMITS = { maxBytes: MAX_CSV_BYTES + 64 * 1024, maxFiles: 1, maxFileBytes: MAX_CSV_BYTES };
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Products") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN_GUARD);
+  const auth = await requireAdmin(request);
   const parsed = InventoryQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : { q: undefined, lowStock: undefined, page: 1 };
-  const inventory = await auth.call((token) => api.inventory.list(token, query));
+  const { data: inventory } = await auth.api(endpoints.adminProducts.inventory, {
+    query: { q: query.q, lowStock: query.lowStock || undefined, page: query.page },
+  });
   return data({ inventory, q: query.q ?? "", lowStock: Boolean(query.lowStock) }, { headers: auth.headers });
 }
 
+type ImportReply = { message: string; errors: Record<string, string[]> | null };
+
 export async function action({ request }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN_GUARD);
-  const file = (await request.formData()).get("file");
-  if (!(file instanceof File) || file.size === 0)
-    return data({ message: "Please select a CSV file.", errors: null }, { status: 422, headers: auth.headers });
-  try {
-    const result = await auth.call((token) => api.inventory.importCsv(token, file));
-    return auth.redirect("/admin/products", { type: "success", message: result.message });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return data(
-      { message: error.message, errors: error.errors ?? null },
-      { status: error.status, headers: auth.headers },
+  const auth = await requireAdmin(request);
+  const read = await readUpload(request, CSV_UPLOAD_LIMITS);
+  if (!read.ok)
+    return data<ImportReply>({ message: read.message, errors: null }, { status: read.status, headers: auth.headers });
+  const file = read.form.get("file");
+  if (!(file instanceof File) || file.size === 0) {
+    return data<ImportReply>(
+      { message: "Please select a CSV file.", errors: null },
+      { status: 422, headers: auth.headers },
     );
   }
+  const outcome = await attempt(auth.api(endpoints.adminProducts.importCsv, { body: await file.text() }));
+  if (outcome.ok) return auth.redirect("/admin/products", { type: "success", message: outcome.value.message });
+  const { message, errors = null, status } = outcome.error;
+  return data<ImportReply>({ message, errors }, { status, headers: auth.headers });
 }
 
 export default function AdminProducts() {
   const { inventory, q, lowStock } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const importing = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const importing = useIsPending();
   const pageHref = (page: number) =>
     `?${new URLSearchParams({ ...(q ? { q } : {}), ...(lowStock ? { lowStock: "true" } : {}), page: String(page) })}`;
   return (
@@ -195,4 +204,8 @@ export default function AdminProducts() {
       </Form>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,48 +1,43 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CheckoutForm } from "~/components/checkout/checkout-form";
-import { CheckoutBillingFormSchema, TestCheckoutFormSchema } from "~/schemas/checkout";
-import { BillingSchema } from "~/schemas/orders";
-import { ApiError, api } from "~/services/api-client.server";
-import { requireAuth, type Auth } from "~/utils/auth.server";
-import { countryList } from "~/utils/countries.server";
 import { nanoid } from "nanoid";
+import { callApi, endpoints } from "~/client/api.server";
+import type { Auth } from "~/client/auth.server";
+import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import {
+  CheckoutBillingFormSchema,
+  CheckoutIntentSchema,
+  TestCheckoutFormSchema,
+  type CheckoutIntent,
+  type CheckoutReply,
+} from "~/schemas/checkout";
+import { BillingSchema } from "~/schemas/orders";
+import { attempt, readForm, refusedReply, sentWithJs } from "~/utils/actions.server";
+import { countryList } from "~/utils/countries.server";
+import { requireOwner } from "~/utils/guards.server";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Checkout") }, { name: "robots", content: "noindex" }];
 
-export interface CheckoutReply {
-  result?: SubmissionResult<string[]>;
-  /** Stripe with JavaScript: the payment to confirm in the browser */
-  payment?: { clientSecret: string; paymentIntentId: string };
-  success?: { message: string; redirectTo: string };
-}
-
 const SECRET_FIELDS = ["cardNumber", "cvc"];
-
-/** Checkout is the signed-in owner's own: an admin has no business paying with someone else's cart. */
-async function requireOwner(request: Request, userId: string | undefined) {
-  const auth = await requireAuth(request, { roles: ["ROLE_ADMIN", "ROLE_USER"] });
-  if (String(auth.userId) !== userId)
-    throw redirect(`/unauthorized?from=${encodeURIComponent(new URL(request.url).pathname)}`);
-  return auth;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireOwner(request, params.userId);
-  const [cart, user, payments] = await Promise.all([
-    auth.call((token) => api.cart.get(token, auth.userId)),
-    auth.call((token) => api.users.get(token, auth.userId)),
-    api.payments.config(),
+  const userId = auth.userId;
+  const [{ data: cart }, { data: user }, { data: payments }] = await Promise.all([
+    auth.api(endpoints.cart.get, { params: { userId } }),
+    auth.api(endpoints.users.get, { params: { userId } }),
+    callApi(endpoints.payments.config, {}),
   ]);
   const address = user.addressList[0];
   return data(
     {
       cart,
-      userId: auth.userId,
+      userId,
       payments,
       countries: countryList().map((c) => (c.code === "XX" ? { code: "", name: "Choose a country" } : c)),
       billing: {
@@ -62,101 +57,79 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const profileOf = (userId: number) => `/user-profile/${userId}/profile`;
+export async function action({ request, params }: ActionFunctionArgs) {
+  const auth = await requireOwner(request, params.userId);
+  const form = await readForm(request);
+  const intent = CheckoutIntentSchema.safeParse(Object.fromEntries(form));
+  if (!intent.success) throw data("Unknown checkout step.", { status: 400 });
+  const outcome = await attempt(checkoutStep(auth, request, form, intent.data));
+  if (outcome.ok) return outcome.value;
+  // the API's card errors name expMonth and expYear; the form has one expiry field
+  const rename = (field: string) => (field === "expMonth" || field === "expYear" ? "exp" : field);
+  const submission = parseWithZod(form, { schema: BillingSchema });
+  const result = refusedReply(submission, outcome.error, { rename, hideFields: SECRET_FIELDS });
+  return data<CheckoutReply>({ result }, { status: outcome.error.status, headers: auth.headers });
+}
 
 /** The answer to a placed order: with JavaScript the page shows it and moves on after 5 s; without, the profile at once. */
-function placed(auth: Auth, withJs: boolean, message: string) {
-  const redirectTo = profileOf(auth.userId);
-  if (withJs) return data<CheckoutReply>({ success: { message, redirectTo } }, { headers: auth.headers });
+function placed(auth: Auth, form: FormData, message: string) {
+  const redirectTo = `/user-profile/${auth.userId}/profile`;
+  if (sentWithJs(form)) return data<CheckoutReply>({ success: { message, redirectTo } }, { headers: auth.headers });
   return auth.redirect(redirectTo, { type: "success", message });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const auth = await requireOwner(request, params.userId);
-  const formData = await request.formData();
-  const withJs = formData.get("js") === "1";
-  const intent = String(formData.get("intent") ?? "pay");
+async function checkoutStep(auth: Auth, request: Request, form: FormData, intent: CheckoutIntent) {
   const fail = (result: SubmissionResult<string[]>, status: number) =>
     data<CheckoutReply>({ result }, { status, headers: auth.headers });
+  const userId = auth.userId;
 
-  try {
-    if (intent === "place-order") {
-      // Stripe with JavaScript: the browser confirmed the card; the server checks the payment and places the order
-      const paymentIntentId = String(formData.get("paymentIntentId") ?? "");
-      const billing = BillingSchema.safeParse(Object.fromEntries(formData));
-      const result = await auth.call((token) =>
-        api.orders.place(token, auth.userId, { paymentIntentId, billing: billing.success ? billing.data : undefined }),
-      );
-      return placed(auth, withJs, result.message);
-    }
-
-    if (intent === "create-intent" || intent === "hosted") {
-      const submission = parseWithZod(formData, { schema: CheckoutBillingFormSchema });
-      if (submission.status !== "success") return fail(submission.reply(), 422);
-      if (intent === "create-intent") {
-        const payment = await auth.call((token) => api.payments.createIntent(token, submission.value.amount));
-        return data<CheckoutReply>(
-          { payment: { clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId } },
-          { headers: auth.headers },
-        );
-      }
-      // Stripe without JavaScript: its hosted page, and back to /checkout/{userId}/complete
-      const origin = new URL(request.url).origin;
-      const session = await auth.call((token) =>
-        api.payments.checkoutSession(token, {
-          amount: submission.value.amount,
-          email: submission.value.email,
-          successUrl: `${origin}/checkout/${auth.userId}/complete?session_id={CHECKOUT_SESSION_ID}`,
-          cancelUrl: `${origin}/checkout/${auth.userId}/checkout?cancelled=1`,
-        }),
-      );
-      return redirect(session.url, { status: 303, headers: auth.headers });
-    }
-
-    // test payments: the card form posts here, with or without JavaScript
-    const submission = parseWithZod(formData, { schema: TestCheckoutFormSchema });
-    if (submission.status !== "success") return fail(submission.reply({ hideFields: SECRET_FIELDS }), 422);
-    const { amount, billing, card } = submission.value;
-    const checkoutId = String(formData.get("checkoutId") ?? "") || undefined;
-    const payment = await auth.call((token) => api.payments.createIntent(token, amount, checkoutId));
-    const confirmed = await auth
-      .call((token) =>
-        api.payments.testConfirm(token, {
-          paymentIntentId: payment.paymentIntentId,
-          cardNumber: card.cardNumber,
-          expMonth: card.expMonth,
-          expYear: card.expYear,
-          cvc: card.cvc,
-        }),
-      )
-      .catch((error: unknown) => {
-        // the same form posted twice: the first post paid already, so this one only places (or finds) the order
-        if (error instanceof ApiError && error.status === 409) return null;
-        throw error;
-      });
-    if (confirmed?.error)
-      return fail(submission.reply({ formErrors: [confirmed.error.message], hideFields: SECRET_FIELDS }), 402);
-    const result = await auth.call((token) =>
-      api.orders.place(token, auth.userId, { paymentIntentId: payment.paymentIntentId, billing }),
-    );
-    return placed(auth, withJs, result.message);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [key, messages] of Object.entries(error.errors ?? {})) {
-      const field = key === "expMonth" || key === "expYear" ? "exp" : key;
-      (fieldErrors[field] ??= []).push(...messages);
-    }
-    const submission = parseWithZod(formData, { schema: BillingSchema });
-    return fail(
-      submission.reply({
-        formErrors: Object.keys(fieldErrors).length ? [] : [error.message],
-        fieldErrors,
-        hideFields: SECRET_FIELDS,
-      }),
-      error.status,
-    );
+  if (intent.intent === "place-order") {
+    // Stripe with JavaScript: the browser confirmed the card; the server checks the payment and places the order
+    const billing = BillingSchema.safeParse(Object.fromEntries(form));
+    const body = { paymentIntentId: intent.paymentIntentId, billing: billing.success ? billing.data : undefined };
+    return placed(auth, form, (await auth.api(endpoints.orders.place, { params: { userId }, body })).message);
   }
+
+  if (intent.intent === "create-intent" || intent.intent === "hosted") {
+    const submission = parseWithZod(form, { schema: CheckoutBillingFormSchema });
+    if (submission.status !== "success") return fail(submission.reply(), 422);
+    if (intent.intent === "create-intent") {
+      const { data: payment } = await auth.api(endpoints.payments.createIntent, {
+        body: { amount: submission.value.amount, currency: "usd" },
+      });
+      const { clientSecret, paymentIntentId } = payment;
+      return data<CheckoutReply>({ payment: { clientSecret, paymentIntentId } }, { headers: auth.headers });
+    }
+    // Stripe without JavaScript: its hosted page, and back to /checkout/{userId}/complete
+    const origin = new URL(request.url).origin;
+    const { data: session } = await auth.api(endpoints.payments.checkoutSession, {
+      body: {
+        amount: submission.value.amount,
+        email: submission.value.email,
+        successUrl: `${origin}/checkout/${userId}/complete?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}/checkout/${userId}/checkout?cancelled=1`,
+      },
+    });
+    return redirect(session.url, { status: 303, headers: auth.headers });
+  }
+
+  // test payments: the card form posts here, with or without JavaScript
+  const submission = parseWithZod(form, { schema: TestCheckoutFormSchema });
+  if (submission.status !== "success") return fail(submission.reply({ hideFields: SECRET_FIELDS }), 422);
+  const { amount, billing, card } = submission.value;
+  const checkoutId = intent.checkoutId || undefined;
+  const { data: payment } = await auth.api(endpoints.payments.createIntent, {
+    body: { amount, currency: "usd", checkoutId },
+  });
+  const confirmed = await attempt(
+    auth.api(endpoints.payments.testConfirm, { body: { paymentIntentId: payment.paymentIntentId, ...card } }),
+  );
+  // the same form posted twice: the first post paid already, so this one only places (or finds) the order
+  if (!confirmed.ok && confirmed.error.status !== 409) throw confirmed.error;
+  const declined = confirmed.ok ? confirmed.value.data.error : undefined;
+  if (declined) return fail(submission.reply({ formErrors: [declined.message], hideFields: SECRET_FIELDS }), 402);
+  const body = { paymentIntentId: payment.paymentIntentId, billing };
+  return placed(auth, form, (await auth.api(endpoints.orders.place, { params: { userId }, body })).message);
 }
 
 export default function Checkout() {
@@ -174,4 +147,8 @@ export default function Checkout() {
     );
   }
   return <CheckoutForm {...loaded} reply={reply} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { ApiError, api } from "~/services/api-client.server";
-import { requireAuth } from "~/utils/auth.server";
+import { endpoints } from "~/client/api.server";
+import { attempt } from "~/utils/actions.server";
+import { requireOwner } from "~/utils/guards.server";
 
 /**
  * Where Stripe's hosted payment page sends the shopper back (checkout without JavaScript): the server checks the
@@ -9,29 +9,21 @@ import { requireAuth } from "~/utils/auth.server";
  * shopper never comes back.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, { roles: ["ROLE_ADMIN", "ROLE_USER"] });
-  if (String(auth.userId) !== params.userId)
-    throw redirect(`/unauthorized?from=${encodeURIComponent(new URL(request.url).pathname)}`);
+  const auth = await requireOwner(request, params.userId);
+  const checkout = `/checkout/${auth.userId}/checkout`;
   const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
-  if (!/^cs_[\w-]{1,250}$/.test(sessionId))
-    return auth.redirect(`/checkout/${auth.userId}/checkout`, {
-      type: "error",
-      message: "Error processing payment: no payment to check.",
-    });
-  try {
-    const result = await auth.call((token) => api.orders.place(token, auth.userId, { paymentIntentId: sessionId }));
-    return auth.redirect(`/user-profile/${auth.userId}/profile`, {
-      type: "success",
-      message:
-        result.message === "This order has already been placed."
-          ? "Payment successful! Your order has been placed."
-          : result.message,
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return auth.redirect(`/checkout/${auth.userId}/checkout`, {
-      type: "error",
-      message: `Error processing payment: ${error.message}`,
-    });
+  if (!/^cs_[\w-]{1,250}$/.test(sessionId)) {
+    return auth.redirect(checkout, { type: "error", message: "Error processing payment: no payment to check." });
   }
+  const placed = await attempt(
+    auth.api(endpoints.orders.place, { params: { userId: auth.userId }, body: { paymentIntentId: sessionId } }),
+  );
+  if (!placed.ok) {
+    return auth.redirect(checkout, { type: "error", message: `Error processing payment: ${placed.error.message}` });
+  }
+  // coming back twice (a reload) is not an error: the order was placed the first time
+  return auth.redirect(`/user-profile/${auth.userId}/profile`, {
+    type: "success",
+    message: "Payment successful! Your order has been placed.",
+  });
 }

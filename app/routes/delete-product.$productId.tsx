@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ApiError, api } from "~/services/api-client.server";
-import { ADMIN_GUARD, productIdParam, productOr404 } from "~/utils/admin.server";
-import { requireAuth } from "~/utils/auth.server";
+import { endpoints } from "~/client/api.server";
+import { GeneralErrorBoundary, notFound } from "~/components/layout/error-boundary";
+import { attempt, outcomeReply, readForm } from "~/utils/actions.server";
+import { loadProduct, productIdParam } from "~/utils/products.server";
+import { requireAdmin } from "~/utils/guards.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { pageTitle } from "~/utils/site";
 
@@ -12,28 +14,24 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+const backOf = (request: Request) => safeRedirectPath(new URL(request.url).searchParams.get("back") ?? "", "/products");
+
 /** The confirmation page of 'delete' (the dialog's form posts here too). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN_GUARD);
-  const product = await productOr404(productIdParam(params.productId));
-  const back = safeRedirectPath(new URL(request.url).searchParams.get("back") ?? "", "/products");
+  const auth = await requireAdmin(request);
+  const product = await loadProduct(params.productId);
   return data(
-    { product: { id: product.id, name: product.name, brand: product.brand }, back },
+    { product: { id: product.id, name: product.name, brand: product.brand }, back: backOf(request) },
     { headers: auth.headers },
   );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN_GUARD);
+  const auth = await requireAdmin(request);
   const id = productIdParam(params.productId);
-  const back = safeRedirectPath(new URL(request.url).searchParams.get("back") ?? "", "/products");
-  try {
-    const result = await auth.call((token) => api.products.remove(token, id));
-    return auth.redirect(back, { type: "success", message: result.message });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return auth.redirect(back, { type: "error", message: error.message });
-  }
+  const form = await readForm(request);
+  const outcome = await attempt(auth.api(endpoints.adminProducts.remove, { params: { id } }));
+  return outcomeReply(auth, form, backOf(request), outcome);
 }
 
 export default function DeleteProduct() {
@@ -55,5 +53,13 @@ export default function DeleteProduct() {
         </Form>
       </div>
     </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={notFound("No product", "This product does not exist or is no longer sold.")}
+    />
   );
 }

@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { Spinner } from "~/components/ui/spinner";
-import { authenticator, LoginError } from "~/services/authenticator.server";
-import { getAuth } from "~/utils/auth.server";
+import { authenticator, getAuth, LoginError } from "~/client/auth.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { readForm } from "~/utils/actions.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { commitSession, getSession } from "~/utils/session.server";
 import { pageTitle } from "~/utils/site";
@@ -22,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  // read with the limits of every page form; remix-auth's form strategy then reads its own copy of the body
+  const form = await readForm(request.clone());
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
   // the spec's message for empty fields, without calling the server (also for a browser without JavaScript)
   if (!String(form.get("email") ?? "").trim() || !String(form.get("password") ?? ""))
@@ -44,9 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Login() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const navigation = useNavigation();
   const [clientError, setClientError] = useState<string | null>(null);
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending();
   const error = clientError ?? actionData?.error ?? null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -111,4 +113,8 @@ export default function Login() {
       </Form>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

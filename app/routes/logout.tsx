@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { apiLogout } from "~/services/api-auth.server";
+import { apiLogout } from "~/client/auth.server";
 import { destroySession, getSession } from "~/utils/session.server";
 
 /** POST only: revokes the refresh token through the API, clears the session, goes to /. */

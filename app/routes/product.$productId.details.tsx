@@ -1,14 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { ImageGallery } from "~/components/shop/image-gallery";
 import { Price } from "~/components/shop/price";
@@ -16,9 +8,14 @@ import { imageSrc } from "~/components/shop/product-image";
 import { QuantitySelector } from "~/components/shop/quantity-selector";
 import { StockLabel } from "~/components/shop/stock-label";
 import { Spinner } from "~/components/ui/spinner";
-import { ApiError, api } from "~/services/api-client.server";
+import { endpoints } from "~/client/api.server";
+import { getAuth } from "~/client/auth.server";
+import { GeneralErrorBoundary, notFound } from "~/components/layout/error-boundary";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { AddToCartIntentSchema } from "~/schemas/cart-intents";
 import { QuantitySchema } from "~/schemas/orders";
-import { getAuth } from "~/utils/auth.server";
+import { attempt, readForm } from "~/utils/actions.server";
+import { loadProduct, productIdParam } from "~/utils/products.server";
 import { pageTitle, SITE_NAME } from "~/utils/site";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
@@ -35,17 +32,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   ];
 };
 
-function parseId(value: string | undefined) {
-  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
-}
-
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const id = parseId(params.productId);
-  if (id === null) throw new Response("No product", { status: 404 });
-  const product = await api.products.byId(id).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) throw new Response("No product", { status: 404 });
-    throw error;
-  });
+  const product = await loadProduct(params.productId);
   const url = new URL(request.url);
   const qty = Number(url.searchParams.get("qty"));
   const quantity = Number.isInteger(qty) ? Math.min(Math.max(qty, 1), Math.max(product.inventory, 1)) : 1;
@@ -78,11 +66,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = parseId(params.productId);
-  if (id === null) throw new Response("No product", { status: 404 });
-  const form = await request.formData();
-  const intent = form.get("intent") === "buy" ? "buy" : "add";
-  const back = `/product/${id}/details`;
+  const productId = productIdParam(params.productId);
+  const form = await readForm(request);
+  const { intent, quantity: rawQuantity } = AddToCartIntentSchema.parse(Object.fromEntries(form));
+  const back = `/product/${productId}/details`;
   const auth = await getAuth(request);
   if (!auth) {
     return data(
@@ -94,29 +81,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 401 },
     );
   }
-  const quantity = QuantitySchema.safeParse(form.get("quantity") ?? 1);
+  const quantity = QuantitySchema.safeParse(rawQuantity ?? 1);
   if (!quantity.success) {
     return data({ intent, error: quantity.error.issues[0]!.message, loginHref: null }, { status: 422 });
   }
-  try {
-    const added = await auth.call((token) => api.cart.add(token, id, quantity.data));
-    // Buy now: straight to checkout with what was just added
-    const to = intent === "buy" ? `/checkout/${auth.userId}/checkout` : back;
-    return auth.redirect(to, { type: "success", message: added.message });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return data({ intent, error: error.message, loginHref: null }, { status: error.status, headers: auth.headers });
+  const added = await attempt(auth.api(endpoints.cart.add, { body: { productId, quantity: quantity.data } }));
+  if (!added.ok) {
+    const { message, status } = added.error;
+    return data({ intent, error: message, loginHref: null }, { status, headers: auth.headers });
   }
+  // Buy now: straight to checkout with what was just added
+  const to = intent === "buy" ? `/checkout/${auth.userId}/checkout` : back;
+  return auth.redirect(to, { type: "success", message: added.value.message });
 }
 
 export default function ProductDetails() {
   const { product, quantity: initialQuantity, imageIndex, structuredData } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [quantity, setQuantity] = useState(initialQuantity);
   const outOfStock = product.inventory <= 0;
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const pendingIntent = busy ? navigation.formData?.get("intent") : null;
+  const adding = useIsPending({ intent: "add" });
+  const buying = useIsPending({ intent: "buy" });
+  const busy = adding || buying;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <script
@@ -167,7 +153,7 @@ export default function ProductDetails() {
                 disabled={outOfStock || busy}
                 className="btn-primary px-6 py-3 text-base"
               >
-                {pendingIntent === "add" ? <Spinner label="Adding to cart" className="h-4 w-4" /> : null}
+                {adding ? <Spinner label="Adding to cart" className="h-4 w-4" /> : null}
                 Add to cart
               </button>
               <button
@@ -177,7 +163,7 @@ export default function ProductDetails() {
                 disabled={outOfStock || busy}
                 className="btn-accent px-6 py-3 text-base"
               >
-                {pendingIntent === "buy" ? <Spinner label="Going to checkout" className="h-4 w-4" /> : null}
+                {buying ? <Spinner label="Going to checkout" className="h-4 w-4" /> : null}
                 Buy now
               </button>
             </div>
@@ -201,16 +187,9 @@ export default function ProductDetails() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  if (!missing) throw error;
   return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold">No product</h1>
-      <p className="mt-3 text-slate-600">This product does not exist or is no longer sold.</p>
-      <Link to="/products" className="btn-primary mt-6">
-        Browse all products
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      statusHandlers={notFound("No product", "This product does not exist or is no longer sold.")}
+    />
   );
 }

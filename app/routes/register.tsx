@@ -8,8 +8,11 @@ import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { Spinner } from "~/components/ui/spinner";
 import { RegisterSchema } from "~/schemas/account";
-import { ApiError, api } from "~/services/api-client.server";
-import { getAuth } from "~/utils/auth.server";
+import { callApi, endpoints } from "~/client/api.server";
+import { getAuth } from "~/client/auth.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { attempt, readForm, refusedReply } from "~/utils/actions.server";
 import { countryList } from "~/utils/countries.server";
 import { isSpam } from "~/utils/honeypot.server";
 import { pageTitle } from "~/utils/site";
@@ -26,34 +29,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   // 'Add Address' (an intent) and invalid fields both come back as the form, with what was typed
   if (submission.status !== "success")
     return data(submission.reply({ hideFields: ["password"] }), { status: submission.status === "error" ? 422 : 200 });
   if (isSpam(formData))
     return data(submission.reply({ formErrors: ["Please try again."], hideFields: ["password"] }), { status: 400 });
-  try {
-    const result = await api.users.register(submission.value);
-    return redirectWithToast(request, "/login", { type: "success", message: result.message });
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
-      const fieldErrors = Object.fromEntries(
-        Object.entries(error.errors ?? {}).map(([key, messages]) => [key.replace(/\.(\d+)\./g, "[$1]."), messages]),
-      );
-      return data(
-        submission.reply({ fieldErrors, formErrors: error.errors ? [] : [error.message], hideFields: ["password"] }),
-        { status: error.status },
-      );
-    }
-    throw error;
-  }
+  const registered = await attempt(callApi(endpoints.users.register, { body: submission.value }));
+  if (registered.ok)
+    return redirectWithToast(request, "/login", { type: "success", message: registered.value.message });
+  // the API names list items "addressList.0.street"; the form's fields are "addressList[0].street"
+  const rename = (field: string) => field.replace(/\.(\d+)\./g, "[$1].");
+  const reply = refusedReply(submission, registered.error, { rename, hideFields: ["password"] });
+  return data(reply, { status: registered.error.status });
 }
 
 export default function Register() {
   const { countries } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  // conform's Add Address and Remove buttons post the form too (with __intent__): they are not a registration
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(RegisterSchema),
@@ -63,7 +59,7 @@ export default function Register() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   });
   const addresses = fields.addressList.getFieldList();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("__intent__") === null;
+  const busy = useIsPending() && navigation.formData?.get("__intent__") == null;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-bold text-slate-900">User Registration</h1>
@@ -141,4 +137,8 @@ export default function Register() {
       </Form>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

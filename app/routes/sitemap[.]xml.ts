@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listSitemapEntries } from "~/services/sitemap.server";
+import { callApi, endpoints } from "~/client/api.server";
 
 function escapeXml(text: string) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -7,7 +7,7 @@ function escapeXml(text: string) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
-  const entries = await listSitemapEntries();
+  const { data: entries } = await callApi(endpoints.products.sitemap, {});
   const urls = [
     { loc: "/", lastmod: undefined as string | undefined },
     { loc: "/products", lastmod: undefined },

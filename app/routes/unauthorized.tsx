@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { pageTitle } from "~/utils/site";
 
@@ -23,4 +24,8 @@ export default function Unauthorized() {
       </Link>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -2,18 +2,28 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { callApi, endpoints } from "~/client/api.server";
+import type { Auth } from "~/client/auth.server";
 import { DeleteProductLink } from "~/components/admin/delete-product";
-import { hasFile, ImagePicker, NO_IMAGE } from "~/components/admin/image-picker";
 import { ProductFields } from "~/components/admin/product-fields";
-import { imageSrc } from "~/components/shop/product-image";
+import { ImageModal, ProductImages, type ImageModalState } from "~/components/admin/product-images";
+import { GeneralErrorBoundary, notFound } from "~/components/layout/error-boundary";
 import { Spinner } from "~/components/ui/spinner";
-import { IdSchema } from "~/schemas/common";
-import { ProductFormFieldsSchema, ProductFormSchema } from "~/schemas/product-form";
-import { ApiError, api } from "~/services/api-client.server";
-import { ADMIN_GUARD, productIdParam, productOr404 } from "~/utils/admin.server";
-import { requireAuth, type Auth } from "~/utils/auth.server";
+import { useIsPending } from "~/hooks/use-is-pending";
+import type { ProductInput } from "~/schemas/catalogue";
+import { IMAGE_UPLOAD_LIMITS } from "~/schemas/constants";
+import {
+  ProductFormFieldsSchema,
+  ProductFormSchema,
+  UpdateProductIntentSchema,
+  type ProductFormValues,
+  type UpdateProductIntent,
+} from "~/schemas/product-form";
+import { attempt, readUpload, refusedReply } from "~/utils/actions.server";
+import { requireAdmin } from "~/utils/guards.server";
+import { loadProduct, productIdParam } from "~/utils/products.server";
+import { formObject } from "~/utils/request-body.server";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [
@@ -22,146 +32,76 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN_GUARD);
-  const id = productIdParam(params.productId);
-  const [product, brands, categories] = await Promise.all([
-    productOr404(id),
-    api.products.brands(),
-    api.categories.all(),
+  const auth = await requireAdmin(request);
+  const [product, { data: brands }, { data: categories }] = await Promise.all([
+    loadProduct(params.productId),
+    callApi(endpoints.products.brands, {}),
+    callApi(endpoints.categories.all, {}),
   ]);
   // the image modal is part of the URL: ?image=new (add) or ?image={id} (replace); without JavaScript it is a page
   const image = new URL(request.url).searchParams.get("image");
   const editing = image && image !== "new" ? product.images.find((i) => String(i.id) === image) : undefined;
-  const modal =
-    image === "new" ? { mode: "add" as const } : editing ? { mode: "update" as const, image: editing } : null;
+  const modal: ImageModalState | null =
+    image === "new" ? { mode: "add" } : editing ? { mode: "update", image: editing } : null;
   return data({ product, brands, categories, modal }, { headers: auth.headers });
 }
 
 type Reply = { result?: SubmissionResult<string[]>; imageError?: string };
 
-async function imageAction(auth: Auth, form: FormData, productId: number, page: string) {
-  const intent = form.get("intent");
-  const files = form.getAll("files").filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
-  const imageId = IdSchema.safeParse(form.get("imageId"));
-  if ((intent === "delete-image" || intent === "replace-image") && !imageId.success) {
-    return auth.redirect(page, { type: "error", message: "Choose an image." });
-  }
-  if (intent === "delete-image") {
-    const result = await auth.call((token) => api.images.remove(token, imageId.data!));
-    return auth.redirect(page, { type: "success", message: result.message });
-  }
-  if (files.length === 0) return data<Reply>({ imageError: NO_IMAGE }, { status: 422, headers: auth.headers });
-  if (intent === "replace-image") {
-    const result = await auth.call((token) => api.images.replace(token, imageId.data!, files[0]!));
-    return auth.redirect(page, { type: "success", message: result.message });
-  }
-  const result = await auth.call((token) => api.images.upload(token, productId, files));
-  return auth.redirect(page, { type: "success", message: result.message });
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, ADMIN_GUARD);
+  const auth = await requireAdmin(request);
   const id = productIdParam(params.productId);
   const page = `/update-product/${id}/update`;
-  const form = await request.formData();
-  try {
-    if (form.get("intent") !== "update") return await imageAction(auth, form, id, page);
-    const submission = parseWithZod(form, { schema: ProductFormSchema });
-    if (submission.status !== "success")
-      return data<Reply>({ result: submission.reply() }, { status: 422, headers: auth.headers });
-    try {
-      const result = await auth.call((token) => api.products.update(token, id, submission.value));
-      return auth.redirect(page, { type: "success", message: result.message });
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      return data<Reply>(
-        {
-          result: submission.reply({
-            fieldErrors: error.errors ?? {},
-            formErrors: error.errors ? [] : [error.message],
-          }),
-        },
-        { status: error.status, headers: auth.headers },
-      );
-    }
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (form.get("intent") === "delete-image") return auth.redirect(page, { type: "error", message: error.message });
-    return data<Reply>({ imageError: error.message }, { status: error.status, headers: auth.headers });
+  const read = await readUpload(request, IMAGE_UPLOAD_LIMITS);
+  if (!read.ok) return data<Reply>({ imageError: read.message }, { status: read.status, headers: auth.headers });
+  const intent = UpdateProductIntentSchema.safeParse(formObject(read.form));
+  if (!intent.success) {
+    const issue = intent.error.issues[0];
+    if (issue?.path[0] === "files")
+      return data<Reply>({ imageError: issue.message }, { status: 422, headers: auth.headers });
+    return auth.redirect(page, { type: "error", message: issue?.message ?? "Please try again." });
   }
+  const input = intent.data;
+  if (input.intent === "update") {
+    const submission = parseWithZod(read.form, { schema: ProductFormSchema });
+    if (submission.status !== "success") {
+      return data<Reply>({ result: submission.reply() }, { status: 422, headers: auth.headers });
+    }
+    const updated = await attempt(auth.api(endpoints.adminProducts.update, { params: { id }, body: submission.value }));
+    if (updated.ok) return auth.redirect(page, { type: "success", message: updated.value.message });
+    const result = refusedReply(submission, updated.error);
+    return data<Reply>({ result }, { status: updated.error.status, headers: auth.headers });
+  }
+  const outcome = await attempt(sendImageIntent(auth, id, input));
+  if (outcome.ok) return auth.redirect(page, { type: "success", message: outcome.value.message });
+  // a refused deletion is said on the page; a refused file is said in the modal that sent it
+  if (input.intent === "delete-image") return auth.redirect(page, { type: "error", message: outcome.error.message });
+  return data<Reply>({ imageError: outcome.error.message }, { status: outcome.error.status, headers: auth.headers });
 }
 
-function ImageModal({
-  modal,
-  productId,
-  error,
-}: {
-  modal: { mode: "add" } | { mode: "update"; image: { id: number; fileName: string } };
-  productId: number;
-  error?: string;
-}) {
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const [noFile, setNoFile] = useState(false);
-  const close = `/update-product/${productId}/update`;
-  const title = modal.mode === "add" ? "Add Product Image" : "Update Product Image";
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) =>
-      event.key === "Escape" && navigate(close, { replace: true, preventScrollReset: true });
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [navigate, close]);
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/50 p-4">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="image-modal-title"
-        className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
-      >
-        <h2 id="image-modal-title" className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {modal.mode === "update" ? (
-          <p className="mt-1 text-sm text-slate-600">Replaces {modal.image.fileName}.</p>
-        ) : null}
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="mt-4"
-          onSubmit={(event) => {
-            if (!hasFile(event.currentTarget, "files")) {
-              event.preventDefault();
-              setNoFile(true);
-            }
-          }}
-        >
-          <input type="hidden" name="intent" value={modal.mode === "add" ? "add-image" : "replace-image"} />
-          {modal.mode === "update" ? <input type="hidden" name="imageId" value={modal.image.id} /> : null}
-          <ImagePicker name="files" multiple={modal.mode === "add"} error={noFile ? NO_IMAGE : error} />
-          <div className="mt-6 flex justify-end gap-3">
-            <Link to={close} replace preventScrollReset className="btn-secondary">
-              Close
-            </Link>
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? <Spinner label="Saving" className="h-4 w-4" /> : null}
-              {modal.mode === "add" ? "Upload Image" : "Save Changes"}
-            </button>
-          </div>
-        </Form>
-      </div>
-    </div>
-  );
+function sendImageIntent(
+  auth: Auth,
+  productId: number,
+  input: Exclude<UpdateProductIntent, { intent: "update" }>,
+): Promise<{ message: string }> {
+  switch (input.intent) {
+    case "add-image":
+      return auth.api(endpoints.images.upload, { body: { productId, files: input.files } });
+    case "replace-image":
+      return auth.api(endpoints.images.replace, {
+        params: { imageId: input.imageId },
+        body: { file: input.files[0]! },
+      });
+    case "delete-image":
+      return auth.api(endpoints.images.remove, { params: { imageId: input.imageId } });
+  }
 }
 
 export default function UpdateProduct() {
   const { product, brands, categories, modal } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
-  const navigation = useNavigation();
-  const busy =
-    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formData?.get("intent") === "update";
-  const [form, fields] = useForm({
+  const reply = useActionData<typeof action>();
+  const busy = useIsPending({ intent: "update" });
+  const [form, fields] = useForm<ProductFormValues, ProductInput>({
     lastResult: reply?.result,
     constraint: getZodConstraint(ProductFormFieldsSchema),
     shouldValidate: "onBlur",
@@ -186,12 +126,7 @@ export default function UpdateProduct() {
           </Link>
         </div>
         <input type="hidden" name="intent" value="update" />
-        <ProductFields
-          key={`${product.id}-${product.brand}`}
-          fields={fields as never}
-          brands={brands}
-          categories={categories}
-        />
+        <ProductFields key={`${product.id}-${product.brand}`} fields={fields} brands={brands} categories={categories} />
         <p id={form.errorId} role="alert" className="min-h-[1.25rem] text-sm text-red-700">
           {form.errors?.[0] ?? ""}
         </p>
@@ -204,75 +139,16 @@ export default function UpdateProduct() {
         </div>
       </Form>
 
-      <section aria-labelledby="images-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="flex items-center justify-between">
-          <h2 id="images-title" className="text-lg font-semibold text-slate-900">
-            Images
-          </h2>
-          <Link to="?image=new" preventScrollReset className="btn-secondary">
-            Add Image
-          </Link>
-        </div>
-        {product.images.length === 0 ? (
-          <p className="mt-3 text-slate-600">No images yet.</p>
-        ) : (
-          <table className="mt-4 w-full text-left text-sm">
-            <thead className="text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="py-2">
-                  Image
-                </th>
-                <th scope="col" className="py-2">
-                  File
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {product.images.map((image) => (
-                <tr key={image.id} data-testid="product-image-row">
-                  <td className="py-2">
-                    <img
-                      src={imageSrc(image, 200)}
-                      alt={`${product.name}: ${image.fileName}`}
-                      width={64}
-                      height={64}
-                      className="h-16 w-16 rounded-lg object-cover"
-                    />
-                  </td>
-                  <td className="py-2 break-all text-slate-700">{image.fileName}</td>
-                  <td className="py-2 text-right">
-                    <div className="flex items-center justify-end gap-3">
-                      <Link
-                        to={`?image=${image.id}`}
-                        preventScrollReset
-                        className="font-medium text-brand-700 hover:underline"
-                        aria-label={`edit image ${image.fileName}`}
-                      >
-                        edit
-                      </Link>
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="intent" value="delete-image" />
-                        <input type="hidden" name="imageId" value={image.id} />
-                        <button
-                          type="submit"
-                          className="font-medium text-red-700 hover:underline"
-                          aria-label={`remove image ${image.fileName}`}
-                        >
-                          remove
-                        </button>
-                      </Form>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <ProductImages product={product} />
       {modal ? <ImageModal modal={modal} productId={product.id} error={reply?.imageError} /> : null}
     </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={notFound("No product", "This product does not exist or is no longer sold.")}
+    />
   );
 }

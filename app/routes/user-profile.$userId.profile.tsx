@@ -1,66 +1,54 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { endpoints } from "~/client/api.server";
+import type { Auth } from "~/client/auth.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { AddressBook } from "~/components/shop/address-book";
 import { OrdersHistory } from "~/components/shop/orders-history";
-import { AddressIntentSchema } from "~/schemas/address-intents";
-import { ApiError, api } from "~/services/api-client.server";
-import { requireAuth } from "~/utils/auth.server";
+import { AddressIntentSchema, type AddressIntent } from "~/schemas/address-intents";
+import { attempt, intentReply, outcomeReply, readForm } from "~/utils/actions.server";
 import { countryList } from "~/utils/countries.server";
+import { requireShopper } from "~/utils/guards.server";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("My Account") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, { roles: ["ROLE_ADMIN", "ROLE_USER"], userId: params.userId });
+  const auth = await requireShopper(request, params.userId);
   const userId = Number(params.userId);
-  const [user, orders] = await Promise.all([
-    auth.call((token) => api.users.get(token, userId)),
-    auth.call((token) => api.orders.list(token, userId)),
+  const [{ data: user }, { data: orders }] = await Promise.all([
+    auth.api(endpoints.users.get, { params: { userId } }),
+    auth.api(endpoints.orders.list, { params: { userId } }),
   ]);
   return data({ user, countries: countryList(), orders }, { headers: auth.headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, { roles: ["ROLE_ADMIN", "ROLE_USER"], userId: params.userId });
-  const form = await request.formData();
-  const withJs = form.get("js") === "1";
+  const auth = await requireShopper(request, params.userId);
+  const form = await readForm(request);
   const back = `/user-profile/${params.userId}/profile`;
   const parsed = AddressIntentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    return data(
-      {
-        ok: false as const,
-        message: "Please check the address.",
-        errors: parsed.error.flatten().fieldErrors as Record<string, string[]>,
-      },
-      { status: 422, headers: auth.headers },
-    );
+    const errors = parsed.error.flatten().fieldErrors as Record<string, string[]>;
+    return intentReply(auth, form, back, { ok: false, message: "Please check the address.", errors, keepForm: true });
   }
-  const input = parsed.data;
-  try {
-    const result = await auth.call<{ message: string }>((token) => {
-      if (input.intent === "add") {
-        const { intent: _intent, clientId: _clientId, ...address } = input;
-        return api.addresses.add(token, Number(params.userId), address);
-      }
-      if (input.intent === "edit") {
-        const { intent: _intent, addressId, ...address } = input;
-        return api.addresses.update(token, addressId, address);
-      }
-      return api.addresses.remove(token, input.addressId);
-    });
-    if (withJs) return data({ ok: true as const, message: result.message, errors: null }, { headers: auth.headers });
-    return auth.redirect(back, { type: "success", message: result.message });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (withJs || error.errors) {
-      return data(
-        { ok: false as const, message: error.message, errors: error.errors ?? null },
-        { status: error.status, headers: auth.headers },
-      );
+  const outcome = await attempt(send(auth, Number(params.userId), parsed.data));
+  return outcomeReply(auth, form, back, outcome, { keepForm: true });
+}
+
+function send(auth: Auth, userId: number, input: AddressIntent): Promise<{ message: string }> {
+  switch (input.intent) {
+    case "add": {
+      const { intent: _intent, clientId: _clientId, ...address } = input;
+      return auth.api(endpoints.users.addAddresses, { params: { userId }, body: [address] });
     }
-    return auth.redirect(back, { type: "error", message: error.message });
+    case "edit": {
+      const { intent: _intent, addressId, ...address } = input;
+      return auth.api(endpoints.users.updateAddress, { params: { addressId }, body: address });
+    }
+    case "delete":
+      return auth.api(endpoints.users.deleteAddress, { params: { addressId: input.addressId } });
   }
 }
 
@@ -99,4 +87,8 @@ export default function Profile() {
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireAuth } from "~/utils/auth.server";
+import { requireAuth } from "~/utils/guards.server";
 
 /** /user-profile: the signed-in user's dashboard; a visitor is sent to log in first. */
 export async function loader({ request }: LoaderFunctionArgs) {

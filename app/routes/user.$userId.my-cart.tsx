@@ -1,54 +1,59 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { endpoints } from "~/client/api.server";
+import type { Auth } from "~/client/auth.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { CartView } from "~/components/shop/cart-view";
-import { CartIntentSchema } from "~/schemas/cart-intents";
-import { ApiError, api } from "~/services/api-client.server";
-import { requireAuth } from "~/utils/auth.server";
+import { CartIntentSchema, type CartIntent } from "~/schemas/cart-intents";
+import { attempt, intentReply, outcomeReply, readForm } from "~/utils/actions.server";
+import { requireShopper } from "~/utils/guards.server";
 import { pageTitle } from "~/utils/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("My Cart") }, { name: "robots", content: "noindex" }];
 
-const GUARD = { roles: ["ROLE_ADMIN", "ROLE_USER"] };
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, { ...GUARD, userId: params.userId });
-  const cart = await auth.call((token) => api.cart.get(token, Number(params.userId)));
-  return data({ cart, userId: Number(params.userId) }, { headers: auth.headers });
+  const auth = await requireShopper(request, params.userId);
+  const userId = Number(params.userId);
+  const { data: cart } = await auth.api(endpoints.cart.get, { params: { userId } });
+  return data({ cart, userId }, { headers: auth.headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, { ...GUARD, userId: params.userId });
-  const form = await request.formData();
-  const withJs = form.get("js") === "1";
+  const auth = await requireShopper(request, params.userId);
+  const form = await readForm(request);
   const back = `/user/${params.userId}/my-cart`;
   const parsed = CartIntentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Please try again.";
-    if (withJs) return data({ ok: false as const, message }, { status: 422, headers: auth.headers });
-    return auth.redirect(back, { type: "error", message });
-  }
-  const input = parsed.data;
-  try {
-    const message = await auth.call(async (token) => {
-      if (input.intent === "update")
-        return (await api.cart.update(token, input.cartId, input.productId, input.quantity)).message;
-      if (input.intent === "remove") return (await api.cart.remove(token, input.cartId, input.productId)).message;
-      return (await api.cart.clear(token, input.cartId)).message;
+    return intentReply(auth, form, back, {
+      ok: false,
+      message: parsed.error.issues[0]?.message ?? "Please try again.",
     });
-    if (withJs) return data({ ok: true as const, message }, { headers: auth.headers });
-    // a quantity change shows itself on the page; removing and clearing say so
-    if (input.intent === "update") return redirect(back, { status: 303, headers: auth.headers });
-    return auth.redirect(back, { type: "success", message });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (withJs)
-      return data({ ok: false as const, message: error.message }, { status: error.status, headers: auth.headers });
-    return auth.redirect(back, { type: "error", message: error.message });
+  }
+  const outcome = await attempt(send(auth, parsed.data));
+  // a quantity change shows itself on the page; removing and clearing say so
+  return outcomeReply(auth, form, back, outcome, { quiet: parsed.data.intent === "update" });
+}
+
+function send(auth: Auth, input: CartIntent): Promise<{ message: string }> {
+  switch (input.intent) {
+    case "update":
+      return auth.api(endpoints.cart.update, {
+        params: { cartId: input.cartId, itemId: input.productId },
+        query: { quantity: input.quantity },
+      });
+    case "remove":
+      return auth.api(endpoints.cart.remove, { params: { cartId: input.cartId, itemId: input.productId } });
+    case "clear":
+      return auth.api(endpoints.cart.clear, { params: { cartId: input.cartId } });
   }
 }
 
 export default function MyCart() {
   const { cart, userId } = useLoaderData<typeof loader>();
   return <CartView cart={cart} userId={userId} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -7,3 +7,4 @@ export const AddressIntentSchema = z.discriminatedUnion("intent", [
   AddressInputSchema.extend({ intent: z.literal("edit"), addressId: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal("delete"), addressId: z.coerce.number().int().positive() }),
 ]);
+export type AddressIntent = z.infer<typeof AddressIntentSchema>;

@@ -10,6 +10,8 @@ export const CartIntentSchema = z.discriminatedUnion("intent", [
 ]);
 export type CartIntent = z.infer<typeof CartIntentSchema>;
 
-/** Fetcher keys of the cart's forms: the navigation badge reads pending ones to update at once. */
-export const cartFetcherKey = (productId: number) => `cart-line-${productId}`;
-export const CART_FETCHER_PREFIX = "cart-line-";
+/** The details page's form: 'Add to cart' or 'Buy now' (add, then straight to checkout) with a quantity. */
+export const AddToCartIntentSchema = z.object({
+  intent: z.enum(["add", "buy"]).catch("add"),
+  quantity: z.unknown(),
+});

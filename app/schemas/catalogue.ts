@@ -189,3 +189,9 @@ export const InventoryPageSchema = z.object({
 });
 
 export const ImportResultSchema = z.object({ created: z.number().int(), updated: z.number().int() });
+
+/** GET /products/sitemap: what /sitemap.xml lists (category ids, product ids with their last change). */
+export const SitemapEntriesSchema = z.object({
+  categories: z.array(z.number().int()),
+  products: z.array(z.object({ id: z.number().int(), updatedAt: z.string() })),
+});

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod/v4";
 import { BillingSchema, TestCardSchema } from "./orders";
 
@@ -46,3 +47,27 @@ export const TestCheckoutFormSchema = TestCheckoutFieldsSchema.transform((form, 
   const { amount, cardNumber: _n, exp: _e, cvc: _c, ...billing } = form;
   return { amount, billing, card: card.data };
 });
+
+/**
+ * The checkout page's steps: "pay" (test payments: billing and card in one post), "create-intent" (Stripe with
+ * JavaScript: a payment for the card box to confirm), "hosted" (Stripe without JavaScript: its payment page) and
+ * "place-order" (Stripe with JavaScript, once the card is confirmed). A form without an intent is "pay".
+ */
+export const CheckoutIntentSchema = z.preprocess(
+  (value) => ({ intent: "pay", ...(value as object) }),
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("pay"), checkoutId: z.string().optional() }),
+    z.object({ intent: z.literal("create-intent") }),
+    z.object({ intent: z.literal("hosted") }),
+    z.object({ intent: z.literal("place-order"), paymentIntentId: z.string().default("") }),
+  ]),
+);
+export type CheckoutIntent = z.output<typeof CheckoutIntentSchema>;
+
+/** What the checkout action answers the page (with JavaScript; without, it redirects). */
+export interface CheckoutReply {
+  result?: SubmissionResult<string[]>;
+  /** Stripe with JavaScript: the payment to confirm in the browser */
+  payment?: { clientSecret: string; paymentIntentId: string };
+  success?: { message: string; redirectTo: string };
+}

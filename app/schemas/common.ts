@@ -4,11 +4,14 @@ import { z } from "zod/v4";
 export const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
+/** The largest id a database row has (PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647;
+
 export const IdSchema = z.coerce
   .number({ error: "must be a positive whole number" })
   .int("must be a positive whole number")
   .positive("must be a positive whole number")
-  .max(2_147_483_647, "is too large");
+  .max(MAX_ID, "is too large");
 
 export const IdParamSchema = z.object({ id: IdSchema });
 

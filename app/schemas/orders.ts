@@ -91,6 +91,9 @@ export const OrderStatusInputSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(", ")}` }),
 });
 
+/** The admin orders page's one form: an order and the status it moves to. */
+export const OrderStatusChangeSchema = OrderStatusInputSchema.extend({ orderId: IdSchema });
+
 // ---------------------------------------------------------------- checkout and payments
 
 /** The billing details of the checkout form, sent to the payment provider and kept with the order. */

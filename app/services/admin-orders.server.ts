@@ -5,7 +5,8 @@ import { orderItems, orders, payments, products, users } from "~/db/schema";
 import { NEXT_STATUS, type AdminOrderDto, type OrderDto, type OrderStatus } from "~/schemas/orders";
 import { requireAdmin } from "./access";
 import { ConflictError, NotFoundError } from "./errors";
-import { money, orderDtos, refundPayment } from "./orders.server";
+import { formatCents } from "~/utils/money";
+import { orderDtos, refundPayment } from "./orders.server";
 
 /** The admin's side of orders: every order, and moving them through their statuses. */
 /** GET /orders/all: every order, newest first, optionally of one status (admin). */
@@ -99,7 +100,7 @@ export async function changeOrderStatus({
     await refundPayment(payment!, `order ${orderId} cancelled`, db);
     return {
       order,
-      message: `Order ${orderId} cancelled; the stock is back and ${money(payment!.amountCents)} was refunded.`,
+      message: `Order ${orderId} cancelled; the stock is back and ${formatCents(payment!.amountCents)} was refunded.`,
     };
   } catch (error) {
     console.error(`refund of cancelled order ${orderId} failed`, error);

@@ -4,7 +4,7 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { cartItems, carts, products, users } from "~/db/schema";
 import type { CartDto, CartItemDto } from "~/schemas/orders";
 import type { ProductDto } from "~/schemas/catalogue";
-import { centsToDollars, dollarsToCents } from "~/utils/money";
+import { centsToDollars } from "~/utils/money";
 import { assertOwnerOrAdmin, isAdmin, requireActor } from "./access";
 import { getProductsByIds } from "./catalogue.server";
 import { ForbiddenError, NotFoundError, OutOfStockError } from "./errors";
@@ -21,29 +21,27 @@ export async function ensureCartId(userId: number, db: DbOrTx = getDb()): Promis
   return existing!.id;
 }
 
-function itemDto(product: ProductDto, quantity: number): CartItemDto {
-  const unitCents = dollarsToCents(product.price);
+function itemDto(product: ProductDto, priceCents: number, quantity: number): CartItemDto {
   return {
     itemId: product.id,
     quantity,
-    unitPrice: product.price,
-    totalPrice: centsToDollars(unitCents * quantity),
+    unitPrice: centsToDollars(priceCents),
+    totalPrice: centsToDollars(priceCents * quantity),
     product,
   };
 }
 
 async function cartDto(cartId: number, db: DbOrTx): Promise<CartDto> {
   const lines = await db
-    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity, priceCents: products.priceCents })
     .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.id));
   const byId = new Map((await getProductsByIds({ ids: lines.map((l) => l.productId), db })).map((p) => [p.id, p]));
-  const items = lines.flatMap((line) => {
-    const product = byId.get(line.productId);
-    return product ? [itemDto(product, line.quantity)] : [];
-  });
-  const totalCents = items.reduce((sum, item) => sum + dollarsToCents(item.totalPrice), 0);
+  const priced = lines.filter((line) => byId.has(line.productId));
+  const items = priced.map((line) => itemDto(byId.get(line.productId)!, line.priceCents, line.quantity));
+  const totalCents = priced.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   return { cartId, items, totalAmount: centsToDollars(totalCents) };
 }
 
@@ -94,7 +92,7 @@ export function stockMessage(name: string, inventory: number, inCart = 0) {
 
 async function requireProduct(productId: number, db: DbOrTx) {
   const [product] = await db
-    .select({ id: products.id, name: products.name, inventory: products.inventory })
+    .select({ id: products.id, name: products.name, inventory: products.inventory, priceCents: products.priceCents })
     .from(products)
     .where(eq(products.id, productId));
   if (!product) throw new NotFoundError("Product not found");
@@ -132,7 +130,7 @@ export async function addItem({
     return line!.quantity;
   });
   const [full] = await getProductsByIds({ ids: [productId], db });
-  const item = itemDto(full!, total);
+  const item = itemDto(full!, product.priceCents, total);
   const message = quantity === 1 ? `${product.name} added to cart` : `${quantity} × ${product.name} added to cart`;
   return { item, message };
 }
@@ -170,7 +168,7 @@ export async function updateItemQuantity({
     .returning({ quantity: cartItems.quantity });
   if (!line) throw new NotFoundError("This item is not in the cart.");
   const [full] = await getProductsByIds({ ids: [productId], db });
-  return itemDto(full!, line.quantity);
+  return itemDto(full!, product.priceCents, line.quantity);
 }
 
 /** DELETE …/item/{itemId}/remove: idempotent, so a repeated click is not an error. */

@@ -4,13 +4,10 @@ import sharp, { type Metadata } from "sharp";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { imageVariants, images, products } from "~/db/schema";
 import type { ImageDto } from "~/schemas/catalogue";
+import { MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES } from "~/schemas/constants";
 import type { Actor } from "./access";
 import { requireAdmin } from "./access";
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "./errors";
-
-/** The largest image file accepted, and how many one upload may carry. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_FILES_PER_UPLOAD = 10;
 
 /** Widths of the WebP renditions kept for every image (srcset candidates). */
 export const VARIANT_WIDTHS = [200, 400, 800] as const;

@@ -4,15 +4,13 @@ import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { cartItems, carts, orderItems, orders, payments, products, type CartSnapshotLine } from "~/db/schema";
 import type { Billing, OrderDto, PaymentConfig, PaymentIntentDto, TestCard, TestConfirmResult } from "~/schemas/orders";
-import { centsToDollars, dollarsToCents, formatPrice } from "~/utils/money";
+import { centsToDollars, dollarsToCents, formatCents } from "~/utils/money";
 import { assertOwnerOrAdmin, requireActor } from "./access";
 import { cartLinesForCheckout, stockMessage } from "./cart.server";
 import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "./errors";
 import { getPaymentProvider, TestPaymentProvider } from "./payments/index.server";
 
 type PaymentRow = typeof payments.$inferSelect;
-
-export const money = (cents: number) => formatPrice(centsToDollars(cents));
 
 export function getPaymentConfig(): PaymentConfig {
   const provider = getPaymentProvider();
@@ -57,7 +55,9 @@ async function idempotencyKey(kind: string, userId: number, snapshot: CartSnapsh
 
 function checkShownAmount(amount: number | undefined, totalCents: number) {
   if (amount !== undefined && dollarsToCents(amount) !== totalCents) {
-    throw new ConflictError(`Your cart total is now ${money(totalCents)}. Please review your cart and pay again.`);
+    throw new ConflictError(
+      `Your cart total is now ${formatCents(totalCents)}. Please review your cart and pay again.`,
+    );
   }
 }
 
@@ -348,11 +348,11 @@ export async function fulfilPayment(
     } catch (refundError) {
       console.error(`refund of payment ${payment.providerPaymentId} failed`, refundError);
       throw new OutOfStockError(
-        `Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${money(payment.amountCents)} will be refunded.`,
+        `Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${formatCents(payment.amountCents)} will be refunded.`,
       );
     }
     throw new OutOfStockError(
-      `Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${money(payment.amountCents)} has been refunded.`,
+      `Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${formatCents(payment.amountCents)} has been refunded.`,
     );
   }
 }

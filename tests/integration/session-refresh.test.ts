@@ -1,8 +1,8 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { apiLogin } from "~/services/api-auth.server";
-import { api } from "~/services/api-client.server";
-import { Auth, clearSharedRefreshes, getAuth, requireAuth } from "~/utils/auth.server";
+import { callApi, endpoints } from "~/client/api.server";
+import { apiLogin, Auth, clearSharedRefreshes, getAuth } from "~/client/auth.server";
+import { requireAuth } from "~/utils/guards.server";
 import { getConfig } from "~/utils/env.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import { PASSWORD, register } from "../support/accounts";
@@ -10,6 +10,9 @@ import { useApiServer } from "../support/api-server";
 import { useTestDatabase } from "../support/test-db";
 
 useTestDatabase();
+
+const getUser = (token: string, userId: number) =>
+  callApi(endpoints.users.get, { params: { userId }, token }).then((answer) => answer.data);
 const server = useApiServer();
 
 /** A page request carrying a session cookie with these tokens. */
@@ -43,7 +46,7 @@ describe("the UI session", () => {
       refreshToken: tokens.refreshToken,
     });
     const auth = (await getAuth(request))!;
-    const profile = await auth.call((token) => api.users.get(token, user.id));
+    const profile = await auth.call((token) => getUser(token, user.id));
     expect(profile.email).toBe(user.email);
     const setCookie = auth.headers.get("Set-Cookie");
     expect(setCookie).toMatch(/^__session=/);
@@ -55,7 +58,7 @@ describe("the UI session", () => {
       accessToken: await expiredToken(user.id),
       refreshToken: tokens.refreshToken,
     });
-    await expect((await getAuth(again))!.call((token) => api.users.get(token, user.id))).rejects.toSatisfy(
+    await expect((await getAuth(again))!.call((token) => getUser(token, user.id))).rejects.toSatisfy(
       (thrown: unknown) =>
         thrown instanceof Response && thrown.status === 302 && thrown.headers.get("Location") === "/",
     );
@@ -72,14 +75,14 @@ describe("the UI session", () => {
     };
     const [root, route] = await Promise.all([getAuth(await pageRequest(session)), getAuth(await pageRequest(session))]);
     const [a, b] = await Promise.all([
-      root!.call((token) => api.users.get(token, user.id)),
-      route!.call((token) => api.users.get(token, user.id)),
+      root!.call((token) => getUser(token, user.id)),
+      route!.call((token) => getUser(token, user.id)),
     ]);
     expect(a.id).toBe(user.id);
     expect(b.id).toBe(user.id);
     // a loader starting a moment later (the root after its other calls) gets the same answer, not a reuse
     const late = await getAuth(await pageRequest(session));
-    expect((await late!.call((token) => api.users.get(token, user.id))).id).toBe(user.id);
+    expect((await late!.call((token) => getUser(token, user.id))).id).toBe(user.id);
     // both committed the same new tokens, which still work: the family was not revoked
     expect(root!.headers.get("Set-Cookie")).toBe(route!.headers.get("Set-Cookie"));
     clearSharedRefreshes();
@@ -87,7 +90,7 @@ describe("the UI session", () => {
       new Request("http://localhost/", { headers: { cookie: root!.headers.get("Set-Cookie")!.split(";")[0]! } }),
     );
     const refreshed = await pageRequest({ ...session, refreshToken: next.get("refreshToken")! });
-    expect((await (await getAuth(refreshed))!.call((token) => api.users.get(token, user.id))).id).toBe(user.id);
+    expect((await (await getAuth(refreshed))!.call((token) => getUser(token, user.id))).id).toBe(user.id);
   });
 
   it("logs the user out (session destroyed, sent to /) when the refresh fails", async () => {
@@ -99,7 +102,7 @@ describe("the UI session", () => {
       refreshToken: "revoked-or-unknown",
     });
     const auth = (await getAuth(request)) as Auth;
-    const thrown = await auth.call((token) => api.users.get(token, user.id)).catch((error: unknown) => error);
+    const thrown = await auth.call((token) => getUser(token, user.id)).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.headers.get("Location")).toBe("/");

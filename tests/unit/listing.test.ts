@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listingHref, pageWindow, toSearchQuery, type ListingParams } from "~/utils/listing";
-import { readListingParams } from "~/utils/listing.server";
+import { listingHref, pageWindow, toSearchQuery } from "~/components/listing/listing-url";
+import { readListingParams, type ListingParams } from "~/schemas/listing";
 
 const base: ListingParams = {
   search: "",

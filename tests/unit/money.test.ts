@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDollars, dollarsToCents, formatPrice } from "~/utils/money";
+import { centsToDollars, dollarsToCents, formatCents, formatPrice, lineTotal, sumPrices } from "~/utils/money";
 
 describe("money", () => {
   it("converts between cents and dollars without floating-point drift", () => {
@@ -13,5 +13,13 @@ describe("money", () => {
     expect(formatPrice(1234.5)).toBe("$1,234.50");
     expect(formatPrice(0)).toBe("$0.00");
     expect(formatPrice(59.99)).toBe("$59.99");
+  });
+
+  it("multiplies and adds prices in cents, so a page's totals match the server's", () => {
+    expect(lineTotal(0.1, 3)).toBe(0.3);
+    expect(lineTotal(19.99, 3)).toBe(59.97);
+    expect(sumPrices([0.1, 0.2])).toBe(0.3);
+    expect(sumPrices([])).toBe(0);
+    expect(formatCents(123450)).toBe("$1,234.50");
   });
 });

@@ -1,34 +1,34 @@
-import type { Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { serialize, type CookieOptions } from "hono/utils/cookie";
 import { LoginSchema, TokenSchema } from "~/schemas/account";
 import { login, logout, refresh, type Tokens } from "~/services/auth.server";
+import { DomainError } from "~/services/errors";
 import { REFRESH_TOKEN_DAYS } from "~/services/tokens.server";
-import { cameOverHttps } from "~/utils/env.server";
-import { clientAddress } from "../client-address";
-import type { ApiEnv } from "../context";
-import type { ApiRouter } from "../define";
+import { defineRoute, type ApiRequest } from "../define";
+import { domainErrorResponse } from "../errors";
 
 export const REFRESH_COOKIE = "refreshToken";
 const COOKIE_PATH = "/api/v1/auth";
 
-function isHttps(c: Context<ApiEnv>) {
-  return cameOverHttps(c.req.url, c.req.header("x-forwarded-proto"));
+function refreshCookie(request: ApiRequest, value: string, maxAge: number) {
+  const options: CookieOptions = { httpOnly: true, sameSite: "Lax", secure: request.https, path: COOKIE_PATH, maxAge };
+  return serialize(REFRESH_COOKIE, value, options);
 }
 
-function answer(c: Context<ApiEnv>, tokens: Tokens, message: string) {
-  setCookie(c, REFRESH_COOKIE, tokens.refreshToken, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: isHttps(c),
-    path: COOKIE_PATH,
-    maxAge: REFRESH_TOKEN_DAYS * 86_400,
-  });
-  c.header("Cache-Control", "no-store");
-  return c.json({ message, accessToken: tokens.accessToken, data: { accessToken: tokens.accessToken } });
+/** The tokens: the access token in the body (top level too, for the reference client), the refresh token a cookie. */
+function tokenReply(request: ApiRequest, tokens: Tokens, message: string) {
+  return {
+    message,
+    data: { accessToken: tokens.accessToken },
+    extra: { accessToken: tokens.accessToken },
+    headers: {
+      "Set-Cookie": refreshCookie(request, tokens.refreshToken, REFRESH_TOKEN_DAYS * 86_400),
+      "Cache-Control": "no-store",
+    },
+  };
 }
 
-export function registerAuthRoutes(api: ApiRouter) {
-  api.route(
+export const authRoutes = {
+  login: defineRoute(
     {
       method: "post",
       path: "/auth/login",
@@ -38,15 +38,13 @@ export function registerAuthRoutes(api: ApiRouter) {
       bodyType: "json-or-form",
       response: TokenSchema,
     },
-    async ({ c, body }) =>
-      answer(
-        c,
-        await login({ email: body.email, password: body.password, clientAddress: clientAddress(c) }),
-        "Login successful",
-      ),
-  );
+    async ({ body, request }) => {
+      const tokens = await login({ email: body.email, password: body.password, clientAddress: request.clientAddress });
+      return tokenReply(request, tokens, "Login successful");
+    },
+  ),
 
-  api.route(
+  refresh: defineRoute(
     {
       method: "post",
       path: "/auth/refresh-token",
@@ -54,22 +52,22 @@ export function registerAuthRoutes(api: ApiRouter) {
       summary: "A new access token for the refresh-token cookie (rotated)",
       response: TokenSchema,
     },
-    async ({ c }) => {
+    async ({ request }) => {
       try {
-        return answer(c, await refresh({ refreshToken: getCookie(c, REFRESH_COOKIE) }), "Token refreshed");
+        return tokenReply(request, await refresh({ refreshToken: request.cookie(REFRESH_COOKIE) }), "Token refreshed");
       } catch (error) {
-        deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
-        throw error;
+        if (!(error instanceof DomainError)) throw error;
+        // a refused refresh token is of no more use: the browser forgets it
+        return domainErrorResponse(error, request.requestId, { "Set-Cookie": refreshCookie(request, "", 0) });
       }
     },
-  );
+  ),
 
-  api.route(
+  logout: defineRoute(
     { method: "post", path: "/auth/logout", tag: "auth", summary: "Revokes the refresh token and clears its cookie" },
-    async ({ c }) => {
-      await logout({ refreshToken: getCookie(c, REFRESH_COOKIE) });
-      deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
-      return { message: "Logged out" };
+    async ({ request }) => {
+      await logout({ refreshToken: request.cookie(REFRESH_COOKIE) });
+      return { message: "Logged out", headers: { "Set-Cookie": refreshCookie(request, "", 0) } };
     },
-  );
-}
+  ),
+};

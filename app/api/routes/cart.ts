@@ -3,14 +3,15 @@ import { IdSchema } from "~/schemas/common";
 import { AddToCartSchema, CartCountSchema, CartItemSchema, CartSchema, QuantitySchema } from "~/schemas/orders";
 import { addItem, clearCart, countCartItems, getCart, removeItem, updateItemQuantity } from "~/services/cart.server";
 import { ValidationError } from "~/services/errors";
-import type { ApiRouter } from "../define";
+import { defineRoute } from "../define";
 
 const UserIdParams = z.object({ userId: IdSchema });
 const CartParams = z.object({ cartId: IdSchema });
 const LineParams = z.object({ cartId: IdSchema, itemId: IdSchema });
 
-export function registerCartRoutes(api: ApiRouter) {
-  api.route(
+/** A user's cart: lines hold a product id and a quantity, never above the stock. */
+export const cartRoutes = {
+  add: defineRoute(
     {
       method: "post",
       path: "/cartItems/item/add",
@@ -21,17 +22,13 @@ export function registerCartRoutes(api: ApiRouter) {
       bodyType: "json-or-form",
       response: CartItemSchema,
     },
-    async ({ c, body }) => {
-      const { item, message } = await addItem({
-        actor: c.get("actor"),
-        productId: body.productId,
-        quantity: body.quantity,
-      });
+    async ({ actor, body }) => {
+      const { item, message } = await addItem({ actor, productId: body.productId, quantity: body.quantity });
       return { message, data: item };
     },
-  );
+  ),
 
-  api.route(
+  get: defineRoute(
     {
       method: "get",
       path: "/carts/user/{userId}/cart",
@@ -41,13 +38,10 @@ export function registerCartRoutes(api: ApiRouter) {
       params: UserIdParams,
       response: CartSchema,
     },
-    async ({ c, params }) => ({
-      message: "Found",
-      data: await getCart({ userId: params.userId, actor: c.get("actor") }),
-    }),
-  );
+    async ({ actor, params }) => ({ message: "Found", data: await getCart({ userId: params.userId, actor }) }),
+  ),
 
-  api.route(
+  count: defineRoute(
     {
       method: "get",
       path: "/carts/user/{userId}/count",
@@ -57,13 +51,13 @@ export function registerCartRoutes(api: ApiRouter) {
       params: UserIdParams,
       response: CartCountSchema,
     },
-    async ({ c, params }) => ({
+    async ({ actor, params }) => ({
       message: "Found",
-      data: { count: await countCartItems({ userId: params.userId, actor: c.get("actor") }) },
+      data: { count: await countCartItems({ userId: params.userId, actor }) },
     }),
-  );
+  ),
 
-  api.route(
+  update: defineRoute(
     {
       method: "put",
       path: "/cartItems/cart/{cartId}/item/{itemId}/update",
@@ -74,22 +68,23 @@ export function registerCartRoutes(api: ApiRouter) {
       query: z.object({ quantity: z.unknown() }),
       response: CartItemSchema,
     },
-    async ({ c, params, query }) => {
+    async ({ actor, params, query }) => {
       // a bad quantity is a validation failure of the request (422), as the contract has it
       const quantity = QuantitySchema.safeParse(query.quantity ?? "");
-      if (!quantity.success)
+      if (!quantity.success) {
         throw new ValidationError("Validation failed", { quantity: quantity.error.issues.map((i) => i.message) });
+      }
       const item = await updateItemQuantity({
-        actor: c.get("actor"),
+        actor,
         cartId: params.cartId,
         productId: params.itemId,
         quantity: quantity.data,
       });
       return { message: "Cart updated", data: item };
     },
-  );
+  ),
 
-  api.route(
+  remove: defineRoute(
     {
       method: "delete",
       path: "/cartItems/cart/{cartId}/item/{itemId}/remove",
@@ -98,13 +93,13 @@ export function registerCartRoutes(api: ApiRouter) {
       access: "owner",
       params: LineParams,
     },
-    async ({ c, params }) => {
-      await removeItem({ actor: c.get("actor"), cartId: params.cartId, productId: params.itemId });
+    async ({ actor, params }) => {
+      await removeItem({ actor, cartId: params.cartId, productId: params.itemId });
       return { message: "Item removed from cart" };
     },
-  );
+  ),
 
-  api.route(
+  clear: defineRoute(
     {
       method: "delete",
       path: "/carts/cart/{cartId}/clear",
@@ -113,9 +108,9 @@ export function registerCartRoutes(api: ApiRouter) {
       access: "owner",
       params: CartParams,
     },
-    async ({ c, params }) => {
-      await clearCart({ actor: c.get("actor"), cartId: params.cartId });
+    async ({ actor, params }) => {
+      await clearCart({ actor, cartId: params.cartId });
       return { message: "Cart cleared" };
     },
-  );
-}
+  ),
+};

@@ -1,10 +1,13 @@
 import { z } from "zod/v4";
-import { CategorySchema } from "~/schemas/catalogue";
+import { CategoryInputSchema, CategorySchema } from "~/schemas/catalogue";
+import { IdParamSchema } from "~/schemas/common";
+import { addCategory, deleteCategory, updateCategory } from "~/services/admin-catalogue.server";
 import { listCategories } from "~/services/catalogue.server";
-import type { ApiRouter } from "../define";
+import { defineRoute } from "../define";
 
-export function registerCategoryRoutes(api: ApiRouter) {
-  api.route(
+/** Categories: anyone lists them; an admin adds, renames and deletes them. */
+export const categoryRoutes = {
+  all: defineRoute(
     {
       method: "get",
       path: "/categories/all",
@@ -13,5 +16,55 @@ export function registerCategoryRoutes(api: ApiRouter) {
       response: z.array(CategorySchema),
     },
     async () => ({ message: "Found", data: await listCategories() }),
-  );
-}
+  ),
+
+  add: defineRoute(
+    {
+      method: "post",
+      path: "/categories/add",
+      tag: "categories",
+      summary: "Add a category (names are unique, case-insensitively)",
+      access: "admin",
+      body: CategoryInputSchema,
+      response: CategorySchema,
+      status: 201,
+    },
+    async ({ actor, body }) => ({
+      message: "Category added",
+      data: await addCategory({ actor, name: body.name }),
+      status: 201,
+    }),
+  ),
+
+  rename: defineRoute(
+    {
+      method: "put",
+      path: "/categories/category/{id}/update",
+      tag: "categories",
+      summary: "Rename a category",
+      access: "admin",
+      params: IdParamSchema,
+      body: CategoryInputSchema,
+      response: CategorySchema,
+    },
+    async ({ actor, params, body }) => ({
+      message: "Category updated",
+      data: await updateCategory({ actor, id: params.id, name: body.name }),
+    }),
+  ),
+
+  remove: defineRoute(
+    {
+      method: "delete",
+      path: "/categories/category/{id}/delete",
+      tag: "categories",
+      summary: "Delete a category no product uses (409 otherwise)",
+      access: "admin",
+      params: IdParamSchema,
+    },
+    async ({ actor, params }) => {
+      await deleteCategory({ actor, id: params.id });
+      return { message: "Category deleted" };
+    },
+  ),
+};

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { ProductPageSchema, ProductSchema, ProductSearchQuerySchema } from "~/schemas/catalogue";
+import { ProductPageSchema, ProductSchema, ProductSearchQuerySchema, SitemapEntriesSchema } from "~/schemas/catalogue";
 import { IdParamSchema, IdSchema } from "~/schemas/common";
 import {
   getProduct,
@@ -9,10 +9,12 @@ import {
   listProductsByCategory,
   searchProducts,
 } from "~/services/catalogue.server";
-import type { ApiRouter } from "../define";
+import { listSitemapEntries } from "~/services/sitemap.server";
+import { defineRoute } from "../define";
 
-export function registerProductRoutes(api: ApiRouter) {
-  api.route(
+/** The public catalogue: search, one product, brands. */
+export const productRoutes = {
+  all: defineRoute(
     {
       method: "get",
       path: "/products/all",
@@ -21,9 +23,9 @@ export function registerProductRoutes(api: ApiRouter) {
       response: z.array(ProductSchema),
     },
     async () => ({ message: "Found", data: await listAllProducts() }),
-  );
+  ),
 
-  api.route(
+  search: defineRoute(
     {
       method: "get",
       path: "/products/search",
@@ -33,9 +35,9 @@ export function registerProductRoutes(api: ApiRouter) {
       response: ProductPageSchema,
     },
     async ({ query }) => ({ message: "Found", data: await searchProducts({ query }) }),
-  );
+  ),
 
-  api.route(
+  distinct: defineRoute(
     {
       method: "get",
       path: "/products/distinct/products",
@@ -44,9 +46,9 @@ export function registerProductRoutes(api: ApiRouter) {
       response: z.array(ProductSchema),
     },
     async () => ({ message: "Found", data: await listDistinctProducts() }),
-  );
+  ),
 
-  api.route(
+  brands: defineRoute(
     {
       method: "get",
       path: "/products/distinct/brands",
@@ -55,9 +57,9 @@ export function registerProductRoutes(api: ApiRouter) {
       response: z.array(z.string()),
     },
     async () => ({ message: "Found", data: await listDistinctBrands() }),
-  );
+  ),
 
-  api.route(
+  byId: defineRoute(
     {
       method: "get",
       path: "/products/product/{id}/product",
@@ -67,9 +69,9 @@ export function registerProductRoutes(api: ApiRouter) {
       response: ProductSchema,
     },
     async ({ params }) => ({ message: "Found", data: await getProduct({ id: params.id }) }),
-  );
+  ),
 
-  api.route(
+  byCategory: defineRoute(
     {
       method: "get",
       path: "/products/category/{categoryId}/products",
@@ -79,5 +81,16 @@ export function registerProductRoutes(api: ApiRouter) {
       response: z.array(ProductSchema),
     },
     async ({ params }) => ({ message: "Found", data: await listProductsByCategory({ categoryId: params.categoryId }) }),
-  );
-}
+  ),
+
+  sitemap: defineRoute(
+    {
+      method: "get",
+      path: "/products/sitemap",
+      tag: "products",
+      summary: "What the sitemap lists: every category id, and product ids with the day they last changed",
+      response: SitemapEntriesSchema,
+    },
+    async () => ({ message: "Found", data: await listSitemapEntries() }),
+  ),
+};

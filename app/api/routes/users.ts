@@ -3,13 +3,14 @@ import { AddressInputSchema, AddressSchema, RegisterSchema, UserSchema, UserUpda
 import { IdSchema } from "~/schemas/common";
 import { addAddresses, deleteAddress, listAddresses, updateAddress } from "~/services/addresses.server";
 import { createUser, getUser, updateUser } from "~/services/users.server";
-import type { ApiRouter } from "../define";
+import { defineRoute } from "../define";
 
 const UserIdParams = z.object({ userId: IdSchema });
 const AddressIdParams = z.object({ addressId: IdSchema });
 
-export function registerUserRoutes(api: ApiRouter) {
-  api.route(
+/** Accounts and their addresses: the owner's, or any for an admin. */
+export const userRoutes = {
+  register: defineRoute(
     {
       method: "post",
       path: "/users/add",
@@ -24,9 +25,9 @@ export function registerUserRoutes(api: ApiRouter) {
       data: await createUser({ input: body }),
       status: 201,
     }),
-  );
+  ),
 
-  api.route(
+  get: defineRoute(
     {
       method: "get",
       path: "/users/user/{userId}/user",
@@ -36,13 +37,10 @@ export function registerUserRoutes(api: ApiRouter) {
       params: UserIdParams,
       response: UserSchema,
     },
-    async ({ c, params }) => ({
-      message: "Found",
-      data: await getUser({ userId: params.userId, actor: c.get("actor") }),
-    }),
-  );
+    async ({ actor, params }) => ({ message: "Found", data: await getUser({ userId: params.userId, actor }) }),
+  ),
 
-  api.route(
+  update: defineRoute(
     {
       method: "put",
       path: "/users/{userId}/update",
@@ -53,13 +51,13 @@ export function registerUserRoutes(api: ApiRouter) {
       body: UserUpdateSchema,
       response: UserSchema,
     },
-    async ({ c, params, body }) => ({
+    async ({ actor, params, body }) => ({
       message: "User updated",
-      data: await updateUser({ userId: params.userId, actor: c.get("actor"), input: body }),
+      data: await updateUser({ userId: params.userId, actor, input: body }),
     }),
-  );
+  ),
 
-  api.route(
+  addAddresses: defineRoute(
     {
       method: "post",
       path: "/addresses/{userId}/new",
@@ -71,14 +69,14 @@ export function registerUserRoutes(api: ApiRouter) {
       response: z.array(AddressSchema),
       status: 201,
     },
-    async ({ c, params, body }) => ({
+    async ({ actor, params, body }) => ({
       message: body.length === 1 ? "Address added" : "Addresses added",
-      data: await addAddresses({ userId: params.userId, actor: c.get("actor"), list: body }),
+      data: await addAddresses({ userId: params.userId, actor, list: body }),
       status: 201,
     }),
-  );
+  ),
 
-  api.route(
+  addresses: defineRoute(
     {
       method: "get",
       path: "/addresses/{userId}/address",
@@ -88,13 +86,10 @@ export function registerUserRoutes(api: ApiRouter) {
       params: UserIdParams,
       response: z.array(AddressSchema),
     },
-    async ({ c, params }) => ({
-      message: "Found",
-      data: await listAddresses({ userId: params.userId, actor: c.get("actor") }),
-    }),
-  );
+    async ({ actor, params }) => ({ message: "Found", data: await listAddresses({ userId: params.userId, actor }) }),
+  ),
 
-  api.route(
+  updateAddress: defineRoute(
     {
       method: "put",
       path: "/addresses/{addressId}/update",
@@ -105,13 +100,13 @@ export function registerUserRoutes(api: ApiRouter) {
       body: AddressInputSchema,
       response: AddressSchema,
     },
-    async ({ c, params, body }) => ({
+    async ({ actor, params, body }) => ({
       message: "Address updated",
-      data: await updateAddress({ addressId: params.addressId, actor: c.get("actor"), input: body }),
+      data: await updateAddress({ addressId: params.addressId, actor, input: body }),
     }),
-  );
+  ),
 
-  api.route(
+  deleteAddress: defineRoute(
     {
       method: "delete",
       path: "/addresses/{addressId}/delete",
@@ -120,9 +115,9 @@ export function registerUserRoutes(api: ApiRouter) {
       access: "owner",
       params: AddressIdParams,
     },
-    async ({ c, params }) => {
-      await deleteAddress({ addressId: params.addressId, actor: c.get("actor") });
+    async ({ actor, params }) => {
+      await deleteAddress({ addressId: params.addressId, actor });
       return { message: "Address deleted" };
     },
-  );
-}
+  ),
+};

@@ -1,5 +1,8 @@
 import { useEffect, useState } from "react";
 import { Field } from "~/components/ui/field";
+import { NO_IMAGE } from "~/schemas/product-form";
+
+export { NO_IMAGE };
 
 /** A file input for images with previews (with JavaScript); `multiple` for uploads, single for a replacement. */
 export function ImagePicker({
@@ -50,8 +53,6 @@ export function ImagePicker({
 }
 
 /** The spec's warning for an upload without a file, shown before any request when JavaScript runs. */
-export const NO_IMAGE = "Please select an image.";
-
 export function hasFile(form: HTMLFormElement, name: string): boolean {
   const input = form.elements.namedItem(name) as HTMLInputElement | null;
   return Boolean(input?.files && input.files.length > 0);

@@ -1,16 +1,23 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Price } from "~/components/shop/price";
 import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { useToast } from "~/components/ui/toast";
-import type { CheckoutReply } from "~/routes/checkout.$userId.checkout";
-import { CheckoutBillingFormSchema, TestCheckoutFieldsSchema, TestCheckoutFormSchema } from "~/schemas/checkout";
+import { useIsPending } from "~/hooks/use-is-pending";
+import {
+  CheckoutBillingFormSchema,
+  TestCheckoutFieldsSchema,
+  TestCheckoutFormSchema,
+  type CheckoutReply,
+} from "~/schemas/checkout";
 import type { CartDto, PaymentConfig } from "~/schemas/orders";
-import { REDIRECT_AFTER_PAYMENT_MS } from "~/utils/site";
+
+import { CardFields, TextField, type CheckoutFields } from "./checkout-fields";
+import { PaymentSuccess } from "./payment-success";
 import { StripeCardBox, type ConfirmCard } from "./stripe-card";
 
 interface Props {
@@ -26,25 +33,8 @@ interface Props {
 
 const NOT_READY = "Loading..., please try again";
 
-type CheckoutFields = Record<
-  | "firstName"
-  | "lastName"
-  | "email"
-  | "street"
-  | "city"
-  | "state"
-  | "country"
-  | "postalCode"
-  | "amount"
-  | "cardNumber"
-  | "exp"
-  | "cvc",
-  string
->;
-
 export function CheckoutForm({ cart, payments, countries, billing, cancelled, checkoutId, reply }: Props) {
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const toast = useToast();
   const stripeMode = payments.provider === "stripe";
   const fetcher = useFetcher<CheckoutReply>();
@@ -127,7 +117,7 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, ch
   }, [fetcher.state, fetcher.data]);
 
   const success = latest?.success;
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const submitting = useIsPending();
   const busy = submitting || processing || fetcher.state !== "idle";
 
   if (success) return <PaymentSuccess message={success.message} redirectTo={success.redirectTo} />;
@@ -185,7 +175,7 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, ch
                 </p>
               )
             ) : (
-              <TestCardFields fields={fields} />
+              <CardFields fields={fields} />
             )}
           </fieldset>
         </div>
@@ -226,103 +216,6 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, ch
           </button>
         </aside>
       </Form>
-    </div>
-  );
-}
-
-function TextField({
-  field,
-  label,
-  autoComplete,
-  type = "text",
-  className,
-}: {
-  field: FieldMetadata<string>;
-  label: string;
-  autoComplete: string;
-  type?: "text" | "email";
-  className?: string;
-}) {
-  return (
-    <Field id={field.id} label={label} errors={field.errors} className={className}>
-      <input {...getInputProps(field, { type })} autoComplete={autoComplete} className="input" />
-    </Field>
-  );
-}
-
-function TestCardFields({ fields }: { fields: ReturnType<typeof useForm<CheckoutFields>>[1] }) {
-  return (
-    <div className="mt-2">
-      <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-        <strong>Test mode:</strong> no real payment is made. Pay with 4242 4242 4242 4242, any future expiry date and
-        any CVC.
-      </p>
-      <div className="grid gap-x-4 sm:grid-cols-[1fr_8rem_6rem]">
-        <CardInput
-          field={fields.cardNumber}
-          label="Card number"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          maxLength={23}
-        />
-        <CardInput
-          field={fields.exp}
-          label="Expiry (MM / YY)"
-          autoComplete="cc-exp"
-          placeholder="MM / YY"
-          maxLength={7}
-        />
-        <CardInput field={fields.cvc} label="CVC" autoComplete="cc-csc" placeholder="123" maxLength={4} />
-      </div>
-    </div>
-  );
-}
-
-function CardInput({
-  field,
-  label,
-  autoComplete,
-  placeholder,
-  maxLength,
-}: {
-  field: FieldMetadata<string>;
-  label: string;
-  autoComplete: string;
-  placeholder: string;
-  maxLength: number;
-}) {
-  return (
-    <Field id={field.id} label={label} errors={field.errors}>
-      <input
-        {...getInputProps(field, { type: "text" })}
-        autoComplete={autoComplete}
-        inputMode="numeric"
-        placeholder={placeholder}
-        maxLength={maxLength}
-        className="input"
-      />
-    </Field>
-  );
-}
-
-function PaymentSuccess({ message, redirectTo }: { message: string; redirectTo: string }): ReactNode {
-  const navigate = useNavigate();
-  const toast = useToast();
-  useEffect(() => {
-    toast({ type: "success", message });
-    const timer = setTimeout(() => navigate(redirectTo), REDIRECT_AFTER_PAYMENT_MS);
-    return () => clearTimeout(timer);
-  }, [message, redirectTo, navigate, toast]);
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Thank you!</h1>
-      <p role="status" className="mt-4 text-lg text-emerald-800">
-        {message}
-      </p>
-      <p className="mt-2 text-slate-600">Taking you to your account in a few seconds…</p>
-      <Link to={redirectTo} className="btn-primary mt-6">
-        Go to my account now
-      </Link>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
-import { usePendingCartDelta } from "~/components/shop/cart-view";
+import { Form, Link, NavLink } from "@remix-run/react";
+import { useCartCount } from "~/hooks/use-optimistic-cart";
 import { SITE_NAME } from "~/utils/site";
 
 export interface NavUser {
@@ -10,18 +10,6 @@ export interface NavUser {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`;
-
-/** The badge's count with what is on its way: cart changes in flight and an 'Add to cart' being posted. */
-function useCartCount(serverCount: number) {
-  const navigation = useNavigation();
-  let count = serverCount + usePendingCartDelta();
-  const form = navigation.formData;
-  if (form && navigation.formAction && /^\/product\/\d+\/details/.test(navigation.formAction)) {
-    const quantity = Number(form.get("quantity") ?? 1);
-    if (Number.isInteger(quantity) && quantity > 0) count += quantity;
-  }
-  return Math.max(0, count);
-}
 
 export function Navbar({ user }: { user: NavUser | null }) {
   const cartCount = useCartCount(user?.cartCount ?? 0);

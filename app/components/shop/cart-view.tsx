@@ -1,41 +1,14 @@
-import { Link, useFetcher, useFetchers } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Price } from "~/components/shop/price";
 import { ProductImage } from "~/components/shop/product-image";
 import { useToast } from "~/components/ui/toast";
-import { cartFetcherKey, CART_FETCHER_PREFIX } from "~/schemas/cart-intents";
+import { cartFetcherKey, usePendingLines } from "~/hooks/use-optimistic-cart";
 import type { CartDto, CartItemDto } from "~/schemas/orders";
-import { centsToDollars, dollarsToCents } from "~/utils/money";
+import { lineTotal, sumPrices } from "~/utils/money";
 
 type Reply = { ok: boolean; message: string };
-
-/** What a pending cart form will make of its line: a new quantity, or 0 when it is removed. */
-export function pendingLineChange(
-  formData: FormData | undefined,
-): { productId: number; quantity: number; was: number } | null {
-  if (!formData) return null;
-  const intent = formData.get("intent");
-  if (intent !== "update" && intent !== "remove") return null;
-  const productId = Number(formData.get("productId"));
-  const was = Number(formData.get("serverQuantity"));
-  const quantity = intent === "remove" ? 0 : Number(formData.get("quantity"));
-  return Number.isFinite(productId) && Number.isFinite(quantity) && Number.isFinite(was)
-    ? { productId, quantity, was }
-    : null;
-}
-
-/** The cart's pieces with pending changes applied, for the navigation badge. */
-export function usePendingCartDelta(): number {
-  const fetchers = useFetchers();
-  let delta = 0;
-  for (const fetcher of fetchers) {
-    if (!fetcher.key.startsWith(CART_FETCHER_PREFIX)) continue;
-    const change = pendingLineChange(fetcher.formData);
-    if (change) delta += change.quantity - change.was;
-  }
-  return delta;
-}
 
 /**
  * Shows the server's answer to one cart line's forms: errors always, and the message of a removal. It lives in the
@@ -54,20 +27,14 @@ function LineReplyToast({ fetcherKey }: { fetcherKey: string }) {
 }
 
 export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
-  const fetchers = useFetchers();
   // every line ever shown keeps its answer listener, even after the line is gone
   const seen = useRef(new Set<string>());
   for (const item of cart.items) seen.current.add(cartFetcherKey(item.itemId));
   // optimistic: the lines as the pending forms will leave them
-  const pending = new Map<number, number>();
-  for (const fetcher of fetchers) {
-    if (!fetcher.key.startsWith(CART_FETCHER_PREFIX)) continue;
-    const change = pendingLineChange(fetcher.formData);
-    if (change) pending.set(change.productId, change.quantity);
-  }
-  const lines = cart.items.map((item) => ({ item, quantity: pending.get(item.itemId) ?? item.quantity }));
+  const pending = usePendingLines();
+  const lines = cart.items.map((item) => ({ item, quantity: pending.get(item.itemId)?.quantity ?? item.quantity }));
   const visible = lines.filter((line) => line.quantity > 0);
-  const totalCents = visible.reduce((sum, line) => sum + dollarsToCents(line.item.unitPrice) * line.quantity, 0);
+  const total = sumPrices(visible.map((line) => lineTotal(line.item.unitPrice, line.quantity)));
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -120,9 +87,9 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
           <div className="mt-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
             <p className="text-lg">
               <span className="text-slate-600">Total: </span>
-              <Price value={centsToDollars(totalCents)} className="font-bold text-slate-900" />
+              <Price value={total} className="font-bold text-slate-900" />
               <span data-testid="cart-total" hidden>
-                {centsToDollars(totalCents).toFixed(2)}
+                {total.toFixed(2)}
               </span>
             </p>
             <div className="flex flex-wrap gap-3">
@@ -144,7 +111,7 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
   const fetcher = useFetcher<Reply>({ key: cartFetcherKey(item.itemId) });
   const hydrated = useHydrated();
   const { product } = item;
-  const lineTotal = centsToDollars(dollarsToCents(item.unitPrice) * quantity);
+  const total = lineTotal(item.unitPrice, quantity);
 
   const hidden = (
     <>
@@ -230,7 +197,7 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
         ) : null}
       </td>
       <td className={`${cell} text-right font-semibold md:pr-3`} data-testid="line-total">
-        <Price value={lineTotal} />
+        <Price value={total} />
       </td>
       <td className={`${cell} col-start-2 md:text-right`}>
         <fetcher.Form method="post" preventScrollReset>

@@ -1,5 +1,5 @@
 import type { OrderDto } from "~/schemas/orders";
-import { centsToDollars, dollarsToCents, formatPrice } from "~/utils/money";
+import { formatPrice, lineTotal } from "~/utils/money";
 
 const STATUS_STYLES: Record<OrderDto["status"], string> = {
   PENDING: "bg-amber-100 text-amber-900",
@@ -68,7 +68,7 @@ export function OrdersHistory({ orders }: { orders: OrderDto[] }) {
                     <td className="px-4 py-2 text-right tabular-nums">{item.quantity}</td>
                     <td className="px-4 py-2 text-right tabular-nums">{formatPrice(item.price)}</td>
                     <td className="px-4 py-2 text-right font-semibold tabular-nums">
-                      {formatPrice(centsToDollars(dollarsToCents(item.price) * item.quantity))}
+                      {formatPrice(lineTotal(item.price, item.quantity))}
                     </td>
                   </tr>
                 ))}

@@ -1,5 +1,5 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
-import { DeleteProductLink } from "~/components/admin/delete-product";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { ProductDto } from "~/schemas/catalogue";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
@@ -8,8 +8,16 @@ import { StockLabel } from "./stock-label";
 const SIZES = "(min-width: 1280px) 280px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw";
 
 /** A card of the listing: image, "name - description", price, stock and the 'Add to cart' link to the details. */
-export function ProductCard({ product, eager = false }: { product: ProductDto; eager?: boolean }) {
-  const root = useRouteLoaderData<{ user: { isAdmin: boolean } | null }>("root");
+export function ProductCard({
+  product,
+  eager = false,
+  extras,
+}: {
+  product: ProductDto;
+  eager?: boolean;
+  /** under the card: the admin's edit and delete */
+  extras?: ReactNode;
+}) {
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link to={`/product/${product.id}/details`} tabIndex={-1} aria-hidden="true">
@@ -31,18 +39,7 @@ export function ProductCard({ product, eager = false }: { product: ProductDto; e
         >
           Add to cart
         </Link>
-        {root?.user?.isAdmin ? (
-          <div className="flex justify-end gap-4 text-sm font-medium">
-            <Link
-              to={`/update-product/${product.id}/update`}
-              className="text-brand-700 hover:underline"
-              aria-label={`edit ${product.name}`}
-            >
-              edit
-            </Link>
-            <DeleteProductLink product={product} className="text-red-700 hover:underline" />
-          </div>
-        ) : null}
+        {extras}
       </div>
     </article>
   );

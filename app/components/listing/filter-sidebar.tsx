@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { ProductPage } from "~/schemas/catalogue";
-import type { ListingParams } from "~/utils/listing";
+import type { ListingParams } from "./listing-url";
 
 /** Brand checkboxes with counts, price range and availability; fields of the listing's filter form. */
 export function FilterSidebar({

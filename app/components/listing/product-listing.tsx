@@ -1,13 +1,13 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { Category, ProductPage } from "~/schemas/catalogue";
-import { listingHref, SORT_LABELS, type ListingParams } from "~/utils/listing";
+import type { Category, ProductDto, ProductPage } from "~/schemas/catalogue";
 import { SORTS } from "~/schemas/constants";
+import { ProductCard } from "../shop/product-card";
 import { Spinner } from "../ui/spinner";
 import { FilterSidebar } from "./filter-sidebar";
+import { listingHref, SORT_LABELS, type ListingParams } from "./listing-url";
 import { Pagination } from "./pagination";
-import { ProductCard } from "./product-card";
 import { SearchBar } from "./search-bar";
 
 const TYPING_DELAY_MS = 350;
@@ -22,11 +22,14 @@ export function ProductListing({
   params,
   page,
   categories,
+  cardExtras,
 }: {
   heading: string;
   params: ListingParams;
   page: ProductPage;
   categories: Category[];
+  /** what goes under a product's card (the admin's links) */
+  cardExtras?: (product: ProductDto) => ReactNode;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -152,7 +155,7 @@ export function ProductListing({
               >
                 {page.content.map((product, index) => (
                   <li key={product.id} className="flex">
-                    <ProductCard product={product} eager={index < 2} />
+                    <ProductCard product={product} eager={index < 2} extras={cardExtras?.(product)} />
                   </li>
                 ))}
               </ul>

@@ -1,17 +1,8 @@
 import type { ProductSearchQuery } from "~/schemas/catalogue";
 import { PAGE_SIZE, type Sort } from "~/schemas/constants";
+import type { ListingParams } from "~/schemas/listing";
 
-/** The catalogue state that lives in the URL of the listing pages. */
-export interface ListingParams {
-  search: string;
-  category: number | undefined;
-  brands: string[];
-  sort: Sort;
-  page: number;
-  minPrice: number | undefined;
-  maxPrice: number | undefined;
-  inStock: boolean;
-}
+export type { ListingParams };
 
 export const SORT_LABELS: Record<Sort, string> = {
   relevance: "Best match",

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { pageWindow } from "~/utils/listing";
+import { pageWindow } from "./listing-url";
 
 /** Page links that keep the other parameters of the URL; `href(page)` builds each one. */
 export function Pagination({

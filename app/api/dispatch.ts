@@ -1,0 +1,58 @@
+import type { z } from "zod/v4";
+import { assertOwnerOrAdmin, isAdmin, requireActor, type Actor } from "~/services/access";
+import { BadRequestError, ForbiddenError, ValidationError, type FieldErrors } from "~/services/errors";
+import type { AnyApiRoute, ApiRequest, HandlerResult } from "./define";
+
+/** Turns zod issues into the `errors` object of the error envelope: field path → messages. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "_";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+function parseOr(schema: z.ZodType, value: unknown, fail: (errors: FieldErrors) => Error): unknown {
+  const result = schema.safeParse(value);
+  if (!result.success) throw fail(fieldErrors(result.error));
+  return result.data;
+}
+
+/** A request to a route as the transport received it: raw path and query values, and a way to read the body. */
+export interface RawInput {
+  params: Record<string, string | string[]>;
+  query: Record<string, string | string[]>;
+  /** read only once access is granted, so an anonymous caller cannot make the server read a large body */
+  readBody: () => Promise<unknown>;
+}
+
+/**
+ * The one path every call takes, over HTTP or in-process: access rule, then path, query and body validated by the
+ * route's schemas (400 for the path and query, 422 for the body), then the handler. "owner" routes with a {userId}
+ * are checked here; those keyed by another id (an address, a cart) are checked by the service that loads it.
+ */
+export async function dispatch(
+  route: AnyApiRoute,
+  raw: RawInput,
+  request: ApiRequest,
+  actor: Actor | null,
+): Promise<HandlerResult<z.ZodType>> {
+  if (route.access && route.access !== "public") {
+    const who = requireActor(actor);
+    if (route.access === "admin" && !isAdmin(who)) throw new ForbiddenError("Only an administrator can do this.");
+  }
+  const params = route.params
+    ? parseOr(route.params, raw.params, (errors) => new BadRequestError("Invalid path parameter", errors))
+    : undefined;
+  // an {userId} route is its owner's or an admin's: a stranger is refused before the body is read
+  const userId = (params as { userId?: unknown } | undefined)?.userId;
+  if (route.access === "owner" && typeof userId === "number") assertOwnerOrAdmin(actor, userId);
+  const query = route.query
+    ? parseOr(route.query, raw.query, (errors) => new BadRequestError("Invalid query parameter", errors))
+    : undefined;
+  const body = route.body
+    ? parseOr(route.body, await raw.readBody(), (errors) => new ValidationError("Validation failed", errors))
+    : undefined;
+  return route.handle({ actor, params, query, body, request });
+}

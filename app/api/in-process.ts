@@ -1,0 +1,73 @@
+import { nanoid } from "nanoid";
+import { DomainError, RateLimitedError } from "~/services/errors";
+import { verifyAccessToken } from "~/services/tokens.server";
+import { cameOverHttps } from "~/utils/env.server";
+import { clientAddress } from "./client-address";
+import type { AnyApiRoute, ApiRequest } from "./define";
+import { dispatch } from "./dispatch";
+
+/** A call from the pages in this process: typed values, files as parsed by the page, no JSON and no socket. */
+export interface InProcessCall {
+  params?: object;
+  query?: object;
+  body?: unknown;
+  token?: string;
+  /** what the page's request says about the caller (X-Forwarded-For, a refresh-token cookie) */
+  headers?: Headers;
+}
+
+export type InProcessOutcome =
+  | { kind: "reply"; status: number; message: string; data: unknown; headers: Headers }
+  | { kind: "error"; status: number; message: string; errors?: Record<string, string[]>; headers: Headers }
+  | { kind: "response"; response: Response };
+
+/** Path and query values as they would arrive over HTTP (strings), so both transports validate the same input. */
+function asStrings(values: object | undefined): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(values ?? {})) {
+    if (value === undefined || value === null) continue;
+    out[key] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return out;
+}
+
+function cookieOf(headers: Headers, name: string): string | undefined {
+  for (const pair of (headers.get("cookie") ?? "").split(";")) {
+    const [key, ...value] = pair.split("=");
+    if (key?.trim() === name) return decodeURIComponent(value.join("=").trim());
+  }
+  return undefined;
+}
+
+/**
+ * Runs one route for the pages of this process: the same access rule, validation and handler as over HTTP. Domain
+ * errors come back as an outcome (the client turns them into its ApiError); anything else is thrown as it is.
+ */
+export async function callInProcess(route: AnyApiRoute, call: InProcessCall): Promise<InProcessOutcome> {
+  const headers = call.headers ?? new Headers();
+  const request: ApiRequest = {
+    requestId: nanoid(),
+    header: (name) => headers.get(name) ?? undefined,
+    cookie: (name) => cookieOf(headers, name),
+    clientAddress: clientAddress(headers.get("x-forwarded-for") ?? undefined, undefined),
+    https: cameOverHttps("http://in-process/", headers.get("x-forwarded-proto") ?? undefined),
+  };
+  const actor = call.token ? await verifyAccessToken(call.token) : null;
+  try {
+    const raw = { params: asStrings(call.params), query: asStrings(call.query), readBody: async () => call.body };
+    const result = await dispatch(route, raw, request, actor);
+    if (result instanceof Response) return { kind: "response", response: result };
+    return {
+      kind: "reply",
+      status: result.status ?? route.status ?? 200,
+      message: result.message,
+      data: result.data ?? null,
+      headers: new Headers(result.headers),
+    };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const headers = new Headers();
+    if (error instanceof RateLimitedError) headers.set("Retry-After", String(error.retryAfterSeconds));
+    return { kind: "error", status: error.status, message: error.message, errors: error.fieldErrors, headers };
+  }
+}

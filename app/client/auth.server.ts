@@ -1,0 +1,187 @@
+import { redirect } from "@remix-run/node";
+import { decodeJwt } from "jose";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { z } from "zod/v4";
+import { LoginSchema } from "~/schemas/account";
+import { getConfig } from "~/utils/env.server";
+import { commitSession, destroySession, getSession, type ShopSession, type Toast } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { AnyApiRoute } from "~/api/define";
+import { ApiError, callApi, endpoints, type CallInput, type CallResult } from "./api.server";
+
+/**
+ * The pages' side of signing in: remix-auth's form strategy signs in through /api/v1/auth like any other client,
+ * the tokens live in the cookie session, and an expired access token is refreshed once and the call retried.
+ */
+
+const REFRESH_COOKIE = "refreshToken";
+const ADMIN = "ROLE_ADMIN";
+
+/** A failed login, with the message to show under the form. */
+export class LoginError extends Error {}
+
+export interface AuthUser {
+  userId: number;
+  roles: string[];
+  accessToken: string;
+  refreshToken: string;
+}
+
+const ClaimsSchema = z.object({ id: z.number().int(), roles: z.array(z.string()), exp: z.number() });
+
+/** The claims of a token the API gave us; read, not verified (the API verifies it on every call). */
+export function readAccessToken(token: string) {
+  try {
+    const claims = ClaimsSchema.safeParse(decodeJwt(token));
+    return claims.success ? claims.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function refreshTokenFrom(headers: Headers): string | undefined {
+  for (const cookie of headers.getSetCookie()) {
+    const [name, value] = (cookie.split(";")[0] ?? "").split("=");
+    if (name?.trim() === REFRESH_COOKIE && value) return value.trim();
+  }
+  return undefined;
+}
+
+const withRefreshToken = (refreshToken: string) => new Headers({ cookie: `${REFRESH_COOKIE}=${refreshToken}` });
+
+/** Signs in through the API; the refresh token comes back as the API's cookie and goes into our session. */
+export async function apiLogin(credentials: { email: string; password: string }, request: Request) {
+  // the API trusts X-Forwarded-For only behind a trusted proxy; pass the browser's along in that case
+  const forwarded = request.headers.get("x-forwarded-for");
+  const headers = new Headers(getConfig().trustProxy && forwarded ? { "x-forwarded-for": forwarded } : {});
+  const answer = await callApi(endpoints.auth.login, { body: credentials, headers }).catch((error: unknown) => {
+    throw error instanceof ApiError ? new LoginError(error.message) : error;
+  });
+  const refreshToken = refreshTokenFrom(answer.headers);
+  if (!refreshToken) throw new LoginError("The sign-in answer could not be read. Please try again.");
+  return { accessToken: answer.data.accessToken, refreshToken };
+}
+
+/** A new pair of tokens for a refresh token, or null when the API refuses it. */
+export async function apiRefresh(refreshToken: string) {
+  try {
+    const answer = await callApi(endpoints.auth.refresh, { headers: withRefreshToken(refreshToken) });
+    const next = refreshTokenFrom(answer.headers);
+    return next ? { accessToken: answer.data.accessToken, refreshToken: next } : null;
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+}
+
+export async function apiLogout(refreshToken: string) {
+  await callApi(endpoints.auth.logout, { headers: withRefreshToken(refreshToken) });
+}
+
+export const authenticator = new Authenticator<AuthUser>();
+
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const parsed = LoginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+    if (!parsed.success) throw new LoginError("Invalid username or password");
+    const tokens = await apiLogin(parsed.data, request);
+    const claims = readAccessToken(tokens.accessToken);
+    if (!claims) throw new LoginError("The sign-in answer could not be read. Please try again.");
+    return { userId: claims.id, roles: claims.roles, ...tokens };
+  }),
+  "form",
+);
+
+/**
+ * Refreshes in flight or just done, by refresh token. The loaders of one page (the root's and the route's) run at
+ * the same time with the same cookie; each refreshing on its own would present a rotated token and revoke the whole
+ * family (a reuse). They share one refresh instead, and a late one within a few seconds gets the same answer.
+ */
+const refreshes = new Map<string, ReturnType<typeof apiRefresh>>();
+const REFRESH_SHARE_MS = 5_000;
+
+/** Forgets the shared refreshes, as if their window had passed (tests). */
+export function clearSharedRefreshes() {
+  refreshes.clear();
+}
+
+function sharedRefresh(refreshToken: string) {
+  let pending = refreshes.get(refreshToken);
+  if (!pending) {
+    pending = apiRefresh(refreshToken);
+    refreshes.set(refreshToken, pending);
+    const forget = () => setTimeout(() => refreshes.delete(refreshToken), REFRESH_SHARE_MS).unref();
+    pending.then(forget, forget);
+  }
+  return pending;
+}
+
+export const hasAnyRole = (roles: string[], allowed: string[]) =>
+  roles.some((role) => allowed.some((wanted) => wanted.toUpperCase() === role.toUpperCase()));
+
+/** The signed-in user of a request, with API calls that refresh an expired access token once and retry. */
+export class Auth {
+  /** Set-Cookie headers to send with the response (a refreshed session) */
+  readonly headers = new Headers();
+
+  constructor(
+    private readonly request: Request,
+    private readonly session: ShopSession,
+  ) {}
+
+  get userId(): number {
+    return this.session.get("userId")!;
+  }
+  get roles(): string[] {
+    return this.session.get("roles") ?? [];
+  }
+  get isAdmin(): boolean {
+    return hasAnyRole(this.roles, [ADMIN]);
+  }
+
+  private async refresh(): Promise<string> {
+    const next = await sharedRefresh(this.session.get("refreshToken") ?? "");
+    if (!next) {
+      // the refresh failed: the user is logged out and sent to / (spec.md §8)
+      throw redirect("/", { headers: { "Set-Cookie": await destroySession(this.request, this.session) } });
+    }
+    this.session.set("accessToken", next.accessToken);
+    this.session.set("refreshToken", next.refreshToken);
+    const claims = readAccessToken(next.accessToken);
+    if (claims) this.session.set("roles", claims.roles);
+    // a toast waiting in the cookie is the root loader's to show: do not hand it back in this cookie
+    this.session.get("toast");
+    this.headers.set("Set-Cookie", await commitSession(this.request, this.session));
+    return next.accessToken;
+  }
+
+  /** A 303 with a toast, committing this session (with any refreshed tokens) once. */
+  redirect(to: string, toast: Toast) {
+    return redirectWithToast(this.request, to, toast, this.session);
+  }
+
+  /** Runs an authenticated call; an expired token is refreshed once (before, when it is about to expire, or on 401). */
+  async call<T>(fn: (token: string) => Promise<T>): Promise<T> {
+    let token = this.session.get("accessToken") ?? "";
+    const claims = readAccessToken(token);
+    if (!claims || claims.exp * 1000 < Date.now() + 10_000) token = await this.refresh();
+    try {
+      return await fn(token);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+      return fn(await this.refresh());
+    }
+  }
+
+  /** Calls an API route as this user (see `call`). */
+  api<R extends AnyApiRoute>(route: R, input: CallInput<R>): Promise<CallResult<R>> {
+    return this.call((token) => callApi(route, { ...input, token }));
+  }
+}
+
+/** The signed-in user of a request, or null for a visitor. */
+export async function getAuth(request: Request): Promise<Auth | null> {
+  const session = await getSession(request);
+  return session.get("userId") && session.get("accessToken") ? new Auth(request, session) : null;
+}

@@ -1,0 +1,27 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { useToast } from "~/components/ui/toast";
+import { REDIRECT_AFTER_PAYMENT_MS } from "~/utils/site";
+
+/** "Thank you!": the order is placed; with JavaScript the page moves on to the account after a few seconds. */
+export function PaymentSuccess({ message, redirectTo }: { message: string; redirectTo: string }): ReactNode {
+  const navigate = useNavigate();
+  const toast = useToast();
+  useEffect(() => {
+    toast({ type: "success", message });
+    const timer = setTimeout(() => navigate(redirectTo), REDIRECT_AFTER_PAYMENT_MS);
+    return () => clearTimeout(timer);
+  }, [message, redirectTo, navigate, toast]);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Thank you!</h1>
+      <p role="status" className="mt-4 text-lg text-emerald-800">
+        {message}
+      </p>
+      <p className="mt-2 text-slate-600">Taking you to your account in a few seconds…</p>
+      <Link to={redirectTo} className="btn-primary mt-6">
+        Go to my account now
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useFetchers, useNavigation } from "@remix-run/react";
+
+/** Fetcher keys of the cart page's line forms: the navigation badge reads the pending ones to update at once. */
+export const CART_FETCHER_PREFIX = "cart-line-";
+export const cartFetcherKey = (productId: number) => `${CART_FETCHER_PREFIX}${productId}`;
+
+/** What a pending cart form will make of its line: a new quantity, or 0 when it is removed. */
+export function pendingLineChange(
+  formData: FormData | undefined,
+): { productId: number; quantity: number; was: number } | null {
+  if (!formData) return null;
+  const intent = formData.get("intent");
+  if (intent !== "update" && intent !== "remove") return null;
+  const productId = Number(formData.get("productId"));
+  const was = Number(formData.get("serverQuantity"));
+  const quantity = intent === "remove" ? 0 : Number(formData.get("quantity"));
+  return Number.isFinite(productId) && Number.isFinite(quantity) && Number.isFinite(was)
+    ? { productId, quantity, was }
+    : null;
+}
+
+/** The quantity each line will have once the cart forms in flight are done (product id → quantity). */
+export function usePendingLines(): Map<number, { quantity: number; was: number }> {
+  const pending = new Map<number, { quantity: number; was: number }>();
+  for (const fetcher of useFetchers()) {
+    if (!fetcher.key.startsWith(CART_FETCHER_PREFIX)) continue;
+    const change = pendingLineChange(fetcher.formData);
+    if (change) pending.set(change.productId, { quantity: change.quantity, was: change.was });
+  }
+  return pending;
+}
+
+/** The badge's count with what is on its way: cart changes in flight and an 'Add to cart' being posted. */
+export function useCartCount(serverCount: number) {
+  const navigation = useNavigation();
+  let count = serverCount;
+  for (const { quantity, was } of usePendingLines().values()) count += quantity - was;
+  const form = navigation.formData;
+  if (form && navigation.formAction && /^\/product\/\d+\/details/.test(navigation.formAction)) {
+    const quantity = Number(form.get("quantity") ?? 1);
+    if (Number.isInteger(quantity) && quantity > 0) count += quantity;
+  }
+  return Math.max(0, count);
+}

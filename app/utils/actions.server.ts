@@ -1,0 +1,148 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect } from "@remix-run/node";
+import { ApiError } from "~/client/api.server";
+import type { Auth } from "~/client/auth.server";
+import { BodyTooLargeError, MalformedBodyError, readFormData, type BodyLimits } from "./request-body.server";
+
+/** Forms without files: a generous limit for every field the shop's forms have. */
+const FORM_LIMITS: BodyLimits = { maxBytes: 256 * 1024 };
+
+/**
+ * The posted form of a page action, read once by a streaming parser with limits: a body over them is refused as
+ * it arrives (413) and one that is not a form gets 400, both rendered by the route's error boundary.
+ */
+export async function readForm(request: Request, limits: BodyLimits = FORM_LIMITS): Promise<FormData> {
+  try {
+    return await readFormData(request, limits);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw data(error.message, { status: 413 });
+    if (error instanceof MalformedBodyError) throw data(error.message, { status: 400 });
+    throw error;
+  }
+}
+
+/** An upload form, read with its limits: too large or unreadable is a message for the form, not an error page. */
+export async function readUpload(
+  request: Request,
+  limits: BodyLimits,
+): Promise<{ ok: true; form: FormData } | { ok: false; message: string; status: 400 | 413 }> {
+  try {
+    return { ok: true, form: await readFormData(request, limits) };
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return { ok: false, message: error.message, status: 413 };
+    if (error instanceof MalformedBodyError) return { ok: false, message: error.message, status: 400 };
+    throw error;
+  }
+}
+
+/** The form was sent by a fetcher of a hydrated page (it adds js=1): answer with data, not a redirect. */
+export const sentWithJs = (form: FormData) => form.get("js") === "1";
+
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+/**
+ * Runs an API call for an action: its value, or the API's refusal (4xx) for the form to show. A failure of ours
+ * (5xx, or anything not from the API) and a thrown Response (a logout) go on up to the error boundary.
+ */
+export async function attempt<T>(call: Promise<T>): Promise<Attempt<T>> {
+  try {
+    return { ok: true, value: await call };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { ok: false, error };
+    throw error;
+  }
+}
+
+/** A loader's call whose 404 or 403 is the page's: thrown as that response for the error boundary to render. */
+export async function loadOrThrow<T>(call: Promise<T>, what = "Not found"): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
+      throw data(error.status === 404 ? what : error.message, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+type Submission = {
+  reply: (options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }) => SubmissionResult<string[]>;
+};
+
+/**
+ * conform's reply to a form the API refused: its field errors under the form's fields (`rename` maps an API field
+ * to the form's), or its message as the form's error.
+ */
+export function refusedReply(
+  submission: Submission,
+  error: ApiError,
+  options: { hideFields?: string[]; rename?: (field: string) => string } = {},
+): SubmissionResult<string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(error.errors ?? {})) {
+    (fieldErrors[options.rename ? options.rename(key) : key] ??= []).push(...messages);
+  }
+  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+  return submission.reply({
+    fieldErrors,
+    formErrors: hasFieldErrors ? [] : [error.message],
+    hideFields: options.hideFields,
+  });
+}
+
+/** What a fetcher's form gets back: the outcome, a message for a toast, field errors for the form that was sent. */
+export interface IntentReply {
+  ok: boolean;
+  message: string;
+  errors: Record<string, string[]> | null;
+}
+
+/**
+ * The answer to one of a page's small forms (a cart line, an address, a status): with JavaScript the data for the
+ * optimistic UI; without, a 303 back to the page with the message as a toast (`quiet` drops a success's toast,
+ * for changes the page shows by itself). `keepForm`: a refusal with field errors comes back as data either way,
+ * so the form that was sent can show them next to what was typed.
+ */
+export function intentReply(
+  auth: Auth,
+  form: FormData,
+  back: string,
+  reply: {
+    ok: boolean;
+    message: string;
+    errors?: Record<string, string[]> | null;
+    status?: number;
+    quiet?: boolean;
+    keepForm?: boolean;
+  },
+) {
+  const body: IntentReply = { ok: reply.ok, message: reply.message, errors: reply.errors ?? null };
+  const status = reply.status ?? (reply.ok ? 200 : 422);
+  if (sentWithJs(form) || (!reply.ok && body.errors && reply.keepForm))
+    return data(body, { status, headers: auth.headers });
+  if (reply.ok && reply.quiet) return redirect(back, { status: 303, headers: auth.headers });
+  return auth.redirect(back, { type: reply.ok ? "success" : "error", message: reply.message });
+}
+
+/** `intentReply` for an API call's outcome. */
+export function outcomeReply<T extends { message: string }>(
+  auth: Auth,
+  form: FormData,
+  back: string,
+  outcome: Attempt<T>,
+  options: { quiet?: boolean; keepForm?: boolean } = {},
+) {
+  return outcome.ok
+    ? intentReply(auth, form, back, { ok: true, message: outcome.value.message, quiet: options.quiet })
+    : intentReply(auth, form, back, {
+        ok: false,
+        message: outcome.error.message,
+        errors: outcome.error.errors ?? null,
+        status: outcome.error.status,
+        keepForm: options.keepForm,
+      });
+}

@@ -1,0 +1,44 @@
+import { redirect } from "@remix-run/node";
+import { getAuth, hasAnyRole, type Auth } from "~/client/auth.server";
+
+const SHOPPER_OR_ADMIN = ["ROLE_ADMIN", "ROLE_USER"];
+
+function origin(request: Request) {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+const unauthorized = (request: Request) => redirect(`/unauthorized?from=${encodeURIComponent(origin(request))}`);
+
+/**
+ * The guard of spec.md §2: no user → /login remembering the origin; none of the allowed roles (case-insensitive) →
+ * /unauthorized carrying the origin; a {userId} that is not the user's own (and the user is no admin) → /unauthorized.
+ */
+export async function requireAuth(
+  request: Request,
+  options: { roles?: string[]; userId?: string } = {},
+): Promise<Auth> {
+  const auth = await getAuth(request);
+  if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(origin(request))}`);
+  if (options.roles && !hasAnyRole(auth.roles, options.roles)) throw unauthorized(request);
+  if (options.userId !== undefined && options.userId !== String(auth.userId) && !auth.isAdmin)
+    throw unauthorized(request);
+  return auth;
+}
+
+/** A shopper's page of their own ({userId} theirs, or an admin looking after it). */
+export function requireShopper(request: Request, userId: string | undefined): Promise<Auth> {
+  return requireAuth(request, { roles: SHOPPER_OR_ADMIN, userId: userId ?? "" });
+}
+
+/** A page only the signed-in owner may use, admin or not (checkout pays with the owner's own cart). */
+export async function requireOwner(request: Request, userId: string | undefined): Promise<Auth> {
+  const auth = await requireAuth(request, { roles: SHOPPER_OR_ADMIN });
+  if (String(auth.userId) !== userId) throw unauthorized(request);
+  return auth;
+}
+
+/** The admin pages (spec.md §2). */
+export function requireAdmin(request: Request): Promise<Auth> {
+  return requireAuth(request, { roles: ["ROLE_ADMIN"] });
+}
