@@ -20,6 +20,10 @@ export function useApiServer() {
   });
   const request = (path: string, init?: RequestInit) => fetch(`${origin}/api/v1${path}`, init);
   return {
+    /** http://127.0.0.1:<port>, once the server listens (beforeAll) */
+    get origin() {
+      return origin;
+    },
     request,
     /** GET or other call answering JSON: the status, headers and parsed body */
     async json<T = { message: string; data: unknown; errors?: Record<string, string[]> }>(
