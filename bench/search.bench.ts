@@ -6,7 +6,7 @@ import pg from "pg";
 import { openPostgres, type Db } from "../app/db/client.server";
 import * as schema from "../app/db/schema";
 import { ProductSearchQuerySchema } from "../app/schemas/catalogue";
-import { searchProducts } from "../app/services/catalogue.server";
+import { searchProducts } from "../app/services/search.server";
 
 const url = new URL(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench");
 const count = Number(process.argv[process.argv.indexOf("--products") + 1]) || 100_000;

@@ -38,7 +38,7 @@ const BACKWARDS: Array<[file: string, code: string]> = [
   ["app/routes/_index.tsx", 'import { getDb } from "~/db/client.server";\nexport const x = getDb;\n'],
   [
     "app/routes/_index.tsx",
-    'import { searchProducts } from "~/services/catalogue.server";\nexport const x = searchProducts;\n',
+    'import { searchProducts } from "~/services/search.server";\nexport const x = searchProducts;\n',
   ],
   [
     "app/components/shop/product-card.tsx",

@@ -11,8 +11,8 @@ import {
   createCheckoutSession,
   createPaymentIntent,
   getPaymentConfig,
-  handlePaymentWebhook,
-} from "~/services/orders.server";
+} from "~/services/checkout.server";
+import { handlePaymentWebhook } from "~/services/orders.server";
 import { defineRoute } from "../define";
 
 const AbsoluteUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2000);

@@ -7,8 +7,8 @@ import {
   listDistinctBrands,
   listDistinctProducts,
   listProductsByCategory,
-  searchProducts,
 } from "~/services/catalogue.server";
+import { searchProducts } from "~/services/search.server";
 import { listSitemapEntries } from "~/services/sitemap.server";
 import { defineRoute } from "../define";
 

@@ -1,0 +1,5 @@
+// The database schema, by domain. drizzle-kit reads this file (drizzle.config.ts) to generate migrations.
+export * from "./columns";
+export * from "./accounts";
+export * from "./catalogue";
+export * from "./orders";

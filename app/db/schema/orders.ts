@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+import { createdAt, orderStatus, paymentStatus, updatedAt } from "./columns";
+import { users } from "./accounts";
+import { products } from "./catalogue";
+
+// ---------------------------------------------------------------- cart
+
+export const carts = pgTable("carts", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    /** a deleted product disappears from carts */
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_items_cart_product_key").on(t.cartId, t.productId),
+    check("cart_items_quantity_positive", sql`${t.quantity} >= 1`),
+  ],
+);
+
+// ---------------------------------------------------------------- payments and orders
+
+/** What a payment pays for: the cart's lines at the moment the amount was computed. */
+export interface CartSnapshotLine {
+  productId: number;
+  name: string;
+  brand: string;
+  quantity: number;
+  priceCents: number;
+}
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    /** the provider's id (Stripe PaymentIntent id, or the test provider's) */
+    providerPaymentId: text("provider_payment_id").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: paymentStatus("status").notNull().default("requires_payment_method"),
+    /** the cart the amount was computed from, as product id -> quantity, to detect a cart changed after paying */
+    cartSnapshot: jsonb("cart_snapshot").$type<CartSnapshotLine[]>().notNull(),
+    failureMessage: text("failure_message"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payments_user_idx").on(t.userId), check("payments_amount_positive", sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * The payments of the test provider (test-payments mode): a stand-in for the card network, kept in the database so
+ * that every app instance sees the same payment. Stripe's PaymentIntent lifecycle, with Stripe's test cards.
+ */
+export const testPaymentIntents = pgTable("test_payment_intents", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  status: paymentStatus("status").notNull().default("requires_payment_method"),
+  /** the same key answers the same intent, as Stripe's Idempotency-Key does */
+  idempotencyKey: text("idempotency_key").unique(),
+  lastError: text("last_error"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** one order per payment: the unique key makes a replayed place-order or webhook a no-op */
+    paymentId: integer("payment_id")
+      .unique()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    orderDate: timestamp("order_date", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    totalCents: integer("total_cents").notNull(),
+    status: orderStatus("status").notNull().default("PENDING"),
+    billing: jsonb("billing").$type<Record<string, string>>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_date_idx").on(t.userId, t.orderDate),
+    index("orders_status_idx").on(t.status),
+    check("orders_total_not_negative", sql`${t.totalCents} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** kept as a snapshot: a deleted product leaves the order's lines intact */
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    productBrand: text("product_brand").notNull(),
+    quantity: integer("quantity").notNull(),
+    priceCents: integer("price_cents").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
+    check("order_items_price_not_negative", sql`${t.priceCents} >= 0`),
+  ],
+);
