@@ -7,7 +7,8 @@ import { multipart, realFile, textAsPng } from "../support/image-files";
 import { json, type Auth } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
 
-// Who may change the catalogue: admin only; 401 without a token, 403 for a ROLE_USER (and nothing changes), as api-v1.md says.
+// Who may change the catalogue: admin only; 401 without a token, 403 for a ROLE_USER (and nothing changes), as
+// api-v1.md says.
 
 const database = useTestDatabase();
 const api = useApiServer();

@@ -8,7 +8,8 @@ import { realFile, type Format } from "../support/image-files";
 import type { Envelope } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
 
-// The admin uploads product images: every accepted format, judged by content, stored with WebP variants and served back.
+// The admin uploads product images: every accepted format, judged by content, stored with WebP variants and served
+// back.
 
 const database = useTestDatabase();
 const api = useApiServer();

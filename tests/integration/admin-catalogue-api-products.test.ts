@@ -7,7 +7,8 @@ import { createCategory, word } from "../support/factories";
 import { json, type Envelope } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
 
-// The admin adds and updates products over real HTTP, on PGlite and on PostgreSQL: prices, categories, validation, duplicates.
+// The admin adds and updates products (over real HTTP, on PGlite and on PostgreSQL): prices, categories, validation,
+// duplicates.
 
 const database = useTestDatabase();
 const api = useApiServer();
