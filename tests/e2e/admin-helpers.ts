@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { seedCategories } from "../../app/server/seed/catalogue";
-import { PASSWORD } from "./orders-shop";
+import { PASSWORD, shopperAddress } from "./orders-shop";
 
 /**
  * The admin specs' helpers: the orders shop's admin, products of a test's own made through the API, and the admin
@@ -15,14 +15,7 @@ export const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? "admin@gearhub.test",
   password: process.env.E2E_ADMIN_PASSWORD ?? "admin-password-e2e",
 };
-const ADDRESS = {
-  street: "1 Admin Lane",
-  city: "Austin",
-  state: "TX",
-  country: "US",
-  postalCode: "73301",
-  addressType: "HOME",
-};
+const ADDRESS = shopperAddress("1 Admin Lane");
 /** A seeded category (by id for the API, by name for the CSV); the tests never change it. */
 export const SEEDED_CATEGORY = { id: 1, name: seedCategories[0]! };
 

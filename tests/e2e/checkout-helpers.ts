@@ -1,17 +1,10 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { PASSWORD } from "./orders-shop";
+import { PASSWORD, shopperAddress } from "./orders-shop";
 import { price, products, type Product } from "./shop";
 
 // The cart and checkout specs' helpers: each test's own products, a signed-in shopper, and the cart and checkout pages.
 
-export const ADDRESS = {
-  street: "1 Checkout Lane",
-  city: "Austin",
-  state: "TX",
-  country: "US",
-  postalCode: "73301",
-  addressType: "HOME",
-};
+export const ADDRESS = shopperAddress("1 Checkout Lane");
 export const SUCCESS = "Payment successful! Your order has been placed.";
 
 /** Products with plenty of stock, and a few with little (the cart's 'Increase' stops at the stock in a few clicks). */

@@ -10,6 +10,11 @@ export const ORDERS_SHOP = `http://127.0.0.1:${process.env.E2E_ORDERS_PORT ?? 31
 /** The password of the accounts the specs register. */
 export const PASSWORD = "correct horse battery";
 
+/** The address the specs register their shoppers with (so they can pay), on a street of the spec's own. */
+export function shopperAddress(street: string) {
+  return { street, city: "Austin", state: "TX", country: "US", postalCode: "73301", addressType: "HOME" };
+}
+
 /** Toasts are outside <main>: a success is a status, an error an alert. */
 export function toast(page: Page, message: string) {
   return page

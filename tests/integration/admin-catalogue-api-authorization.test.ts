@@ -12,10 +12,8 @@ import { useTestDatabase } from "../support/test-db";
 
 const database = useTestDatabase();
 const api = useApiServer();
-const { adminAuth, userAuth, catalogue, upload, catalogueState, productInput, addProduct } = useAdminCatalogue(
-  api,
-  database,
-);
+const helpers = useAdminCatalogue(api, database);
+const { adminAuth, userAuth, catalogue, upload, catalogueState, productInput, addProduct } = helpers;
 
 let categoryId: number;
 beforeAll(() => {

@@ -15,10 +15,8 @@ import { useTestDatabase } from "../support/test-db";
 
 const database = useTestDatabase();
 const api = useApiServer();
-const { adminAuth, catalogue, upload, replace, download, catalogueState, imagesOf, variantsOf } = useAdminCatalogue(
-  api,
-  database,
-);
+const helpers = useAdminCatalogue(api, database);
+const { adminAuth, catalogue, upload, replace, download, catalogueState, imagesOf, variantsOf } = helpers;
 
 let categoryId: number;
 beforeAll(() => {

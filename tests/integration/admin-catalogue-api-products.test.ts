@@ -12,10 +12,8 @@ import { useTestDatabase } from "../support/test-db";
 
 const database = useTestDatabase();
 const api = useApiServer();
-const { adminAuth, catalogue, catalogueState, productInput, addProduct, productRow, categoryRow } = useAdminCatalogue(
-  api,
-  database,
-);
+const helpers = useAdminCatalogue(api, database);
+const { adminAuth, catalogue, catalogueState, productInput, addProduct, productRow, categoryRow } = helpers;
 
 let categoryId: number;
 beforeAll(() => {

@@ -9,21 +9,9 @@ import { useTestDatabase } from "../support/test-db";
 
 const database = useTestDatabase();
 const api = useApiServer();
-const {
-  boss,
-  shopper,
-  product,
-  placedOrder,
-  setStatus,
-  advance,
-  listAll,
-  inventoryOf,
-  orderRow,
-  paymentRow,
-  testIntentRow,
-  stateOf,
-  ownerView,
-} = useAdminOrders(api, database);
+const helpers = useAdminOrders(api, database);
+const { boss, shopper, product, placedOrder, setStatus, advance, listAll, ownerView } = helpers;
+const { inventoryOf, orderRow, paymentRow, testIntentRow, stateOf } = helpers;
 
 describe("PUT /orders/order/{orderId}/status: cancelling", () => {
   for (const from of ["PENDING", "PROCESSING"] as const) {

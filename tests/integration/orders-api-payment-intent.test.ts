@@ -13,8 +13,8 @@ import { useTestDatabase } from "../support/test-db";
 const database = useTestDatabase();
 const api = useApiServer();
 const { product } = useCategory(database);
-const { shopper, add, createIntent, confirm, placeOrder, inventoryOf, paymentRow, testIntentRow, ordersOf } =
-  orderHelpers(api, database);
+const helpers = orderHelpers(api, database);
+const { shopper, add, createIntent, confirm, placeOrder, inventoryOf, paymentRow, testIntentRow, ordersOf } = helpers;
 
 describe("GET /payments/config and POST /payments/webhook in test mode", () => {
   it("says the shop uses test payments, without a key, to anyone", async () => {

@@ -12,20 +12,9 @@ import { useTestDatabase } from "../support/test-db";
 const database = useTestDatabase();
 const api = useApiServer();
 const { product } = useCategory(database);
-const {
-  shopper,
-  admin,
-  add,
-  intentFor,
-  confirm,
-  placeOrder,
-  paidCart,
-  inventoryOf,
-  paymentRow,
-  testIntentRow,
-  ordersOf,
-  linesInDb,
-} = orderHelpers(api, database);
+const helpers = orderHelpers(api, database);
+const { shopper, admin, add, intentFor, confirm, placeOrder, paidCart } = helpers;
+const { inventoryOf, paymentRow, testIntentRow, ordersOf, linesInDb } = helpers;
 
 describe("POST /orders/user/{userId}/place-order", () => {
   it("answers 402 without a succeeded payment, placing nothing and taking no stock", async () => {

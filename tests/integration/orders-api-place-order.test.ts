@@ -14,8 +14,9 @@ import { useTestDatabase } from "../support/test-db";
 const database = useTestDatabase();
 const api = useApiServer();
 const { product } = useCategory(database);
-const { shopper, add, intentFor, confirm, placeOrder, paidCart, inventoryOf, paymentRow, ordersOf, linesInDb } =
-  orderHelpers(api, database);
+const helpers = orderHelpers(api, database);
+const { shopper, add, intentFor, confirm, placeOrder, paidCart } = helpers;
+const { inventoryOf, paymentRow, ordersOf, linesInDb } = helpers;
 
 describe("POST /orders/user/{userId}/place-order", () => {
   it("places the order of a succeeded payment: 201, the stock is taken, the ordered lines leave the cart", async () => {

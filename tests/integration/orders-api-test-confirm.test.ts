@@ -10,10 +10,8 @@ import { useTestDatabase } from "../support/test-db";
 const database = useTestDatabase();
 const api = useApiServer();
 const { product } = useCategory(database);
-const { shopper, admin, add, intentFor, card, confirm, paidCart, paymentRow, testIntentRow } = orderHelpers(
-  api,
-  database,
-);
+const helpers = orderHelpers(api, database);
+const { shopper, admin, add, intentFor, card, confirm, paidCart, paymentRow, testIntentRow } = helpers;
 
 describe("POST /payments/test/confirm", () => {
   it("succeeds with 4242 4242 4242 4242 and records it", async () => {

@@ -13,11 +13,8 @@ const standIn = useStripeStandIn(); // first: the configuration below needs its 
 const database = useTestDatabase();
 const api = useApiServer();
 useStripeConfig(standIn);
-const { shopper, placeOrder, sendWebhook, ordersOf, paymentRow, inventoryOf, cartLines } = stripeHelpers(
-  api,
-  database,
-  standIn,
-);
+const helpers = stripeHelpers(api, database, standIn);
+const { shopper, placeOrder, sendWebhook, ordersOf, paymentRow, inventoryOf, cartLines } = helpers;
 
 describe("Stripe's hosted Checkout (no JavaScript)", () => {
   const urls = {

@@ -13,11 +13,8 @@ const standIn = useStripeStandIn(); // first: the configuration below needs its 
 const database = useTestDatabase();
 const api = useApiServer();
 useStripeConfig(standIn);
-const { shopper, createIntent, placeOrder, sendWebhook, ordersOf, paymentRow, inventoryOf, cartLines } = stripeHelpers(
-  api,
-  database,
-  standIn,
-);
+const helpers = stripeHelpers(api, database, standIn);
+const { shopper, createIntent, placeOrder, sendWebhook, ordersOf, paymentRow, inventoryOf, cartLines } = helpers;
 
 describe("Stripe webhooks", () => {
   it("places the order for a signed payment_intent.succeeded when the browser never came back, once", async () => {
