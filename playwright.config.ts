@@ -1,9 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-/** The checkout spec's own shop (it buys, and so changes the stock that the other specs check against the seed). */
+/**
+ * The orders shop of the cart, checkout and admin specs (they buy, and so change the stock that the other specs check
+ * against the seed); tests/e2e/orders-shop.ts reads the same variable, with the same default.
+ */
 const ORDERS_PORT = Number(process.env.E2E_ORDERS_PORT ?? 3101);
-/** The admin of the orders shop (tests/e2e/admin.spec.ts reads the same variables, with the same defaults). */
+/** The admin of the orders shop (tests/e2e/admin-helpers.ts reads the same variables, with the same defaults). */
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? "admin@gearhub.test";
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "admin-password-e2e";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -59,7 +62,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "pipe",
       stderr: "pipe",
-      // the admin spec signs in as this account, which the server creates at start (README "Configuration")
+      // the admin specs sign in as this account, which the server creates at start (README "Configuration")
       env: {
         PORT: String(ORDERS_PORT),
         HOST: "127.0.0.1",

@@ -1,0 +1,110 @@
+import { expect, test } from "@playwright/test";
+import {
+  apiToken,
+  hydrated,
+  mainNav,
+  productViaApi,
+  registeredShopper,
+  signIn,
+  signInAsAdmin,
+  uniqueTag,
+} from "./admin-helpers";
+import { ORDERS_SHOP, PASSWORD, toast } from "./orders-shop";
+
+/**
+ * The admin moves a shopper's order along to SHIPPED, and the shopper sees it. With and without JavaScript, against the
+ * orders shop (see ./orders-shop.ts), since the shopper buys a product of the test's own (see ./admin-helpers.ts).
+ */
+test.use({ baseURL: ORDERS_SHOP });
+
+// several page loads and uploads per test on 2 busy cores
+test.describe.configure({ timeout: 60_000 });
+
+test.describe("admin: orders", () => {
+  test("admin moves a shopper's order to SHIPPED, and the shopper sees SHIPPED", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const tag = uniqueTag(testInfo);
+    const product = await productViaApi(request, tag, { price: 15, inventory: 5 });
+
+    // the shopper buys it through the API
+    const shopper = await registeredShopper(request);
+    const token = await apiToken(request, shopper.email, PASSWORD);
+    const headers = { Authorization: `Bearer ${token}` };
+    expect(
+      (
+        await request.post("/api/v1/cartItems/item/add", { headers, data: { productId: product.id, quantity: 1 } })
+      ).ok(),
+    ).toBe(true);
+    const intent = await request.post("/api/v1/orders/create-payment-intent", { headers, data: {} });
+    expect(intent.ok()).toBe(true);
+    const paymentIntentId = ((await intent.json()) as { data: { paymentIntentId: string } }).data.paymentIntentId;
+    const paid = await request.post("/api/v1/payments/test/confirm", {
+      headers,
+      data: { paymentIntentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
+    });
+    expect(paid.ok(), await paid.text()).toBe(true);
+    expect(((await paid.json()) as { data: { status: string } }).data.status).toBe("succeeded");
+    const placed = await request.post(`/api/v1/orders/user/${shopper.id}/place-order`, {
+      headers,
+      data: { paymentIntentId },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const orderId = ((await placed.json()) as { data: { id: number } }).data.id;
+
+    await signInAsAdmin(page);
+    await page.goto("/");
+    await mainNav(page).getByRole("link", { name: "Orders", exact: true }).click();
+    await expect(page).toHaveURL("/admin/orders");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+    await hydrated(page, javaScriptEnabled);
+    const order = main.getByTestId("admin-order").filter({ hasText: shopper.email });
+    await expect(order).toHaveCount(1);
+    await expect(order).toContainText(`Order #${orderId}`);
+    await expect(order).toContainText(product.name);
+    await expect(order.getByText("PENDING", { exact: true })).toBeVisible();
+
+    if (javaScriptEnabled) {
+      // 'Cancel order' asks first; saying no leaves the order as it is
+      let asked = "";
+      page.once("dialog", (dialog) => {
+        asked = dialog.message();
+        void dialog.dismiss();
+      });
+      await order.getByRole("button", { name: `Cancel order: order ${orderId}`, exact: true }).click();
+      await expect.poll(() => asked).toBe(`Cancel order ${orderId}? The stock goes back and the payment is refunded.`);
+      await expect(order.getByText("PENDING", { exact: true })).toBeVisible();
+    }
+
+    await order.getByRole("button", { name: `Start processing: order ${orderId}`, exact: true }).click();
+    await expect(toast(page, `Order ${orderId} is now PROCESSING.`)).toBeVisible();
+    await expect(order.getByText("PROCESSING", { exact: true })).toBeVisible();
+    await order.getByRole("button", { name: `Mark shipped: order ${orderId}`, exact: true }).click();
+    await expect(toast(page, `Order ${orderId} is now SHIPPED.`)).toBeVisible();
+    await expect(order.getByText("SHIPPED", { exact: true })).toBeVisible();
+    // a shipped order can only be delivered now, no longer cancelled
+    await expect(order.getByRole("button", { name: `Mark delivered: order ${orderId}`, exact: true })).toBeVisible();
+    await expect(order.getByRole("button", { name: `Cancel order: order ${orderId}`, exact: true })).toHaveCount(0);
+
+    // the status filter finds it among the shipped ones
+    await main.getByLabel("Status").selectOption("SHIPPED");
+    await main.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\?status=SHIPPED/);
+    await expect(order.getByText("SHIPPED", { exact: true })).toBeVisible();
+    await expect(main.getByTestId("admin-order").getByText(/^(PENDING|PROCESSING|DELIVERED|CANCELLED)$/)).toHaveCount(
+      0,
+    );
+
+    // the shopper's Orders History says SHIPPED
+    await page.context().clearCookies();
+    await signIn(page, shopper.email, PASSWORD);
+    await page.goto(`/user-profile/${shopper.id}/profile`);
+    const history = page.getByRole("main").getByRole("region", { name: "Orders History" }).getByTestId("order");
+    await expect(history).toHaveCount(1);
+    await expect(history).toContainText(`Order #${orderId}`);
+    await expect(history.getByText("SHIPPED", { exact: true })).toBeVisible();
+  });
+});

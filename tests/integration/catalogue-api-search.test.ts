@@ -1,0 +1,211 @@
+import { describe, expect, it } from "vitest";
+import type { ProductPage } from "~/schemas/catalogue";
+import { useApiServer } from "../support/api-server";
+import { createCategory, createProduct, word } from "../support/factories";
+import type { Envelope } from "../support/requests";
+import { useTestDatabase } from "../support/test-db";
+
+// Product search (GET /products/search): words, spelling, filters, facets, sorting and paging.
+
+const database = useTestDatabase();
+const api = useApiServer();
+
+async function search(query: string) {
+  const response = await api.json<Envelope<ProductPage>>(`/products/search?${query}`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data;
+}
+
+describe("product search", () => {
+  it("finds by any word of name, brand, category or description, with prefixes, all words required", async () => {
+    const tag = word();
+    const category = await createCategory(database.db, `Gadgets ${tag}`);
+    const hit = await createProduct(database.db, {
+      categoryId: category.id,
+      name: `Mechanical ${tag} Keyboard`,
+      brand: `Keyforge`,
+      description: `Hot-swappable switches and a ${tag}zone aluminium frame.`,
+    });
+    await createProduct(database.db, { categoryId: category.id, name: `Wireless ${tag} Mouse` });
+
+    expect((await search(`q=${tag}`)).totalElements).toBe(2);
+    expect((await search(`q=mechani ${tag}`)).content.map((p) => p.id)).toEqual([hit.id]);
+    expect((await search(`q=${tag.slice(0, 6)}`)).totalElements).toBeGreaterThanOrEqual(2);
+    expect((await search(`q=${tag}zone`)).content.map((p) => p.id)).toEqual([hit.id]);
+    expect((await search(`q=${tag} keyfor`)).content.map((p) => p.id)).toEqual([hit.id]);
+  });
+
+  it("ranks a name match above a description match", async () => {
+    const tag = word();
+    const category = await createCategory(database.db);
+    const inDescription = await createProduct(database.db, {
+      categoryId: category.id,
+      description: `Pairs well with ${tag}.`,
+    });
+    const inName = await createProduct(database.db, { categoryId: category.id, name: `${tag} Pro` });
+    const page = await search(`q=${tag}`);
+    expect(page.content.map((p) => p.id)).toEqual([inName.id, inDescription.id]);
+  });
+
+  it("corrects a misspelt word against the dictionary and says so", async () => {
+    const tag = word();
+    const category = await createCategory(database.db);
+    const product = await createProduct(database.db, { categoryId: category.id, name: `Quasar ${tag}` });
+    const misspelt = `${tag.slice(0, 4)}${tag.slice(5)}`; // one letter dropped
+    const page = await search(`q=${misspelt}`);
+    expect(page.content.map((p) => p.id)).toEqual([product.id]);
+    expect(page.correctedQuery).toBe(tag);
+    const exact = await search(`q=${tag}`);
+    expect(exact.correctedQuery).toBeNull();
+  });
+
+  it("treats tsquery syntax in the text as plain words", async () => {
+    const page = await search(`q=${encodeURIComponent("a & | ! ( ) :* <-> '")}`);
+    expect(page.totalElements).toBeGreaterThanOrEqual(0);
+  });
+
+  it("combines category, several brands, price range and stock with AND", async () => {
+    const category = await createCategory(database.db);
+    const other = await createCategory(database.db);
+    const [b1, b2, b3] = [`B ${word()}`, `B ${word()}`, `B ${word()}`];
+    const cheapB1 = await createProduct(database.db, { categoryId: category.id, brand: b1, priceCents: 1000 });
+    const dearB2 = await createProduct(database.db, { categoryId: category.id, brand: b2, priceCents: 9000 });
+    await createProduct(database.db, { categoryId: category.id, brand: b3, priceCents: 2000 });
+    await createProduct(database.db, { categoryId: other.id, brand: b1, priceCents: 1500 });
+    const soldOut = await createProduct(database.db, {
+      categoryId: category.id,
+      brand: b2,
+      priceCents: 3000,
+      inventory: 0,
+    });
+
+    const both = await search(
+      `category=${category.id}&brand=${encodeURIComponent(b1)}&brand=${encodeURIComponent(b2)}&sort=price_asc`,
+    );
+    expect(both.content.map((p) => p.id)).toEqual([cheapB1.id, soldOut.id, dearB2.id]);
+    expect(both.totalElements).toBe(3);
+
+    const inRange = await search(
+      `category=${category.id}&brand=${encodeURIComponent(b1)}&brand=${encodeURIComponent(b2)}&minPrice=20&maxPrice=95`,
+    );
+    expect(inRange.content.map((p) => p.id).sort()).toEqual([dearB2.id, soldOut.id].sort());
+
+    const inStock = await search(`category=${category.id}&brand=${encodeURIComponent(b2)}&inStock=true`);
+    expect(inStock.content.map((p) => p.id)).toEqual([dearB2.id]);
+
+    const caseInsensitive = await search(`category=${category.id}&brand=${encodeURIComponent(b1.toUpperCase())}`);
+    expect(caseInsensitive.content.map((p) => p.id)).toEqual([cheapB1.id]);
+  });
+
+  it("counts facets for brands without the brand filter and categories without the category filter", async () => {
+    const tag = word();
+    const category = await createCategory(database.db);
+    const other = await createCategory(database.db);
+    const [b1, b2] = [`F ${word()}`, `F ${word()}`];
+    await createProduct(database.db, { categoryId: category.id, brand: b1, name: `${tag} one` });
+    await createProduct(database.db, { categoryId: category.id, brand: b1, name: `${tag} two` });
+    await createProduct(database.db, { categoryId: category.id, brand: b2, name: `${tag} three` });
+    await createProduct(database.db, { categoryId: other.id, brand: b2, name: `${tag} four` });
+
+    const page = await search(`q=${tag}&category=${category.id}&brand=${encodeURIComponent(b1)}`);
+    expect(page.totalElements).toBe(2);
+    expect(page.facets.brands).toEqual(
+      [
+        { name: b1, count: 2 },
+        { name: b2, count: 1 },
+      ].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase())),
+    );
+    // the other category's product is of brand b2, which the brand filter excludes
+    expect(page.facets.categories).toEqual([{ id: category.id, name: category.name, count: 2 }]);
+    const byCategoryOnly = await search(`q=${tag}&category=${category.id}`);
+    expect(byCategoryOnly.facets.categories).toEqual(
+      [
+        { id: category.id, name: category.name, count: 3 },
+        { id: other.id, name: other.name, count: 1 },
+      ].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase())),
+    );
+  });
+
+  it("counts one brand facet for spellings that differ only in case", async () => {
+    const category = await createCategory(database.db);
+    const brand = `Case ${word()}`;
+    await createProduct(database.db, { categoryId: category.id, brand });
+    await createProduct(database.db, { categoryId: category.id, brand });
+    await createProduct(database.db, { categoryId: category.id, brand: brand.toLowerCase() });
+    const page = await search(`category=${category.id}`);
+    expect(page.facets.brands).toEqual([{ name: brand, count: 3 }]);
+    expect(page.totalElements).toBe(3);
+  });
+
+  it("sorts by price both ways, newest and name", async () => {
+    const category = await createCategory(database.db);
+    const a = await createProduct(database.db, {
+      categoryId: category.id,
+      name: `Charlie ${word()}`,
+      priceCents: 3000,
+      createdAt: new Date("2026-01-03"),
+    });
+    const b = await createProduct(database.db, {
+      categoryId: category.id,
+      name: `alpha ${word()}`,
+      priceCents: 1000,
+      createdAt: new Date("2026-01-01"),
+    });
+    const c = await createProduct(database.db, {
+      categoryId: category.id,
+      name: `Bravo ${word()}`,
+      priceCents: 2000,
+      createdAt: new Date("2026-01-02"),
+    });
+    const ids = async (sort: string) => (await search(`category=${category.id}&sort=${sort}`)).content.map((p) => p.id);
+    expect(await ids("price_asc")).toEqual([b.id, c.id, a.id]);
+    expect(await ids("price_desc")).toEqual([a.id, c.id, b.id]);
+    expect(await ids("newest")).toEqual([a.id, c.id, b.id]);
+    expect(await ids("name")).toEqual([b.id, c.id, a.id]);
+  });
+
+  it("pages 18 at a time by default and reports totals", async () => {
+    const category = await createCategory(database.db);
+    for (let i = 0; i < 20; i++)
+      await createProduct(database.db, { categoryId: category.id, name: `Paged ${i} ${word()}` });
+    const first = await search(`category=${category.id}`);
+    expect(first).toMatchObject({ page: 1, size: 18, totalElements: 20, totalPages: 2, last: false });
+    expect(first.content).toHaveLength(18);
+    const second = await search(`category=${category.id}&page=2`);
+    expect(second).toMatchObject({ page: 2, totalPages: 2, last: true });
+    expect(second.content).toHaveLength(2);
+    const small = await search(`category=${category.id}&size=5&page=4`);
+    expect(small.content).toHaveLength(5);
+    const beyond = await search(`category=${category.id}&page=9`);
+    expect(beyond.content).toHaveLength(0);
+  });
+
+  it("collapses products of the same name with distinct=true", async () => {
+    const category = await createCategory(database.db);
+    const name = `Same ${word()}`;
+    const first = await createProduct(database.db, { categoryId: category.id, name });
+    await createProduct(database.db, { categoryId: category.id, name });
+    const page = await search(`category=${category.id}&distinct=true`);
+    expect(page.content.map((p) => p.id)).toEqual([first.id]);
+    expect(page.totalElements).toBe(1);
+    const withoutFacets = await search(`category=${category.id}&distinct=true&facets=false`);
+    expect(withoutFacets).toMatchObject({ totalElements: 1, facets: { brands: [], categories: [] } });
+    expect(withoutFacets.content.map((p) => p.id)).toEqual([first.id]);
+  });
+
+  it.each([
+    ["page=0", "page"],
+    ["page=abc", "page"],
+    ["size=101", "size"],
+    ["sort=cheapest", "sort"],
+    ["minPrice=-1", "minPrice"],
+    ["minPrice=50&maxPrice=10", "minPrice"],
+    ["category=x", "category"],
+    ["inStock=maybe", "inStock"],
+  ])("rejects a bad query (%s) with 400 and the field", async (query, field) => {
+    const { status, body } = await api.json(`/products/search?${query}`);
+    expect(status).toBe(400);
+    expect(body.data).toBeNull();
+    expect(body.errors).toHaveProperty(field);
+  });
+});
