@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { Pager } from "~/components/ui/pager";
 import { OrdersHistory } from "~/components/shop/orders-history";
 import { useIsPending } from "~/hooks/use-is-pending";
 import {
@@ -121,22 +122,7 @@ export default function AdminOrders() {
           </li>
         ))}
       </ul>
-      {orders.totalPages > 1 ? (
-        <nav aria-label="Pages" className="mt-8 flex justify-between">
-          {orders.page > 1 ? (
-            <Link to={search(orders.page - 1)} className="btn-secondary">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          {orders.page < orders.totalPages ? (
-            <Link to={search(orders.page + 1)} className="btn-secondary">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={orders.page} totalPages={orders.totalPages} href={search} />
     </div>
   );
 }

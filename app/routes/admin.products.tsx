@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import { DeleteProductLink } from "~/components/admin/delete-product";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { Pager } from "~/components/ui/pager";
 import { Spinner } from "~/components/ui/spinner";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { InventoryQuerySchema } from "~/schemas/catalogue";
@@ -142,27 +143,7 @@ export default function AdminProducts() {
         </table>
         {inventory.content.length === 0 ? <p className="p-4 text-slate-600">No products found</p> : null}
       </div>
-      {inventory.totalPages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {inventory.page > 1 ? (
-            <Link to={pageHref(inventory.page - 1)} className="btn-secondary">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {inventory.page} of {inventory.totalPages}
-          </span>
-          {inventory.page < inventory.totalPages ? (
-            <Link to={pageHref(inventory.page + 1)} className="btn-secondary">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={inventory.page} totalPages={inventory.totalPages} href={pageHref} />
 
       <Form
         method="post"

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
-import { GeneralErrorBoundary, notFound } from "~/components/layout/error-boundary";
+import { GeneralErrorBoundary, noProduct } from "~/components/layout/error-boundary";
 import { attempt, outcomeReply, readForm } from "~/utils/actions.server";
 import { loadProduct, productIdParam } from "~/utils/products.server";
 import { requireAdmin } from "~/utils/guards.server";
@@ -57,9 +57,5 @@ export default function DeleteProduct() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={notFound("No product", "This product does not exist or is no longer sold.")}
-    />
-  );
+  return <GeneralErrorBoundary statusHandlers={noProduct()} />;
 }

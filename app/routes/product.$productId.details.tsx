@@ -10,7 +10,7 @@ import { StockLabel } from "~/components/shop/stock-label";
 import { Spinner } from "~/components/ui/spinner";
 import { endpoints } from "~/client/api.server";
 import { getAuth } from "~/client/auth.server";
-import { GeneralErrorBoundary, notFound } from "~/components/layout/error-boundary";
+import { GeneralErrorBoundary, noProduct } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { AddToCartIntentSchema } from "~/schemas/cart-intents";
 import { QuantitySchema } from "~/schemas/orders";
@@ -187,9 +187,5 @@ export default function ProductDetails() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={notFound("No product", "This product does not exist or is no longer sold.")}
-    />
-  );
+  return <GeneralErrorBoundary statusHandlers={noProduct()} />;
 }

@@ -8,7 +8,7 @@ import type { Auth } from "~/client/auth.server";
 import { DeleteProductLink } from "~/components/admin/delete-product";
 import { ProductFields } from "~/components/admin/product-fields";
 import { ImageModal, ProductImages, type ImageModalState } from "~/components/admin/product-images";
-import { GeneralErrorBoundary, notFound } from "~/components/layout/error-boundary";
+import { GeneralErrorBoundary, noProduct } from "~/components/layout/error-boundary";
 import { Spinner } from "~/components/ui/spinner";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { ProductInput } from "~/schemas/catalogue";
@@ -146,9 +146,5 @@ export default function UpdateProduct() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusHandlers={notFound("No product", "This product does not exist or is no longer sold.")}
-    />
-  );
+  return <GeneralErrorBoundary statusHandlers={noProduct()} />;
 }

@@ -1,18 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { addresses, users } from "~/db/schema";
+import { addresses } from "~/db/schema";
 import type { AddressDto, AddressInput } from "~/schemas/account";
 import type { Actor } from "./access";
 import { assertOwnerOrAdmin, isAdmin, requireActor } from "./access";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
-import { addressDto } from "./users.server";
+import { addressDto, requireUserExists } from "./users.server";
 
 const MAX_ADDRESSES = 20;
-
-async function requireUserExists(userId: number, db: DbOrTx) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!row) throw new NotFoundError("User not found");
-}
 
 export async function listAddresses({
   userId,

@@ -1,12 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { cartItems, carts, products, users } from "~/db/schema";
+import { cartItems, carts, products } from "~/db/schema";
 import type { CartDto, CartItemDto } from "~/schemas/orders";
 import type { ProductDto } from "~/schemas/catalogue";
 import { centsToDollars } from "~/utils/money";
 import { assertOwnerOrAdmin, isAdmin, requireActor } from "./access";
 import { getProductsByIds } from "./catalogue.server";
+import { requireUserExists } from "./users.server";
 import { ForbiddenError, NotFoundError, OutOfStockError } from "./errors";
 
 /** The user's cart id, creating the (empty) cart on first use; concurrent first uses agree on one cart. */
@@ -45,11 +46,6 @@ async function cartDto(cartId: number, db: DbOrTx): Promise<CartDto> {
   return { cartId, items, totalAmount: centsToDollars(totalCents) };
 }
 
-async function requireUser(userId: number, db: DbOrTx) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!row) throw new NotFoundError("User not found");
-}
-
 /** GET /carts/user/{userId}/cart: the cart, empty when the user has not added anything yet. */
 export async function getCart({
   userId,
@@ -61,7 +57,7 @@ export async function getCart({
   db?: DbOrTx;
 }): Promise<CartDto> {
   assertOwnerOrAdmin(actor, userId);
-  await requireUser(userId, db);
+  await requireUserExists(userId, db);
   return cartDto(await ensureCartId(userId, db), db);
 }
 

@@ -62,6 +62,25 @@ function checkShownAmount(amount: number | undefined, totalCents: number) {
 
 // ---------------------------------------------------------------- payments
 
+/** Our record of a payment the provider made for this cart (once: a retried request finds the same one). */
+async function recordPayment(
+  payment: {
+    userId: number;
+    provider: string;
+    providerPaymentId: string;
+    totalCents: number;
+    currency: string;
+    snapshot: CartSnapshotLine[];
+  },
+  db: DbOrTx,
+) {
+  const { totalCents, snapshot, ...rest } = payment;
+  await db
+    .insert(payments)
+    .values({ ...rest, amountCents: totalCents, cartSnapshot: snapshot })
+    .onConflictDoNothing({ target: payments.providerPaymentId });
+}
+
 /** POST /orders/create-payment-intent: a payment for the caller's cart total, computed here. */
 export async function createPaymentIntent({
   actor,
@@ -118,17 +137,10 @@ export async function createPaymentIntent({
     idempotencyKey: checkoutId ? `pi:${who.id}:form:${checkoutId}` : await idempotencyKey("pi", who.id, snapshot, db),
     metadata: { userId: String(who.id) },
   });
-  await db
-    .insert(payments)
-    .values({
-      userId: who.id,
-      provider: provider.name,
-      providerPaymentId: remote.id,
-      amountCents: totalCents,
-      currency,
-      cartSnapshot: snapshot,
-    })
-    .onConflictDoNothing({ target: payments.providerPaymentId });
+  await recordPayment(
+    { userId: who.id, provider: provider.name, providerPaymentId: remote.id, totalCents, currency, snapshot },
+    db,
+  );
   return dto(remote.id, remote.clientSecret!);
 }
 
@@ -163,17 +175,8 @@ export async function createCheckoutSession({
     idempotencyKey: await idempotencyKey("cs", who.id, snapshot, db),
     metadata: { userId: String(who.id) },
   });
-  await db
-    .insert(payments)
-    .values({
-      userId: who.id,
-      provider: provider.name,
-      providerPaymentId: session.id,
-      amountCents: totalCents,
-      currency: "usd",
-      cartSnapshot: snapshot,
-    })
-    .onConflictDoNothing({ target: payments.providerPaymentId });
+  const record = { userId: who.id, provider: provider.name, providerPaymentId: session.id, totalCents, snapshot };
+  await recordPayment({ ...record, currency: "usd" }, db);
   return { sessionId: session.id, url: session.url };
 }
 

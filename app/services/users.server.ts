@@ -98,6 +98,12 @@ export async function createUser({ input, db = getDb() }: { input: RegisterInput
   }
 }
 
+/** 404 unless the user exists (a stranger's id is refused before this: see assertOwnerOrAdmin). */
+export async function requireUserExists(userId: number, db: DbOrTx) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!row) throw new NotFoundError("User not found");
+}
+
 export async function getUser({
   userId,
   actor,

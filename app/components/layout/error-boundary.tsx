@@ -89,3 +89,6 @@ export function notFound(
     ),
   };
 }
+
+/** The pages about one product (details, update, delete): a 404 says the product is gone. */
+export const noProduct = () => notFound("No product", "This product does not exist or is no longer sold.");

@@ -3,6 +3,7 @@ import { nanoid } from "nanoid";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AddressDto } from "~/schemas/account";
+import { PencilIcon, TrashIcon } from "../ui/icons";
 import { useToast } from "../ui/toast";
 import { AddressFields, type CountryOption } from "./address-fields";
 
@@ -194,16 +195,7 @@ function EditAddress({
         className="btn-secondary cursor-pointer list-none px-3 py-1 text-xs"
         aria-label={`Edit address ${address.street || address.id}`}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-4 w-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M4 20h4L19 9l-4-4L4 16v4Z" strokeLinejoin="round" />
-        </svg>
+        <PencilIcon />
         Edit
       </summary>
       <fetcher.Form
@@ -238,16 +230,7 @@ function DeleteAddress({ action, addressId }: { action: string; addressId: numbe
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="addressId" value={addressId} />
       <button type="submit" className="btn-secondary px-3 py-1 text-xs text-red-700" aria-label="Delete address">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-4 w-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" strokeLinejoin="round" />
-        </svg>
+        <TrashIcon />
         Delete
       </button>
     </fetcher.Form>
