@@ -1,5 +1,5 @@
 // The shop as the end-to-end tests see it: a fresh embedded database, seeded on start. E2E_DATA_DIR (relative to the
-// project, default tests/.tmp/e2e-data) lets a second server (the checkout spec's) keep its own database.
+// project, default tests/.tmp/e2e-data) lets a second server (the one of the specs that buy and administer) keep its own database.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -2,7 +2,7 @@
  * The deterministic demo catalogue used to seed the shop.
  *
  * Pure data: every brand is fictional, every product is invented. `kind` and `colors` drive the
- * generated product illustrations (see ./illustrations.ts); `addedDaysAgo` sets created_at so the
+ * generated product illustrations (see ./illustrations/); `addedDaysAgo` sets created_at so the
  * "newest" sort is meaningful. Descriptions avoid the characters less-than, greater-than and ampersand.
  */
 
