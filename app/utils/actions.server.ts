@@ -12,13 +12,9 @@ const FORM_LIMITS: BodyLimits = { maxBytes: 256 * 1024 };
  * it arrives (413) and one that is not a form gets 400, both rendered by the route's error boundary.
  */
 export async function readForm(request: Request, limits: BodyLimits = FORM_LIMITS): Promise<FormData> {
-  try {
-    return await readFormData(request, limits);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw data(error.message, { status: 413 });
-    if (error instanceof MalformedBodyError) throw data(error.message, { status: 400 });
-    throw error;
-  }
+  const read = await readUpload(request, limits);
+  if (!read.ok) throw data(read.message, { status: read.status });
+  return read.form;
 }
 
 /** An upload form, read with its limits: too large or unreadable is a message for the form, not an error page. */
