@@ -1,7 +1,6 @@
 import type { Actor } from "~/services/access";
 
-export type { Actor };
-
+/** What the HTTP side keeps per request: its id, and the actor of a valid bearer token (or null). */
 export interface ApiEnv {
   Variables: {
     requestId: string;
