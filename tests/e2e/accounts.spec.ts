@@ -202,3 +202,11 @@ test.describe("accounts", () => {
     await expect(add.getByText("must be a phone number")).toBeVisible();
   });
 });
+
+test("a form far larger than any of the shop's gets 413 and a page that says so", async ({ request }) => {
+  const response = await request.post("/register", { form: { firstName: "x".repeat(400_000) }, maxRedirects: 0 });
+  expect(response.status()).toBe(413);
+  const html = await response.text();
+  expect(html).toContain("That was too much to send");
+  expect(html).toContain("The form is larger than 256 KB.");
+});

@@ -158,4 +158,21 @@ test.describe("admin: products", () => {
     await expect(imageRows(page)).toHaveCount(1);
     await expect(imageRows(page)).toContainText("added.png");
   });
+
+  test("an image over 5 MB is refused in the form that sent it, and nothing is stored", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const product = await productViaApi(request, uniqueTag(testInfo));
+    await signInAsAdmin(page);
+    await open(page, `/update-product/${product.id}/update?image=new`, javaScriptEnabled);
+    const dialog = page.getByRole("dialog", { name: "Add Product Image" });
+    const huge = { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(6 * 1024 * 1024, 7) };
+    await dialog.getByLabel("Images").setInputFiles(huge);
+    await dialog.getByRole("button", { name: "Upload Image" }).click();
+    await expect(dialog.getByText("A file is larger than 5 MB.", { exact: true })).toBeVisible();
+    await open(page, `/update-product/${product.id}/update`, javaScriptEnabled);
+    await expect(page.getByRole("main").getByText("No images yet.")).toBeVisible();
+  });
 });
