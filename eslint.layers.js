@@ -40,6 +40,15 @@ function componentZone(folder, mayUse) {
   );
 }
 
+/** A layer below the pages may use the base utils only. */
+const baseUtilsOnly = (target) =>
+  zone(
+    target,
+    "./app/utils",
+    "below the pages only the base utils (env, money, site, safe-redirect, countries, request-body) may be used.",
+    BASE_UTILS.map((file) => `./${file}`),
+  );
+
 const zones = [
   zone(
     "./app/schemas",
@@ -58,19 +67,22 @@ const zones = [
   ),
   zone(
     "./app/db",
-    ["./app/api", "./app/client", "./app/services", "./app/server", ...uiUtils, ...UI],
+    ["./app/api", "./app/client", "./app/services", "./app/server", ...UI],
     "db is the bottom layer: schema, client and migrations only.",
   ),
+  baseUtilsOnly("./app/db"),
   zone(
     "./app/services",
-    ["./app/api", "./app/client", "./app/server", ...uiUtils, ...UI],
+    ["./app/api", "./app/client", "./app/server", ...UI],
     "services are the domain: they never import the API, the client, the pages or the server's start-up.",
   ),
+  baseUtilsOnly("./app/services"),
   zone(
     "./app/api",
-    ["./app/client", "./app/server", ...uiUtils, ...UI],
-    "the API serves HTTP and the client; it calls services, never the pages or the client.",
+    ["./app/client", "./app/server", "./app/db", ...UI],
+    "the API serves HTTP and the client; it calls services (never the database, the pages or the client).",
   ),
+  baseUtilsOnly("./app/api"),
   zone(
     "./app/client",
     [
@@ -83,15 +95,18 @@ const zones = [
     ],
     "the client calls the API's routes (app/api); it never reaches past them into services or the database.",
   ),
+  zone("./app/server", ["./app/api", "./app/client", ...UI], "the server's start-up composes services and db only."),
+  baseUtilsOnly("./app/server"),
   zone(
-    "./app/server",
-    ["./app/api", "./app/client", ...uiUtils, ...UI],
-    "the server's start-up composes services and db only.",
+    ["./app/components", "./app/hooks"],
+    ["./app/api", "./app/client", "./app/services", "./app/db", "./app/server", "./app/routes"],
+    "components and hooks render what loaders give them: no server code, no route modules.",
   ),
   zone(
     ["./app/components", "./app/hooks"],
-    ["./app/api", "./app/client", "./app/services", "./app/db", "./app/server", "./app/routes", ...uiUtils],
-    "components and hooks render what loaders give them: no server code, no route modules.",
+    "./app/utils",
+    "components and hooks may use the browser-safe utils only (money, site, safe-redirect).",
+    ["./money.ts", "./site.ts", "./safe-redirect.ts"],
   ),
   zone(
     "./app/routes",
@@ -113,7 +128,21 @@ export const layerRules = [
     rules: { "import-x/no-restricted-paths": ["error", { zones }] },
   },
   {
-    // the one route that hands HTTP requests to the API, and the entry that starts the server
+    // a route's handler runs only through the API's pipeline (access rule, validation): never called directly
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/api/**"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          property: "handle",
+          message: "Call an API route with callApi/auth.api: `handle` skips its access rule and validation.",
+        },
+      ],
+    },
+  },
+  {
+    // the one route that hands HTTP requests to the API
     files: ["app/routes/api.v1.$.ts"],
     rules: { "import-x/no-restricted-paths": ["error", { zones: zones.filter((z) => z.target !== "./app/routes") }] },
   },

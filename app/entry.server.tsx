@@ -11,6 +11,19 @@ await bootstrap();
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * A form refused while it streamed (413) was not read to its end: the connection cannot carry another request, so
+ * the answer closes it.
+ */
+function closeIfBodyRefused(status: number, headers: Headers) {
+  if (status === 413) headers.set("Connection", "close");
+}
+
+export function handleDataRequest(response: Response) {
+  closeIfBodyRefused(response.status, response.headers);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -29,6 +42,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          closeIfBodyRefused(responseStatusCode, responseHeaders);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -18,7 +18,10 @@ export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema,
   path: string;
   summary: string;
   tag: string;
-  /** who may call it: "user" and "admin" are enforced here; "owner" (owner or admin) by the service with the resource */
+  /**
+   * who may call it, checked by dispatch.ts before anything is read: "user" (signed in), "admin", "owner" (signed in;
+   * the {userId} of the path or an admin; for other ids the service that loads the resource checks its owner)
+   */
   access?: "public" | "user" | "owner" | "admin";
   params?: P;
   query?: Q;

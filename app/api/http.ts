@@ -77,8 +77,7 @@ async function readBody(c: Context<ApiEnv>, route: AnyApiRoute): Promise<unknown
     }
   } catch (error) {
     if (error instanceof TooManyFilesError) {
-      const message = route.files?.tooMany ?? error.message;
-      throw new ValidationError(message, { [route.files?.field ?? "files"]: [message] });
+      throw new ValidationError(error.message, { [route.files?.field ?? "files"]: [error.message] });
     }
     if (error instanceof BodyTooLargeError) throw new PayloadTooLargeError(error.message);
     if (error instanceof MalformedBodyError) throw new BadRequestError(error.message);

@@ -41,6 +41,17 @@ const BODY_TYPES: Record<BodyType, string[]> = {
   csv: ["text/csv", "multipart/form-data"],
 };
 
+/** A body's schema for one content type: a CSV upload is the text itself, or a form with the `file`. */
+function bodySchema(route: AnyApiRoute, type: string): JsonSchema {
+  if (route.bodyType === "csv") {
+    return type === "multipart/form-data"
+      ? { type: "object", required: ["file"], properties: { file: { type: "string", format: "binary" } } }
+      : { type: "string" };
+  }
+  if (route.bodyType === "text") return { type: "object", description: "the provider's signed event, as sent" };
+  return jsonSchema(route.body!, "input");
+}
+
 export function buildOpenApiDocument(routes: readonly AnyApiRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -79,9 +90,7 @@ export function buildOpenApiDocument(routes: readonly AnyApiRoute[]) {
         ? {
             requestBody: {
               required: route.bodyType !== "json-optional",
-              content: Object.fromEntries(
-                bodyTypes.map((type) => [type, { schema: jsonSchema(route.body!, "input") }]),
-              ),
+              content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: bodySchema(route, type) }])),
             },
           }
         : {}),

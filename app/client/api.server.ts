@@ -81,18 +81,30 @@ async function errorOf(response: Response): Promise<ApiError> {
     : new ApiError(response.status, `The API answered ${response.status}`);
 }
 
+/**
+ * An answer's `data`, as the route's response schema reads it: the same checks in both transports, and fields the
+ * contract does not name never reach a page.
+ */
+function dataOf(route: AnyApiRoute, data: unknown): unknown {
+  const parsed = (route.response ?? z.null()).safeParse(data);
+  if (!parsed.success) throw new ApiError(502, `Unexpected answer from ${route.path}: ${parsed.error.message}`);
+  return parsed.data;
+}
+
 /** Reads an answer that came as a Response (over HTTP, or a route's own): the envelope, checked by the schema. */
 async function readResponse(route: AnyApiRoute, response: Response) {
   if (!response.ok) throw await errorOf(response);
-  const envelope = z.object({ message: z.string(), data: route.response ?? z.null() });
-  const parsed = envelope.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new ApiError(502, `Unexpected answer from ${route.path}: ${parsed.error.message}`);
-  return { message: parsed.data.message, data: parsed.data.data, headers: response.headers };
+  const envelope = z
+    .object({ message: z.string(), data: z.unknown() })
+    .safeParse(await response.json().catch(() => null));
+  if (!envelope.success) throw new ApiError(502, `Unexpected answer from ${route.path}: ${envelope.error.message}`);
+  return { message: envelope.data.message, data: dataOf(route, envelope.data.data), headers: response.headers };
 }
 
 /**
  * Calls one /api/v1 route with typed input: in this process by default (the route's own pipeline, no JSON, no
- * socket, files handed over as they were parsed), over HTTP when API_URL is set. Throws ApiError for an error answer.
+ * socket, files handed over as they were parsed), over HTTP when API_URL is set. Either way the answer is read by the
+ * route's response schema. Throws ApiError for an error answer.
  */
 export async function callApi<R extends AnyApiRoute>(route: R, input: CallInput<R>): Promise<CallResult<R>> {
   const call = input as InProcessCall;
@@ -101,7 +113,7 @@ export async function callApi<R extends AnyApiRoute>(route: R, input: CallInput<
   const outcome = await callInProcess(route, call);
   if (outcome.kind === "error") throw new ApiError(outcome.status, outcome.message, outcome.errors);
   if (outcome.kind === "response") return (await readResponse(route, outcome.response)) as CallResult<R>;
-  return { message: outcome.message, data: outcome.data, headers: outcome.headers } as CallResult<R>;
+  return { message: outcome.message, data: dataOf(route, outcome.data), headers: outcome.headers } as CallResult<R>;
 }
 
 /** The raw answer of a route that is not JSON (the CSV export); an error answer throws ApiError. */

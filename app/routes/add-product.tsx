@@ -142,7 +142,7 @@ export default function AddProduct() {
           <input type="hidden" name="intent" value="save" />
           <ProductFields fields={fields} brands={brands} categories={categories} />
           <p id={form.errorId} role="alert" className="min-h-[1.25rem] text-sm text-red-700">
-            {form.errors?.[0] ?? ""}
+            {form.errors?.[0] ?? reply?.uploadError ?? ""}
           </p>
           <button type="submit" className="btn-primary mt-2" disabled={busy}>
             {busy ? <Spinner label="Saving" className="h-4 w-4" /> : null}

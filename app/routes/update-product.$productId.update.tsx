@@ -128,7 +128,7 @@ export default function UpdateProduct() {
         <input type="hidden" name="intent" value="update" />
         <ProductFields key={`${product.id}-${product.brand}`} fields={fields} brands={brands} categories={categories} />
         <p id={form.errorId} role="alert" className="min-h-[1.25rem] text-sm text-red-700">
-          {form.errors?.[0] ?? ""}
+          {form.errors?.[0] ?? (modal ? "" : reply?.imageError) ?? ""}
         </p>
         <div className="mt-2 flex items-center gap-4">
           <button type="submit" className="btn-primary" disabled={busy}>

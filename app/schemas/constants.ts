@@ -14,4 +14,5 @@ export const IMAGE_UPLOAD_LIMITS = {
   maxBytes: MAX_FILES_PER_UPLOAD * MAX_IMAGE_BYTES + 64 * 1024,
   maxFiles: MAX_FILES_PER_UPLOAD,
   maxFileBytes: MAX_IMAGE_BYTES,
+  tooManyFiles: `Upload at most ${MAX_FILES_PER_UPLOAD} images at once.`,
 };

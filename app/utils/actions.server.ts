@@ -2,7 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { ApiError } from "~/client/api.server";
 import type { Auth } from "~/client/auth.server";
-import { BodyTooLargeError, MalformedBodyError, readFormData, type BodyLimits } from "./request-body.server";
+import {
+  BodyTooLargeError,
+  MalformedBodyError,
+  readFormData,
+  TooManyFilesError,
+  type BodyLimits,
+} from "./request-body.server";
 
 /** Forms without files: a generous limit for every field the shop's forms have. */
 const FORM_LIMITS: BodyLimits = { maxBytes: 256 * 1024 };
@@ -21,10 +27,12 @@ export async function readForm(request: Request, limits: BodyLimits = FORM_LIMIT
 export async function readUpload(
   request: Request,
   limits: BodyLimits,
-): Promise<{ ok: true; form: FormData } | { ok: false; message: string; status: 400 | 413 }> {
+): Promise<{ ok: true; form: FormData } | { ok: false; message: string; status: 400 | 413 | 422 }> {
   try {
     return { ok: true, form: await readFormData(request, limits) };
   } catch (error) {
+    // too many files is a mistake in the form (422, as the API says), not a body too large
+    if (error instanceof TooManyFilesError) return { ok: false, message: error.message, status: 422 };
     if (error instanceof BodyTooLargeError) return { ok: false, message: error.message, status: 413 };
     if (error instanceof MalformedBodyError) return { ok: false, message: error.message, status: 400 };
     throw error;

@@ -8,7 +8,9 @@ function origin(request: Request) {
   return url.pathname + url.search;
 }
 
-const unauthorized = (request: Request) => redirect(`/unauthorized?from=${encodeURIComponent(origin(request))}`);
+/** /unauthorized saying where the user tried to go (the path only: a query may carry ids that belong to nobody else). */
+const unauthorized = (request: Request) =>
+  redirect(`/unauthorized?from=${encodeURIComponent(new URL(request.url).pathname)}`);
 
 /**
  * The guard of spec.md §2: no user → /login remembering the origin; none of the allowed roles (case-insensitive) →

@@ -16,6 +16,8 @@ export interface BodyLimits {
   maxFiles?: number;
   /** one file, in bytes */
   maxFileBytes?: number;
+  /** what to say about more files than maxFiles */
+  tooManyFiles?: string;
 }
 
 /** The body is larger than its limit (HTTP 413). */
@@ -43,21 +45,50 @@ function declaredTooLarge(request: Request, maxBytes: number) {
 }
 
 /**
+ * The request with its body counted as it streams: whatever reads it (our parser, or anything a library falls back
+ * to) gets an error past `maxBytes`. The media type is lower-cased (the parser compares it case-sensitively, and a
+ * type it does not recognise would be handed to request.formData(), which has no limit); its parameters keep their
+ * case (a multipart boundary is case-sensitive).
+ */
+function limited(request: Request, mediaType: string, maxBytes: number): Request {
+  const headers = new Headers(request.headers);
+  const sent = headers.get("content-type") ?? "";
+  headers.set("content-type", mediaType + sent.slice(sent.indexOf(";") === -1 ? sent.length : sent.indexOf(";")));
+  let total = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      total += chunk.byteLength;
+      if (total > maxBytes) controller.error(new BodyTooLargeError(`The form is larger than ${size(maxBytes)}.`));
+      else controller.enqueue(chunk);
+    },
+  });
+  const body = request.body ? request.body.pipeThrough(counter) : null;
+  return new Request(request.url, { method: request.method, headers, body, duplex: "half" } as RequestInit);
+}
+
+/** The error that stopped a read, when it is ours (the parser wraps what its stream throws). */
+function ownError(error: unknown): BodyTooLargeError | undefined {
+  if (error instanceof BodyTooLargeError) return error;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause instanceof BodyTooLargeError ? cause : undefined;
+}
+
+/**
  * A form body (urlencoded or multipart) as FormData, parsed once by a streaming parser that stops at the limits.
- * Files stay in memory, so the limits are what bounds memory. A refused body is left unread: the answer to it must
- * close the connection.
+ * Files stay in memory, so the limits are what bounds memory. A refused body is left unread: the answer to it
+ * closes the connection (the API's errors.ts, the pages' entry.server.tsx).
  */
 export async function readFormData(request: Request, limits: BodyLimits): Promise<FormData> {
   const maxFiles = limits.maxFiles ?? 0;
   const maxFileBytes = limits.maxFileBytes ?? 0;
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (!type.startsWith("multipart/form-data") && !type.startsWith("application/x-www-form-urlencoded")) {
-    // the parser would hand anything else to request.formData(), which has no limit
-    if (!type && !request.body) return new FormData();
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (mediaType !== "multipart/form-data" && mediaType !== "application/x-www-form-urlencoded") {
+    if (!mediaType && !request.body) return new FormData();
     throw new MalformedBodyError("Send the form as application/x-www-form-urlencoded or multipart/form-data.");
   }
   if (declaredTooLarge(request, limits.maxBytes))
     throw new BodyTooLargeError(`The form is larger than ${size(limits.maxBytes)}.`);
+  request = limited(request, mediaType, limits.maxBytes);
   try {
     return await parseFormData(
       request,
@@ -72,10 +103,11 @@ export async function readFormData(request: Request, limits: BodyLimits): Promis
       (file) => (file.size === 0 ? null : file),
     );
   } catch (error) {
+    const own = ownError(error);
+    if (own) throw own;
     if (error instanceof MaxFilesExceededError) {
-      throw new TooManyFilesError(
-        maxFiles === 0 ? "This form takes no files." : `Send at most ${maxFiles} files at once.`,
-      );
+      const message = maxFiles === 0 ? "This form takes no files." : `Send at most ${maxFiles} files at once.`;
+      throw new TooManyFilesError(maxFiles === 0 ? message : (limits.tooManyFiles ?? message));
     }
     if (error instanceof MaxFileSizeExceededError && maxFileBytes > 0) {
       throw new BodyTooLargeError(`A file is larger than ${size(maxFileBytes)}.`);

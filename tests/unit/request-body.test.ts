@@ -71,6 +71,24 @@ describe("reading a form body with limits", () => {
     await expect(readText(endless("application/json"), 256 * 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
   });
 
+  it("holds its limits whatever the case of the media type, and keeps the boundary's case", async () => {
+    const limits = { maxBytes: 256 * 1024 };
+    await expect(readFormData(endless("Application/X-WWW-Form-Urlencoded"), limits)).rejects.toBeInstanceOf(
+      BodyTooLargeError,
+    );
+    await expect(
+      readFormData(endless("Multipart/Form-Data; boundary=xyz", MULTIPART_START), limits),
+    ).rejects.toBeInstanceOf(BodyTooLargeError);
+    const body = '--AbC\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--AbC--\r\n';
+    const form = await readFormData(post(body, { "content-type": "MULTIPART/form-data; boundary=AbC" }), limits);
+    expect(form.get("a")).toBe("1");
+  });
+
+  it("says what the form's own limit says about too many files", async () => {
+    const limits = { maxBytes: 100_000, maxFiles: 1, maxFileBytes: 100, tooManyFiles: "One image at a time." };
+    await expect(readFormData(multipart(2, 10), limits)).rejects.toThrow(new TooManyFilesError("One image at a time."));
+  });
+
   it("refuses a declared Content-Length over the limit before reading", async () => {
     const request = post("a=1", { "content-type": "application/x-www-form-urlencoded", "content-length": "999999" });
     await expect(readFormData(request, { maxBytes: 1000 })).rejects.toThrow(

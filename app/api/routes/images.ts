@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { ImageDownloadQuerySchema, ImageSchema } from "~/schemas/catalogue";
 import { IdSchema } from "~/schemas/common";
-import { MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES } from "~/schemas/constants";
+import { IMAGE_UPLOAD_LIMITS, MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES } from "~/schemas/constants";
 import { deleteImage, getImageContent, replaceImage, uploadImages } from "~/services/images.server";
 import { defineRoute } from "../define";
 
@@ -51,11 +51,7 @@ export const imageRoutes = {
       access: "admin",
       bodyType: "form",
       maxBodyBytes: MAX_FILES_PER_UPLOAD * MAX_IMAGE_BYTES + FORM_FIELDS_BYTES,
-      files: {
-        max: MAX_FILES_PER_UPLOAD,
-        maxBytes: MAX_IMAGE_BYTES,
-        tooMany: `Upload at most ${MAX_FILES_PER_UPLOAD} images at once.`,
-      },
+      files: { max: MAX_FILES_PER_UPLOAD, maxBytes: MAX_IMAGE_BYTES, tooMany: IMAGE_UPLOAD_LIMITS.tooManyFiles },
       body: z.object({ productId: IdSchema, files: FilesSchema }),
       response: z.array(ImageSchema),
       status: 201,
@@ -79,7 +75,7 @@ export const imageRoutes = {
       access: "admin",
       bodyType: "form",
       maxBodyBytes: MAX_IMAGE_BYTES + FORM_FIELDS_BYTES,
-      files: { max: 1, maxBytes: MAX_IMAGE_BYTES },
+      files: { max: 1, maxBytes: MAX_IMAGE_BYTES, field: "file", tooMany: "Send one image." },
       params: ImageIdParams,
       body: z.object({ file: FileSchema }),
       response: ImageSchema,

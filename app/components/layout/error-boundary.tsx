@@ -28,6 +28,12 @@ const DEFAULT_HANDLERS: Record<number, StatusHandler> = {
       {browse}
     </ErrorPage>
   ),
+  422: (error) => (
+    <ErrorPage title="This request could not be read">
+      <p className="mt-3 text-slate-600">{said(error) ?? "Please go back and try again."}</p>
+      {browse}
+    </ErrorPage>
+  ),
   403: () => (
     <ErrorPage title="Unauthorized: You do not have permission to access this page.">
       <Link to="/" className="btn-primary mt-6">
