@@ -62,7 +62,8 @@ function limited(request: Request, mediaType: string, maxBytes: number): Request
       else controller.enqueue(chunk);
     },
   });
-  const body = request.body ? request.body.pipeThrough(counter) : null;
+  // the source is left as it is on a refusal (cancelling it would destroy the socket before the 413 is written)
+  const body = request.body ? request.body.pipeThrough(counter, { preventCancel: true }) : null;
   return new Request(request.url, { method: request.method, headers, body, duplex: "half" } as RequestInit);
 }
 
