@@ -12,15 +12,17 @@ await bootstrap();
 const ABORT_DELAY = 5_000;
 
 /**
- * A form refused while it streamed (413) was not read to its end: the connection cannot carry another request, so
- * the answer closes it.
+ * A form refused while it streamed (too large 413, not a form 400, too many files 422) was not read to its end:
+ * the connection cannot carry another request, so the answer closes it. A post refused for its fields was read
+ * whole; closing that connection too costs only a reconnect.
  */
-function closeIfBodyRefused(status: number, headers: Headers) {
-  if (status === 413) headers.set("Connection", "close");
+function closeIfBodyRefused(request: Request, status: number, headers: Headers) {
+  if (request.method === "POST" && (status === 400 || status === 413 || status === 422))
+    headers.set("Connection", "close");
 }
 
-export function handleDataRequest(response: Response) {
-  closeIfBodyRefused(response.status, response.headers);
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  closeIfBodyRefused(request, response.status, response.headers);
   return response;
 }
 
@@ -42,7 +44,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          closeIfBodyRefused(responseStatusCode, responseHeaders);
+          closeIfBodyRefused(request, responseStatusCode, responseHeaders);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -4,8 +4,6 @@ import { type DomainError, RateLimitedError } from "~/services/errors";
 export function domainErrorResponse(error: DomainError, requestId: string, headers: Record<string, string> = {}) {
   const all: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": "no-store", ...headers };
   if (error instanceof RateLimitedError) all["Retry-After"] = String(error.retryAfterSeconds);
-  // a body refused while it streamed was not read to its end: this connection cannot carry another request
-  if (error.status === 413) all.Connection = "close";
   const body = { message: error.message, data: null, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) };
   return Response.json(body, { status: error.status, headers: all });
 }

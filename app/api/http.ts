@@ -1,6 +1,12 @@
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "~/services/errors";
+import {
+  BadRequestError,
+  DomainError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from "~/services/errors";
 import { cameOverHttps } from "~/utils/env.server";
 import {
   BodyTooLargeError,
@@ -14,6 +20,7 @@ import { clientAddress } from "./client-address";
 import type { ApiEnv } from "./context";
 import type { AnyApiRoute, ApiRequest, HandlerResult } from "./define";
 import { dispatch } from "./dispatch";
+import { domainErrorResponse } from "./errors";
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -111,9 +118,21 @@ export function serveRoutes(hono: Hono<ApiEnv>, routes: readonly AnyApiRoute[]) 
   for (const route of routes) {
     const honoPath = route.path.replace(/\{(\w+)\}/g, ":$1");
     hono.on(route.method.toUpperCase(), honoPath, async (c) => {
-      const raw = { params: c.req.param(), query: queryObject(new URL(c.req.url)), readBody: () => readBody(c, route) };
-      const result = await dispatch(route, raw, httpRequest(c), c.get("actor"));
-      return toResponse(route, result, c.get("requestId"));
+      let bodyRefused = false;
+      const readRefusing = () =>
+        readBody(c, route).catch((error: unknown) => {
+          bodyRefused = true;
+          throw error;
+        });
+      const raw = { params: c.req.param(), query: queryObject(new URL(c.req.url)), readBody: readRefusing };
+      try {
+        const result = await dispatch(route, raw, httpRequest(c), c.get("actor"));
+        return toResponse(route, result, c.get("requestId"));
+      } catch (error) {
+        if (!bodyRefused || !(error instanceof DomainError)) throw error;
+        // the body was refused before its end: this connection cannot carry another request
+        return domainErrorResponse(error, c.get("requestId"), { Connection: "close" });
+      }
     });
   }
 }

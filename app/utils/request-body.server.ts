@@ -77,7 +77,7 @@ function ownError(error: unknown): BodyTooLargeError | undefined {
 /**
  * A form body (urlencoded or multipart) as FormData, parsed once by a streaming parser that stops at the limits.
  * Files stay in memory, so the limits are what bounds memory. A refused body is left unread: the answer to it
- * closes the connection (the API's errors.ts, the pages' entry.server.tsx).
+ * closes the connection (the API's http.ts, the pages' entry.server.tsx).
  */
 export async function readFormData(request: Request, limits: BodyLimits): Promise<FormData> {
   const maxFiles = limits.maxFiles ?? 0;

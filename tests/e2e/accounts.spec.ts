@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { endlessPost } from "../support/endless-post";
 
 const PASSWORD = "correct horse battery";
 
@@ -211,4 +212,11 @@ test("a form far larger than any of the shop's gets 413 and a page that says so"
   const html = await response.text();
   expect(html).toContain("That was too much to send");
   expect(html).toContain("The form is larger than 256 KB.");
+});
+
+test("an endless form post gets its 413 page while it is still being sent", async ({ baseURL }) => {
+  const answer = await endlessPost(`${baseURL}/register`, "Application/X-WWW-Form-Urlencoded");
+  expect(answer.status).toBe(413);
+  expect(answer.connection).toBe("close");
+  expect(answer.text).toContain("The form is larger than 256 KB.");
 });

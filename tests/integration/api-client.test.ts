@@ -6,6 +6,7 @@ import { getConfig, setConfig } from "~/utils/env.server";
 import { RegisterSchema } from "~/schemas/account";
 import { PASSWORD, registration } from "../support/accounts";
 import { useApiServer } from "../support/api-server";
+import { endlessPost } from "../support/endless-post";
 import { createCategory, createProduct, pngBytes, word } from "../support/factories";
 import { useTestDatabase } from "../support/test-db";
 
@@ -91,4 +92,16 @@ describe("refresh tokens", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("set-cookie")).toMatch(/^refreshToken=; Max-Age=0; Path=\/api\/v1\/auth; HttpOnly/);
   });
+});
+
+describe("request bodies over HTTP", () => {
+  it.each(["application/json", "Application/X-WWW-Form-Urlencoded", "Multipart/Form-Data; boundary=xyz"])(
+    "an endless %s body gets 413 at once and the connection is closed",
+    async (type) => {
+      const answer = await endlessPost(`${server.origin}/api/v1/auth/login`, type);
+      // a multipart body that does not start with its boundary is refused as malformed at its first bytes
+      expect(answer.status).toBe(type.startsWith("Multipart") ? 400 : 413);
+      expect(answer.connection).toBe("close");
+    },
+  );
 });
