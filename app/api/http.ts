@@ -25,7 +25,7 @@ import { domainErrorResponse } from "./errors";
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** Query string as an object; a key given several times becomes an array. */
-export function queryObject(url: URL): Record<string, string | string[]> {
+function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
@@ -104,7 +104,7 @@ function httpRequest(c: Context<ApiEnv>): ApiRequest {
 }
 
 /** A handler's answer as an HTTP response: the envelope `{ message, data, ...extra }` as JSON, or its own Response. */
-export function toResponse(route: AnyApiRoute, result: HandlerResult<AnyApiRoute["response"]>, requestId: string) {
+function toResponse(route: AnyApiRoute, result: HandlerResult<AnyApiRoute["response"]>, requestId: string) {
   if (result instanceof Response) return result;
   const body = { message: result.message, data: result.data ?? null, ...result.extra };
   return Response.json(body, {

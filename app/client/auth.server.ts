@@ -31,7 +31,7 @@ export interface AuthUser {
 const ClaimsSchema = z.object({ id: z.number().int(), roles: z.array(z.string()), exp: z.number() });
 
 /** The claims of a token the API gave us; read, not verified (the API verifies it on every call). */
-export function readAccessToken(token: string) {
+function readAccessToken(token: string) {
   try {
     const claims = ClaimsSchema.safeParse(decodeJwt(token));
     return claims.success ? claims.data : null;
@@ -64,7 +64,7 @@ export async function apiLogin(credentials: { email: string; password: string },
 }
 
 /** A new pair of tokens for a refresh token, or null when the API refuses it. */
-export async function apiRefresh(refreshToken: string) {
+async function apiRefresh(refreshToken: string) {
   try {
     const answer = await callApi(endpoints.auth.refresh, { headers: withRefreshToken(refreshToken) });
     const next = refreshTokenFrom(answer.headers);

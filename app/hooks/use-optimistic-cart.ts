@@ -1,11 +1,11 @@
 import { useFetchers, useNavigation } from "@remix-run/react";
 
 /** Fetcher keys of the cart page's line forms: the navigation badge reads the pending ones to update at once. */
-export const CART_FETCHER_PREFIX = "cart-line-";
+const CART_FETCHER_PREFIX = "cart-line-";
 export const cartFetcherKey = (productId: number) => `${CART_FETCHER_PREFIX}${productId}`;
 
 /** What a pending cart form will make of its line: a new quantity, or 0 when it is removed. */
-export function pendingLineChange(
+function pendingLineChange(
   formData: FormData | undefined,
 ): { productId: number; quantity: number; was: number } | null {
   if (!formData) return null;

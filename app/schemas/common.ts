@@ -33,3 +33,10 @@ export const ErrorEnvelopeSchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+/** What a page's small fetcher forms get back (cart lines, addresses): the outcome, a message, field errors. */
+export interface IntentReply {
+  ok: boolean;
+  message: string;
+  errors: Record<string, string[]> | null;
+}

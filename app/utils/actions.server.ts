@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { ApiError } from "~/client/api.server";
 import type { Auth } from "~/client/auth.server";
+import type { IntentReply } from "~/schemas/common";
 import {
   BodyTooLargeError,
   MalformedBodyError,
@@ -96,13 +97,6 @@ export function refusedReply(
     formErrors: hasFieldErrors ? [] : [error.message],
     hideFields: options.hideFields,
   });
-}
-
-/** What a fetcher's form gets back: the outcome, a message for a toast, field errors for the form that was sent. */
-export interface IntentReply {
-  ok: boolean;
-  message: string;
-  errors: Record<string, string[]> | null;
 }
 
 /**

@@ -17,14 +17,14 @@ import { defineRoute } from "../define";
 
 const AbsoluteUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2000);
 
-export const CheckoutSessionRequestSchema = z.object({
+const CheckoutSessionRequestSchema = z.object({
   amount: z.number().positive().optional(),
   email: z.email().optional(),
   /** where Stripe sends the shopper after paying; Stripe replaces {CHECKOUT_SESSION_ID} */
   successUrl: AbsoluteUrl,
   cancelUrl: AbsoluteUrl,
 });
-export const CheckoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
+const CheckoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 

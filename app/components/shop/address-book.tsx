@@ -6,8 +6,9 @@ import type { AddressDto } from "~/schemas/account";
 import { PencilIcon, TrashIcon } from "../ui/icons";
 import { useToast } from "../ui/toast";
 import { AddressFields, type CountryOption } from "./address-fields";
+import type { IntentReply } from "~/schemas/common";
 
-type Reply = { ok: boolean; message: string; errors: Record<string, string[]> | null };
+type Reply = IntentReply;
 type Shown = Omit<AddressDto, "id"> & { id: number | string; pending: boolean };
 
 function fromForm(form: FormData): Omit<AddressDto, "id"> {

@@ -7,8 +7,9 @@ import { useToast } from "~/components/ui/toast";
 import { cartFetcherKey, usePendingLines } from "~/hooks/use-optimistic-cart";
 import type { CartDto, CartItemDto } from "~/schemas/orders";
 import { lineTotal, sumPrices } from "~/utils/money";
+import type { IntentReply } from "~/schemas/common";
 
-type Reply = { ok: boolean; message: string };
+type Reply = IntentReply;
 
 /**
  * Shows the server's answer to one cart line's forms: errors always, and the message of a removal. It lives in the
