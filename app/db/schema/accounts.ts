@@ -69,6 +69,12 @@ export const refreshTokens = pgTable(
     familyId: text("family_id").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     rotatedAt: timestamp("rotated_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The token that replaced this one, encrypted with a key derived from this token: for a short grace window a
+     * concurrent refresh with this token (another instance, another tab) gets the same successor instead of
+     * tripping reuse detection. Useless without this token, which only the client has.
+     */
+    successorBox: text("successor_box"),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },

@@ -64,10 +64,54 @@ export const payments = pgTable(
     /** the cart the amount was computed from, as product id -> quantity, to detect a cart changed after paying */
     cartSnapshot: jsonb("cart_snapshot").$type<CartSnapshotLine[]>().notNull(),
     failureMessage: text("failure_message"),
+    /**
+     * The checkout attempt this payment belongs to (services/checkout.server.ts): the same user and cart contents
+     * give the same key until the attempt ends, so a reload, a back button or a second tab finds this payment.
+     */
+    checkoutKey: text("checkout_key").unique(),
+    /** the billing details given at checkout, for an order placed later by the reconciler */
+    billing: jsonb("billing").$type<Record<string, string>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("payments_user_idx").on(t.userId), check("payments_amount_positive", sql`${t.amountCents} > 0`)],
+  (t) => [
+    index("payments_user_idx").on(t.userId),
+    index("payments_open_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('requires_payment_method', 'processing', 'succeeded')`),
+    check("payments_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Refunds owed: one per payment that will not become an order. Written in the same transaction as the decision and
+ * carried out by the provider afterwards; a failed attempt is retried with backoff (services/refunds.server.ts).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    reason: text("reason").notNull(),
+    /** pending until the provider has refunded (or cancelled) the payment */
+    status: text("status", { enum: ["pending", "succeeded"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("refunds_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**
