@@ -21,8 +21,15 @@ function closeIfBodyRefused(request: Request, status: number, headers: Headers) 
     headers.set("Connection", "close");
 }
 
+/** A 503 (the database cannot serve now) says when to come back, whichever loader or action gave it. */
+function sayWhenToRetry(status: number, headers: Headers) {
+  if (status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", "5");
+  if (status === 503) headers.set("Cache-Control", "no-store");
+}
+
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   closeIfBodyRefused(request, response.status, response.headers);
+  sayWhenToRetry(response.status, response.headers);
   return response;
 }
 
@@ -45,6 +52,7 @@ export default function handleRequest(
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           closeIfBodyRefused(request, responseStatusCode, responseHeaders);
+          sayWhenToRetry(responseStatusCode, responseHeaders);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { nanoid } from "nanoid";
-import { DomainError, NotFoundError } from "~/services/errors";
+import { DomainError, NotFoundError, unavailableOr } from "~/services/errors";
 import { verifyAccessToken } from "~/services/tokens.server";
 import type { ApiEnv } from "./context";
 import type { AnyApiRoute } from "./define";
@@ -16,6 +16,7 @@ import { imageRoutes } from "./routes/images";
 import { orderRoutes } from "./routes/orders";
 import { paymentRoutes } from "./routes/payments";
 import { productRoutes } from "./routes/products";
+import { refundRoutes } from "./routes/refunds";
 import { userRoutes } from "./routes/users";
 
 export const API_BASE = "/api/v1";
@@ -31,6 +32,7 @@ export const endpoints = {
   cart: cartRoutes,
   payments: paymentRoutes,
   orders: orderRoutes,
+  refunds: refundRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));
@@ -59,8 +61,9 @@ function createHttpApi() {
   hono.get("/openapi.json", (c) => c.json(document));
 
   hono.notFound((c) => domainErrorResponse(new NotFoundError("No such API endpoint"), c.get("requestId")));
-  hono.onError((error, c) => {
+  hono.onError((thrown, c) => {
     const requestId = c.get("requestId") ?? "unknown";
+    const error = unavailableOr(thrown);
     if (error instanceof DomainError) return domainErrorResponse(error, requestId);
     if (error instanceof HTTPException && error.status < 500) {
       const headers = { "X-Request-Id": requestId, "Cache-Control": "no-store" };

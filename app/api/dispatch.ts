@@ -1,6 +1,6 @@
 import type { z } from "zod/v4";
 import { assertOwnerOrAdmin, isAdmin, requireActor, type Actor } from "~/services/access";
-import { BadRequestError, ForbiddenError, ValidationError, type FieldErrors } from "~/services/errors";
+import { BadRequestError, ForbiddenError, unavailableOr, ValidationError, type FieldErrors } from "~/services/errors";
 import type { AnyApiRoute, ApiRequest, HandlerResult } from "./define";
 
 /** Turns zod issues into the `errors` object of the error envelope: field path → messages. */
@@ -33,6 +33,19 @@ export interface RawInput {
  * are checked here; those keyed by another id (an address, a cart) are checked by the service that loads it.
  */
 export async function dispatch(
+  route: AnyApiRoute,
+  raw: RawInput,
+  request: ApiRequest,
+  actor: Actor | null,
+): Promise<HandlerResult<z.ZodType>> {
+  try {
+    return await validatedCall(route, raw, request, actor);
+  } catch (error) {
+    throw unavailableOr(error);
+  }
+}
+
+async function validatedCall(
   route: AnyApiRoute,
   raw: RawInput,
   request: ApiRequest,

@@ -1,9 +1,10 @@
-import { type DomainError, RateLimitedError } from "~/services/errors";
+import { type DomainError, retryAfterOf } from "~/services/errors";
 
 /** The JSON error envelope of api-v1.md for a domain error: its status, message and field errors. */
 export function domainErrorResponse(error: DomainError, requestId: string, headers: Record<string, string> = {}) {
   const all: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": "no-store", ...headers };
-  if (error instanceof RateLimitedError) all["Retry-After"] = String(error.retryAfterSeconds);
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== undefined) all["Retry-After"] = String(retryAfter);
   const body = { message: error.message, data: null, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) };
   return Response.json(body, { status: error.status, headers: all });
 }

@@ -1,5 +1,5 @@
 import { nanoid } from "nanoid";
-import { DomainError, RateLimitedError } from "~/services/errors";
+import { DomainError, retryAfterOf } from "~/services/errors";
 import { verifyAccessToken } from "~/services/tokens.server";
 import { cameOverHttps } from "~/utils/env.server";
 import { clientAddress } from "./client-address";
@@ -67,7 +67,8 @@ export async function callInProcess(route: AnyApiRoute, call: InProcessCall): Pr
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const headers = new Headers();
-    if (error instanceof RateLimitedError) headers.set("Retry-After", String(error.retryAfterSeconds));
+    const retryAfter = retryAfterOf(error);
+    if (retryAfter !== undefined) headers.set("Retry-After", String(retryAfter));
     return { kind: "error", status: error.status, message: error.message, errors: error.fieldErrors, headers };
   }
 }

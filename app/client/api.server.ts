@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import { z } from "zod/v4";
 import { API_BASE, endpoints } from "~/api/app";
 import type { AnyApiRoute, ApiRoute, Schema } from "~/api/define";
@@ -71,14 +72,31 @@ function fetchRemote(route: AnyApiRoute, input: InProcessCall, origin: string): 
   headers.set("accept", "application/json");
   if (input.token) headers.set("authorization", `Bearer ${input.token}`);
   const body = encodeBody(route, input.body, headers);
-  return fetch(urlOf(route, input, origin), { method: route.method.toUpperCase(), headers, body });
+  return fetch(urlOf(route, input, origin), { method: route.method.toUpperCase(), headers, body }).catch(
+    (error: unknown) => {
+      // the API's deployment cannot be reached: as unavailable as a database that is down
+      console.warn(`[api] ${route.path}: ${error instanceof Error ? error.message : String(error)}`);
+      return throwIfUnavailable(503, "The shop is busy right now. Please try again in a few seconds.", "5") as never;
+    },
+  );
 }
 
 async function errorOf(response: Response): Promise<ApiError> {
   const envelope = ErrorEnvelopeSchema.safeParse(await response.json().catch(() => null));
-  return envelope.success
+  const error = envelope.success
     ? new ApiError(response.status, envelope.data.message, envelope.data.errors)
     : new ApiError(response.status, `The API answered ${response.status}`);
+  throwIfUnavailable(error.status, error.message, response.headers.get("Retry-After"));
+  return error;
+}
+
+/**
+ * The API cannot serve now (503: its database is down or busy): the page answers 503 with the same Retry-After and
+ * a "try again" page, whichever loader or action made the call. No page handles this case on its own.
+ */
+function throwIfUnavailable(status: number, message: string, retryAfter: string | null | undefined) {
+  if (status !== 503) return;
+  throw data(message, { status: 503, headers: { "Retry-After": retryAfter || "5", "Cache-Control": "no-store" } });
 }
 
 /**
@@ -111,7 +129,10 @@ export async function callApi<R extends AnyApiRoute>(route: R, input: CallInput<
   const remote = getConfig().apiUrl;
   if (remote) return (await readResponse(route, await fetchRemote(route, call, remote))) as CallResult<R>;
   const outcome = await callInProcess(route, call);
-  if (outcome.kind === "error") throw new ApiError(outcome.status, outcome.message, outcome.errors);
+  if (outcome.kind === "error") {
+    throwIfUnavailable(outcome.status, outcome.message, outcome.headers.get("Retry-After"));
+    throw new ApiError(outcome.status, outcome.message, outcome.errors);
+  }
   if (outcome.kind === "response") return (await readResponse(route, outcome.response)) as CallResult<R>;
   return { message: outcome.message, data: dataOf(route, outcome.data), headers: outcome.headers } as CallResult<R>;
 }
@@ -123,7 +144,10 @@ export async function fetchApi<R extends AnyApiRoute>(route: R, input: CallInput
   const outcome = remote
     ? ({ kind: "response", response: await fetchRemote(route, call, remote) } as const)
     : await callInProcess(route, call);
-  if (outcome.kind === "error") throw new ApiError(outcome.status, outcome.message, outcome.errors);
+  if (outcome.kind === "error") {
+    throwIfUnavailable(outcome.status, outcome.message, outcome.headers.get("Retry-After"));
+    throw new ApiError(outcome.status, outcome.message, outcome.errors);
+  }
   if (outcome.kind === "reply")
     return Response.json(
       { message: outcome.message, data: outcome.data },

@@ -70,7 +70,8 @@ async function apiRefresh(refreshToken: string) {
     const next = refreshTokenFrom(answer.headers);
     return next ? { accessToken: answer.data.accessToken, refreshToken: next } : null;
   } catch (error) {
-    if (error instanceof ApiError) return null;
+    // refused (401): logged out; the API unable to answer (5xx) is not a reason to end the session
+    if (error instanceof ApiError && error.status < 500) return null;
     throw error;
   }
 }

@@ -26,8 +26,31 @@ export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? path.
 /** Any number of app instances may start at once against one PostgreSQL: only one migrates at a time. */
 const MIGRATION_LOCK_ID = 7_312_001;
 
+const setting = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+/**
+ * Bounds on every wait for PostgreSQL, so that a held lock, a slow query or a lost server costs a request a few
+ * seconds and a 503, never a hung page: getting a connection (connecting or waiting for a free one in the pool),
+ * waiting for a lock, running a statement, and a transaction left idle.
+ */
+export function postgresTimeouts() {
+  return {
+    connectionTimeoutMillis: setting("DB_CONNECT_TIMEOUT_MS", 3_000),
+    lock_timeout: setting("DB_LOCK_TIMEOUT_MS", 2_000),
+    statement_timeout: setting("DB_STATEMENT_TIMEOUT_MS", 10_000),
+    idle_in_transaction_session_timeout: setting("DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", 30_000),
+  };
+}
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? Number(process.env.DB_POOL_MAX ?? 10) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? setting("DB_POOL_MAX", 10),
+    ...postgresTimeouts(),
+  });
   pool.on("error", (error) => console.error("[db] idle client error", error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { nanoid } from "nanoid";
 import { callApi, endpoints } from "~/client/api.server";
 import type { Auth } from "~/client/auth.server";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
@@ -28,10 +27,11 @@ const SECRET_FIELDS = ["cardNumber", "cvc"];
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireOwner(request, params.userId);
   const userId = auth.userId;
-  const [{ data: cart }, { data: user }, { data: payments }] = await Promise.all([
+  const [{ data: cart }, { data: user }, { data: payments }, { data: attempt }] = await Promise.all([
     auth.api(endpoints.cart.get, { params: { userId } }),
     auth.api(endpoints.users.get, { params: { userId } }),
     callApi(endpoints.payments.config, {}),
+    auth.api(endpoints.orders.checkoutAttempt, { params: { userId } }),
   ]);
   const address = user.addressList[0];
   return data(
@@ -51,7 +51,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         postalCode: address?.postalCode ?? "",
       },
       cancelled: new URL(request.url).searchParams.has("cancelled"),
-      checkoutId: nanoid(),
+      // a reload, the back button or a second tab show the same attempt: a repeated post pays at most once
+      attempt: attempt.attempt ?? "",
     },
     { headers: auth.headers },
   );
@@ -64,8 +65,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!intent.success) throw data("Unknown checkout step.", { status: 400 });
   const outcome = await attempt(checkoutStep(auth, request, form, intent.data));
   if (outcome.ok) return outcome.value;
-  // the API's card errors name expMonth and expYear; the form has one expiry field
-  const rename = (field: string) => (field === "expMonth" || field === "expYear" ? "exp" : field);
+  // the API names billing.city and card.expMonth; the form has city and one expiry field
+  const rename = (path: string) => {
+    const field = path.replace(/^(billing|card)\./, "");
+    return field === "expMonth" || field === "expYear" ? "exp" : field;
+  };
   const submission = parseWithZod(form, { schema: BillingSchema });
   const result = refusedReply(submission, outcome.error, { rename, hideFields: SECRET_FIELDS });
   return data<CheckoutReply>({ result }, { status: outcome.error.status, headers: auth.headers });
@@ -113,23 +117,14 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
     return redirect(session.url, { status: 303, headers: auth.headers });
   }
 
-  // test payments: the card form posts here, with or without JavaScript
+  // test payments: the card form posts here, with or without JavaScript; the server pays and places in one call
   const submission = parseWithZod(form, { schema: TestCheckoutFormSchema });
   if (submission.status !== "success") return fail(submission.reply({ hideFields: SECRET_FIELDS }), 422);
-  const { amount, billing, card } = submission.value;
-  const checkoutId = intent.checkoutId || undefined;
-  const { data: payment } = await auth.api(endpoints.payments.createIntent, {
-    body: { amount, currency: "usd", checkoutId },
+  const { data: outcome, message } = await auth.api(endpoints.orders.checkout, {
+    params: { userId },
+    body: { ...submission.value, attempt: intent.attempt || undefined },
   });
-  const confirmed = await attempt(
-    auth.api(endpoints.payments.testConfirm, { body: { paymentIntentId: payment.paymentIntentId, ...card } }),
-  );
-  // the same form posted twice: the first post paid already, so this one only places (or finds) the order
-  if (!confirmed.ok && confirmed.error.status !== 409) throw confirmed.error;
-  const declined = confirmed.ok ? confirmed.value.data.error : undefined;
-  if (declined) return fail(submission.reply({ formErrors: [declined.message], hideFields: SECRET_FIELDS }), 402);
-  const body = { paymentIntentId: payment.paymentIntentId, billing };
-  return placed(auth, form, (await auth.api(endpoints.orders.place, { params: { userId }, body })).message);
+  return placed(auth, form, outcome.created ? message : "Your order has been placed.");
 }
 
 export default function Checkout() {

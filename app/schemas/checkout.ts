@@ -56,7 +56,7 @@ export const TestCheckoutFormSchema = TestCheckoutFieldsSchema.transform((form, 
 export const CheckoutIntentSchema = z.preprocess(
   (value) => ({ intent: "pay", ...(value as object) }),
   z.discriminatedUnion("intent", [
-    z.object({ intent: z.literal("pay"), checkoutId: z.string().optional() }),
+    z.object({ intent: z.literal("pay"), attempt: z.string().max(200).optional() }),
     z.object({ intent: z.literal("create-intent") }),
     z.object({ intent: z.literal("hosted") }),
     z.object({ intent: z.literal("place-order"), paymentIntentId: z.string().default("") }),

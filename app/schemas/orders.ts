@@ -124,11 +124,6 @@ export const CreatePaymentIntentSchema = z.object({
     .pipe(z.literal("usd", { error: "Only usd is accepted" }))
     .optional()
     .default("usd"),
-  /** one checkout form's id: the same form posted twice (a double click without JavaScript) pays once */
-  checkoutId: z
-    .string()
-    .regex(/^[\w-]{8,64}$/, "checkoutId must be 8 to 64 letters, digits, - or _")
-    .optional(),
 });
 
 export const PaymentIntentSchema = z.object({
@@ -222,3 +217,38 @@ export const TestConfirmResultSchema = z.object({
   error: z.object({ message: z.string() }).nullable(),
 });
 export type TestConfirmResult = z.infer<typeof TestConfirmResultSchema>;
+
+/** A checkout attempt's key (services/checkout.server.ts): what the checkout page was shown for. */
+export const AttemptKeySchema = z.string().trim().max(200, "attempt is too long");
+
+export const CheckoutAttemptSchema = z.object({ attempt: AttemptKeySchema.nullable() });
+
+/** POST /orders/user/{userId}/checkout (test payments): the whole checkout in one request. */
+export const PurchaseSchema = z.object({
+  /** the attempt the page was shown for: a repeated post of an attempt that ended in an order gets that order */
+  attempt: AttemptKeySchema.optional(),
+  /** what the shopper saw: checked against the cart's total, never charged */
+  amount: z.coerce.number({ error: "amount must be a number" }).positive("amount must be positive").optional(),
+  billing: BillingSchema,
+  card: TestCardSchema,
+});
+
+export const PurchaseResultSchema = z.object({ order: OrderSchema, created: z.boolean() });
+
+export const RefundSchema = z.object({
+  id: z.number(),
+  paymentId: z.number(),
+  providerPaymentId: z.string(),
+  customerEmail: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  status: z.enum(["pending", "succeeded"]),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RefundDto = z.infer<typeof RefundSchema>;
+
+export const RefundListSchema = z.object({ pending: z.array(RefundSchema), done: z.array(RefundSchema) });

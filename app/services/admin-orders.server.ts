@@ -6,7 +6,8 @@ import { NEXT_STATUS, type AdminOrderDto, type OrderDto, type OrderStatus } from
 import { requireAdmin } from "./access";
 import { ConflictError, NotFoundError } from "./errors";
 import { formatCents } from "~/utils/money";
-import { orderDtos, refundPayment } from "./orders.server";
+import { orderDtos } from "./orders.server";
+import { oweRefund, refundNow } from "./refunds.server";
 
 /** The admin's side of orders: every order, and moving them through their statuses. */
 /** GET /orders/all: every order, newest first, optionally of one status (admin). */
@@ -87,6 +88,10 @@ export async function changeOrderStatus({
           .where(eq(products.id, item.productId));
       }
     }
+    // a cancelled order's money is owed back from this moment (carried out below, or retried until it is)
+    if (status === "CANCELLED" && row.paymentId !== null) {
+      await oweRefund(row.paymentId, `order ${orderId} cancelled`, tx);
+    }
     const [updated] = await tx
       .update(orders)
       .set({ status, updatedAt: new Date() })
@@ -96,17 +101,14 @@ export async function changeOrderStatus({
   });
   if (status !== "CANCELLED" || paymentId === null) return { order, message: `Order ${orderId} is now ${status}.` };
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  try {
-    await refundPayment(payment!, `order ${orderId} cancelled`, db);
-    return {
-      order,
-      message: `Order ${orderId} cancelled; the stock is back and ${formatCents(payment!.amountCents)} was refunded.`,
-    };
-  } catch (error) {
+  const refunded = await refundNow(paymentId, db).catch((error: unknown) => {
     console.error(`refund of cancelled order ${orderId} failed`, error);
-    return {
-      order,
-      message: `Order ${orderId} cancelled and the stock is back, but the refund failed: refund it with the payment provider.`,
-    };
-  }
+    return false;
+  });
+  return {
+    order,
+    message: refunded
+      ? `Order ${orderId} cancelled; the stock is back and ${formatCents(payment!.amountCents)} was refunded.`
+      : `Order ${orderId} cancelled and the stock is back. The refund did not go through yet: it will be retried automatically (see Refunds).`,
+  };
 }

@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from "~/db/unavailable";
+
 /**
  * Typed domain errors. Services throw them; the API maps them to status codes in one place (app/api/errors.ts).
  */
@@ -50,4 +52,29 @@ export class RateLimitedError extends DomainError {
   ) {
     super(message);
   }
+}
+
+/** The database cannot serve the request now (down, restarting, a lock or statement timed out): try again soon. */
+export class ServiceUnavailableError extends DomainError {
+  override readonly status = 503;
+  constructor(
+    message = "The shop is busy right now. Please try again in a few seconds.",
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(message);
+  }
+}
+
+/** Errors that tell the client when to come back (429, 503): the seconds for a Retry-After header. */
+export function retryAfterOf(error: DomainError): number | undefined {
+  return error instanceof RateLimitedError || error instanceof ServiceUnavailableError
+    ? error.retryAfterSeconds
+    : undefined;
+}
+
+/** A database that cannot serve now becomes a 503; any other error is left as it is. */
+export function unavailableOr(error: unknown): unknown {
+  if (error instanceof DomainError || !isDatabaseUnavailable(error)) return error;
+  console.warn(`[db] unavailable: ${error instanceof Error ? error.message : String(error)}`);
+  return new ServiceUnavailableError();
 }

@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, lte, notExists, sql } from "drizzle-orm";
 import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { cartItems, carts, orderItems, orders, payments, products } from "~/db/schema";
+import { cartItems, carts, orderItems, orders, payments, products, refunds } from "~/db/schema";
 import type { Billing, OrderDto } from "~/schemas/orders";
 import { centsToDollars, formatCents } from "~/utils/money";
 import { assertOwnerOrAdmin } from "./access";
 import { paymentOf } from "./checkout.server";
 import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "./errors";
+import { faultPoint } from "./faults.server";
 import { getPaymentProvider } from "./payments/index.server";
+import { oweRefund, refundNow } from "./refunds.server";
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -46,20 +48,20 @@ class SoldOut extends OutOfStockError {
   }
 }
 
-/** Refunds a payment through its provider (idempotently) and marks it refunded. */
-export async function refundPayment(payment: PaymentRow, reason: string, db: DbOrTx) {
-  await getPaymentProvider().refund(payment.providerPaymentId, `refund:${payment.id}`);
-  await db
-    .update(payments)
-    .set({ status: "refunded", failureMessage: reason, updatedAt: new Date() })
-    .where(eq(payments.id, payment.id));
+/** The refund a payment owes, if any: a payment with one never becomes an order. */
+async function refundOf(paymentId: number, db: DbOrTx) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+  return row;
 }
+
+const REFUNDED = "This payment was refunded; no order can be placed with it.";
 
 /**
  * Turns a succeeded payment into an order, once: checks the payment with the provider, then in one transaction
- * takes the stock (a conditional update per line, never below zero), records the order and its item snapshot, and
- * removes the ordered lines from the cart. If stock ran out meanwhile, nothing is placed and the payment is refunded.
- * The browser's place-order and the webhook both come here; the payment row's lock makes them take turns.
+ * (the payment row locked, so the browser, the webhook and the reconciler take turns) takes the stock (a
+ * conditional update per line, never below zero), records the order and its item snapshot, and removes the ordered
+ * lines from the cart. If stock ran out meanwhile, no order is placed and, in the same transaction, the payment owes
+ * a refund, which is then carried out (or retried later: services/refunds.server.ts).
  */
 export async function fulfilPayment(
   payment: PaymentRow,
@@ -68,8 +70,7 @@ export async function fulfilPayment(
 ): Promise<{ order: OrderDto; created: boolean }> {
   const existing = await orderOfPayment(payment.id, db);
   if (existing) return { order: existing, created: false };
-  if (payment.status === "refunded")
-    throw new PaymentRequiredError("This payment was refunded; no order can be placed with it.");
+  if (payment.status === "refunded" || (await refundOf(payment.id, db))) throw new PaymentRequiredError(REFUNDED);
   const remote = await getPaymentProvider().retrieve(payment.providerPaymentId);
   if (remote.status !== "succeeded") {
     throw new PaymentRequiredError(remote.errorMessage ?? "The payment has not succeeded yet. Please pay first.");
@@ -81,76 +82,83 @@ export async function fulfilPayment(
     throw new PaymentRequiredError("The amount paid does not match the order total.");
   }
 
-  try {
-    return await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
-      const already = await orderOfPayment(payment.id, tx);
-      if (already) return { order: already, created: false };
-      if (locked!.status === "refunded")
-        throw new PaymentRequiredError("This payment was refunded; no order can be placed with it.");
-
-      const lines = [...payment.cartSnapshot].sort((a, b) => a.productId - b.productId);
-      for (const line of lines) {
-        const [taken] = await tx
-          .update(products)
-          .set({ inventory: sql`${products.inventory} - ${line.quantity}`, updatedAt: new Date() })
-          .where(and(eq(products.id, line.productId), gte(products.inventory, line.quantity)))
-          .returning({ id: products.id });
-        if (!taken) throw new SoldOut(line.name);
-      }
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: payment.userId,
-          paymentId: payment.id,
-          totalCents: payment.amountCents,
-          status: "PENDING",
-          billing: billing ?? null,
-        })
-        .returning();
-      await tx.insert(orderItems).values(
-        lines.map((line) => ({
-          orderId: order!.id,
-          productId: line.productId,
-          productName: line.name,
-          productBrand: line.brand,
-          quantity: line.quantity,
-          priceCents: line.priceCents,
-        })),
-      );
-      // the ordered pieces leave the cart (anything added after paying stays)
-      const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, payment.userId));
-      if (cart) {
-        for (const line of lines) {
-          const where = and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, line.productId));
-          await tx.delete(cartItems).where(and(where, lte(cartItems.quantity, line.quantity)));
-          await tx
-            .update(cartItems)
-            .set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` })
-            .where(where);
-        }
-      }
-      await tx
-        .update(payments)
-        .set({ status: "succeeded", failureMessage: null, updatedAt: new Date() })
-        .where(eq(payments.id, payment.id));
-      return { order: (await orderDtos([order!], tx))[0]!, created: true };
-    });
-  } catch (error) {
-    if (!(error instanceof SoldOut)) throw error;
-    const reason = `${error.productName} sold out before the order was placed`;
+  const outcome = await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
+    const already = await orderOfPayment(payment.id, tx);
+    if (already) return { order: already, created: false } as const;
+    if (locked!.status === "refunded" || (await refundOf(payment.id, tx))) throw new PaymentRequiredError(REFUNDED);
     try {
-      await refundPayment(payment, reason, db);
-    } catch (refundError) {
-      console.error(`refund of payment ${payment.providerPaymentId} failed`, refundError);
-      throw new OutOfStockError(
-        `Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${formatCents(payment.amountCents)} will be refunded.`,
+      // a savepoint: a line that cannot be taken undoes the lines taken before it, and the payment stays locked
+      return await tx.transaction((savepoint) =>
+        placeFromSnapshot(payment, billing ?? locked!.billing ?? null, savepoint),
       );
+    } catch (error) {
+      if (!(error instanceof SoldOut)) throw error;
+      await oweRefund(payment.id, `${error.productName} sold out before the order was placed`, tx);
+      return { soldOut: error.productName } as const;
     }
-    throw new OutOfStockError(
-      `Sorry, ${error.productName} sold out while you were paying. Nothing was ordered, and your payment of ${formatCents(payment.amountCents)} has been refunded.`,
-    );
+  });
+  if (!("soldOut" in outcome)) {
+    if (outcome.created) faultPoint("checkout-after-order");
+    return outcome;
   }
+  const refunded = await refundNow(payment.id, db).catch((error: unknown) => {
+    console.error(`refund of payment ${payment.providerPaymentId} failed`, error);
+    return false;
+  });
+  throw new OutOfStockError(
+    `Sorry, ${outcome.soldOut} sold out while you were paying. Nothing was ordered, and your payment of ${formatCents(payment.amountCents)} ${refunded ? "has been" : "will be"} refunded.`,
+  );
+}
+
+/** The order of a payment, from what it paid for: stock taken line by line, the ordered lines out of the cart. */
+async function placeFromSnapshot(payment: PaymentRow, billing: Billing | Record<string, string> | null, tx: DbOrTx) {
+  const lines = [...payment.cartSnapshot].sort((a, b) => a.productId - b.productId);
+  for (const line of lines) {
+    const [taken] = await tx
+      .update(products)
+      .set({ inventory: sql`${products.inventory} - ${line.quantity}`, updatedAt: new Date() })
+      .where(and(eq(products.id, line.productId), gte(products.inventory, line.quantity)))
+      .returning({ id: products.id });
+    if (!taken) throw new SoldOut(line.name);
+  }
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: payment.userId,
+      paymentId: payment.id,
+      totalCents: payment.amountCents,
+      status: "PENDING",
+      billing,
+    })
+    .returning();
+  await tx.insert(orderItems).values(
+    lines.map((line) => ({
+      orderId: order!.id,
+      productId: line.productId,
+      productName: line.name,
+      productBrand: line.brand,
+      quantity: line.quantity,
+      priceCents: line.priceCents,
+    })),
+  );
+  // the ordered pieces leave the cart (anything added after paying stays)
+  const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, payment.userId));
+  if (cart) {
+    for (const line of lines) {
+      const where = and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, line.productId));
+      await tx.delete(cartItems).where(and(where, lte(cartItems.quantity, line.quantity)));
+      await tx
+        .update(cartItems)
+        .set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` })
+        .where(where);
+    }
+  }
+  await tx
+    .update(payments)
+    .set({ status: "succeeded", failureMessage: null, updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
+  return { order: (await orderDtos([order!], tx))[0]!, created: true } as const;
 }
 
 /** POST /orders/user/{userId}/place-order: the order for a succeeded payment (the given one, or the latest). */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { products, testPaymentIntents } from "~/db/schema";
+import { products, refunds, testPaymentIntents } from "~/db/schema";
 import { PATH_TO, useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
 import { useTestDatabase } from "../support/test-db";
@@ -159,12 +159,17 @@ describe("PUT /orders/order/{orderId}/status: cancelling", () => {
       logged.mockRestore();
     });
     // the failure is logged for the operator
-    expect(logs.some((args) => String(args[0]).includes(`order ${order.id}`))).toBe(true);
+    expect(logs.some((args) => String(args[0]).includes(`refund of payment ${paymentIntentId} failed`))).toBe(true);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.data!.status).toBe("CANCELLED");
-    expect(response.body.message).toMatch(/refund failed/i);
+    expect(response.body.message).toMatch(/refund did not go through yet: it will be retried automatically/i);
     expect(await inventoryOf(p.id)).toBe(10);
-    // not marked refunded when no money went back
-    expect((await paymentRow(paymentIntentId)).status).toBe("succeeded");
+    // not marked refunded when no money went back, but owed: in the refunds queue with the error and a next try
+    const payment = await paymentRow(paymentIntentId);
+    expect(payment.status).toBe("succeeded");
+    const [owed] = await database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(owed).toMatchObject({ status: "pending", attempts: 1, reason: `order ${order.id} cancelled` });
+    expect(owed!.lastError).toMatch(/no such payment/i);
+    expect(owed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
   });
 });

@@ -3,18 +3,59 @@ import { IdSchema } from "~/schemas/common";
 import {
   AdminOrderPageSchema,
   AdminOrdersQuerySchema,
+  CheckoutAttemptSchema,
   OrderSchema,
   OrderStatusInputSchema,
   PlaceOrderSchema,
+  PurchaseResultSchema,
+  PurchaseSchema,
 } from "~/schemas/orders";
 import { changeOrderStatus, listAllOrders } from "~/services/admin-orders.server";
+import { currentAttempt } from "~/services/checkout.server";
 import { listOrders, placeOrder } from "~/services/orders.server";
+import { purchase } from "~/services/purchase.server";
 import { defineRoute } from "../define";
 
 const UserIdParams = z.object({ userId: IdSchema });
 
 /** Orders: placed from a succeeded payment, listed for their owner, moved through their statuses by an admin. */
 export const orderRoutes = {
+  checkoutAttempt: defineRoute(
+    {
+      method: "get",
+      path: "/orders/user/{userId}/checkout-attempt",
+      tag: "orders",
+      summary: "The checkout attempt of the user's cart: a key that stays the same until the attempt ends",
+      access: "owner",
+      params: UserIdParams,
+      response: CheckoutAttemptSchema,
+    },
+    async ({ params }) => ({ message: "Found", data: await currentAttempt({ userId: params.userId }) }),
+  ),
+
+  checkout: defineRoute(
+    {
+      method: "post",
+      path: "/orders/user/{userId}/checkout",
+      tag: "orders",
+      summary:
+        "Test payments: pay the cart with a test card and place its order in one request, at most one charge per attempt (402 declined; 409 cart changed or sold out, refunded)",
+      access: "owner",
+      params: UserIdParams,
+      body: PurchaseSchema,
+      maxBodyBytes: 64 * 1024,
+      response: PurchaseResultSchema,
+      status: 201,
+    },
+    async ({ actor, params, body }) => {
+      const outcome = await purchase({ actor, userId: params.userId, ...body });
+      const message = outcome.created
+        ? "Payment successful! Your order has been placed."
+        : "This order has already been placed.";
+      return { message, data: outcome, status: outcome.created ? 201 : 200 };
+    },
+  ),
+
   place: defineRoute(
     {
       method: "post",

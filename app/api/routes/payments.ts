@@ -52,12 +52,7 @@ export const paymentRoutes = {
       response: PaymentIntentSchema,
     },
     async ({ actor, body }) => {
-      const intent = await createPaymentIntent({
-        actor,
-        amount: body.amount,
-        currency: body.currency,
-        checkoutId: body.checkoutId,
-      });
+      const intent = await createPaymentIntent({ actor, amount: body.amount });
       // the reference client reads clientSecret at the top level
       return { message: "Payment created", data: intent, extra: { clientSecret: intent.clientSecret } };
     },

@@ -27,13 +27,14 @@ interface Props {
   countries: Array<{ code: string; name: string }>;
   billing: Record<string, string>;
   cancelled: boolean;
-  checkoutId: string;
+  /** the checkout attempt this page shows: posted back, so a repeated post pays at most once */
+  attempt: string;
   reply: CheckoutReply | undefined;
 }
 
 const NOT_READY = "Loading..., please try again";
 
-export function CheckoutForm({ cart, payments, countries, billing, cancelled, checkoutId, reply }: Props) {
+export function CheckoutForm({ cart, payments, countries, billing, cancelled, attempt, reply }: Props) {
   const hydrated = useHydrated();
   const toast = useToast();
   const stripeMode = payments.provider === "stripe";
@@ -205,7 +206,7 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, ch
             <Price value={cart.totalAmount} className="text-xl text-slate-900" />
           </p>
           <input type="hidden" name="amount" value={cart.totalAmount.toFixed(2)} />
-          <input type="hidden" name="checkoutId" value={checkoutId} />
+          <input type="hidden" name="attempt" value={attempt} />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
           <p id={form.errorId} role="alert" className="mt-4 min-h-[1.25rem] text-sm font-medium text-red-700">
             {form.errors?.[0] ?? ""}

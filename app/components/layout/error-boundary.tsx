@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 type StatusHandler = (error: ErrorResponse) => ReactNode;
@@ -9,6 +9,16 @@ function ErrorPage({ title, children }: { title: string; children: ReactNode }) 
       <h1 className="text-2xl font-bold">{title}</h1>
       {children}
     </div>
+  );
+}
+
+/** The same page again (a GET: a form's post is not repeated behind the shopper's back). */
+function RetryLink() {
+  const location = useLocation();
+  return (
+    <a href={location.pathname + location.search} className="btn-primary mt-6">
+      Try again
+    </a>
   );
 }
 
@@ -45,6 +55,12 @@ const DEFAULT_HANDLERS: Record<number, StatusHandler> = {
     <ErrorPage title="Page not found">
       <p className="mt-3 text-slate-600">We couldn&apos;t find the page you were looking for.</p>
       {browse}
+    </ErrorPage>
+  ),
+  503: () => (
+    <ErrorPage title="The shop is busy right now">
+      <p className="mt-3 text-slate-600">We could not reach our records just now. Please try again in a few seconds.</p>
+      <RetryLink />
     </ErrorPage>
   ),
   413: (error) => (
