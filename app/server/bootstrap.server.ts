@@ -3,6 +3,7 @@ import { openPglite, openPostgres, setDatabase, type Database } from "~/db/clien
 import { isEmptyShop, seedDemoCatalogue } from "./seed/seed.server";
 import { ConfigError, loadConfig, setConfig } from "~/utils/env.server";
 import { ensureAdminAccount } from "~/services/admin.server";
+import { startReconciler } from "~/services/reconciler.server";
 
 /**
  * Start-up of the server process: configuration, database, migrations, the demo catalogue on a brand-new embedded
@@ -29,9 +30,13 @@ async function start(): Promise<Database> {
     console.log(`[shop] admin account ${config.adminEmail} ${admin.created ? "created" : "present"}`);
   }
 
+  // paid payments nobody placed, and refunds to retry: swept now and every minute, by every instance
+  const reconciler = config.reconciler.intervalMs > 0 ? startReconciler(config.reconciler) : null;
+
   const shutdown = async (signal: string) => {
     console.log(`[shop] ${signal}: closing the database`);
     try {
+      await reconciler?.stop();
       await database.close();
     } finally {
       process.exit(0);

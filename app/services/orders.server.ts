@@ -87,6 +87,13 @@ export async function fulfilPayment(
     const already = await orderOfPayment(payment.id, tx);
     if (already) return { order: already, created: false } as const;
     if (locked!.status === "refunded" || (await refundOf(payment.id, tx))) throw new PaymentRequiredError(REFUNDED);
+    if (locked!.status !== "succeeded") {
+      // the provider says paid (checked above); our record may not know yet (a crash, the browser never came back)
+      await tx
+        .update(payments)
+        .set({ status: "succeeded", failureMessage: null, updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+    }
     try {
       // a savepoint: a line that cannot be taken undoes the lines taken before it, and the payment stays locked
       return await tx.transaction((savepoint) =>
@@ -154,10 +161,6 @@ async function placeFromSnapshot(payment: PaymentRow, billing: Billing | Record<
         .where(where);
     }
   }
-  await tx
-    .update(payments)
-    .set({ status: "succeeded", failureMessage: null, updatedAt: new Date() })
-    .where(eq(payments.id, payment.id));
   return { order: (await orderDtos([order!], tx))[0]!, created: true } as const;
 }
 

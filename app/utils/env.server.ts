@@ -18,6 +18,8 @@ export interface AppConfig {
   trustProxy: boolean;
   accessTokenTtlSeconds: number;
   rateLimits: { loginPerEmail: number; loginPerClient: number; windowSeconds: number };
+  /** the payments reconciler: how often it sweeps (0: never) and how long a checkout is left to finish alone */
+  reconciler: { intervalMs: number; settleMs: number };
 }
 
 export interface StripeConfig {
@@ -85,6 +87,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginPerEmail: positive(env.LOGIN_MAX_FAILURES_PER_EMAIL, 5),
       loginPerClient: positive(env.LOGIN_MAX_FAILURES_PER_CLIENT, 50),
       windowSeconds: positive(env.LOGIN_FAILURE_WINDOW_SECONDS, 900),
+    },
+    reconciler: {
+      intervalMs: env.RECONCILE_INTERVAL_MS === "0" ? 0 : positive(env.RECONCILE_INTERVAL_MS, 60_000),
+      settleMs: positive(env.RECONCILE_SETTLE_MS, 120_000),
     },
   };
 }

@@ -36,6 +36,9 @@ export function Navbar({ user }: { user: NavUser | null }) {
             <NavLink to="/admin/orders" className={linkClass}>
               Orders
             </NavLink>
+            <NavLink to="/admin/refunds" className={linkClass}>
+              Refunds
+            </NavLink>
           </>
         ) : null}
         {user ? (
