@@ -78,6 +78,21 @@ export function startApiInstance(
   });
 }
 
+/** The environment of an app instance process on a database: test payments, the suite's secrets, and `extra`. */
+export function instanceEnv(databaseUrl: string, extra: Record<string, string> = {}) {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: process.env.SESSION_SECRET,
+    JWT_SECRET: process.env.JWT_SECRET,
+    STRIPE_SECRET_KEY: "",
+    STRIPE_PUBLISHABLE_KEY: "",
+    DATA_DIR: "",
+    NODE_ENV: "test",
+    ...extra,
+  };
+}
+
 /**
  * Two app instances (separate processes, each with its own pool and data directory) on one fresh PostgreSQL test
  * database, started in beforeAll and stopped in afterAll; test-payments mode, and the secrets of setup-env.ts so
@@ -88,17 +103,7 @@ export function useTwoApiInstances({ poolMax }: { poolMax: number }) {
   let instances: ApiInstance[] = [];
   beforeAll(async () => {
     database = await createPostgresTestDatabase();
-    const env = {
-      ...process.env,
-      DATABASE_URL: database.url,
-      SESSION_SECRET: process.env.SESSION_SECRET,
-      JWT_SECRET: process.env.JWT_SECRET,
-      STRIPE_SECRET_KEY: "",
-      STRIPE_PUBLISHABLE_KEY: "",
-      DATA_DIR: "",
-      NODE_ENV: "test",
-      DB_POOL_MAX: String(poolMax),
-    };
+    const env = instanceEnv(database.url, { DB_POOL_MAX: String(poolMax) });
     instances = await Promise.all([startApiInstance(env), startApiInstance(env)]);
   });
   afterAll(async () => {

@@ -3,7 +3,8 @@
  * PostgreSQL pool, as a separate Node process. Run it as `node --import tsx tests/support/api-instance.ts` from the
  * project's root (tsx resolves the `~/` alias from tsconfig.json) with DATABASE_URL, SESSION_SECRET and JWT_SECRET
  * set. It prints its port on a line of its own (`PORT <n>`) once it listens, and closes on SIGTERM or SIGINT.
- * It does not migrate: the test database is a clone of the migrated template.
+ * It does not migrate: the test database is a clone of the migrated template. With RECONCILE_INTERVAL_MS set it
+ * runs the payments reconciler too, as the shop's server does.
  */
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -12,6 +13,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { handleApiRequest } from "~/api/app";
 import { openPostgres, setDatabase } from "~/db/client.server";
+import { startReconciler } from "~/services/reconciler.server";
 import { loadConfig, setConfig } from "~/utils/env.server";
 
 for (const name of ["DATABASE_URL", "SESSION_SECRET", "JWT_SECRET"]) {
@@ -28,6 +30,9 @@ setConfig(config);
 const database = await openPostgres(config.databaseUrl!, { max: Number(process.env.DB_POOL_MAX ?? 10) });
 setDatabase(database);
 
+// the payments reconciler runs only when asked (RECONCILE_INTERVAL_MS): the other tests want no sweeps behind them
+const reconciler = process.env.RECONCILE_INTERVAL_MS ? startReconciler(config.reconciler) : null;
+
 const server = serve({ fetch: handleApiRequest, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
   process.stdout.write(`PORT ${info.port}\n`);
 });
@@ -40,6 +45,7 @@ async function shutdown() {
   // keep-alive connections of the test's fetch would hold close() open
   if ("closeAllConnections" in server) server.closeAllConnections();
   await closed;
+  await reconciler?.stop();
   await database.close();
   process.exit(0);
 }

@@ -1,0 +1,172 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, payments, products, refunds, testPaymentIntents } from "~/db/schema";
+import { FAULT_POINTS } from "~/services/faults.server";
+import { registration } from "../support/accounts";
+import { instanceEnv, startApiInstance, type ApiInstance } from "../support/api-instance-process";
+import { createCategory, createProduct } from "../support/factories";
+import { createPostgresTestDatabase } from "../support/postgres-test-db";
+
+// kill -9 mid-checkout: an app instance is told to die (SHOP_CRASH_AT, SIGKILL on the spot) at each step of the
+// checkout operation. The shopper then reloads and pays again on a healthy instance, or never comes back and the
+// reconciler finishes. Either way: at most one charge, exactly one order for a charge, the stock taken once.
+
+type Envelope<T> = { message: string; data: T };
+const post = (body: unknown, auth: Record<string, string>): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json", ...auth },
+  body: JSON.stringify(body),
+});
+const billing = {
+  firstName: "Grace",
+  lastName: "Hopper",
+  email: "grace@example.com",
+  street: "1 Harvard Way",
+  city: "Cambridge",
+  state: "MA",
+  country: "US",
+  postalCode: "02138",
+};
+const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" };
+const CHECKOUT_POINTS = FAULT_POINTS.filter((point) => point.startsWith("checkout-"));
+
+describe.skipIf(process.env.TEST_DB_KIND !== "postgres")("an instance killed at each step of a checkout", () => {
+  let database: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
+  let healthy: ApiInstance;
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+    healthy = await startApiInstance(instanceEnv(database.url));
+  });
+  afterAll(async () => {
+    await healthy?.stop();
+    await database?.drop();
+  });
+
+  /** A shopper with one piece of a new product in the cart, and the attempt the checkout page shows. */
+  async function shopperAtCheckout(priceCents: number) {
+    const category = await createCategory(database.db);
+    const product = await createProduct(database.db, { categoryId: category.id, priceCents, inventory: 3 });
+    const form = registration();
+    const registered = await healthy.json<Envelope<{ id: number }>>("/users/add", post(form, {}));
+    const login = await healthy.json<{ accessToken: string }>("/auth/login", post(form, {}));
+    const auth = { authorization: `Bearer ${login.body.accessToken}` };
+    const userId = registered.body.data.id;
+    await healthy.json("/cartItems/item/add", post({ productId: product.id, quantity: 1 }, auth));
+    const shown = await healthy.json<Envelope<{ attempt: string }>>(`/orders/user/${userId}/checkout-attempt`, {
+      headers: auth,
+    });
+    return { userId, auth, productId: product.id, attempt: shown.body.data.attempt };
+  }
+
+  /** The shopper's checkout posted to an instance that dies at `point`: the post gets no answer. */
+  async function crashAt(point: string, shopper: Awaited<ReturnType<typeof shopperAtCheckout>>) {
+    const doomed = await startApiInstance(instanceEnv(database.url, { SHOP_CRASH_AT: point }));
+    const body = { attempt: shopper.attempt, billing, card };
+    const answer = await doomed
+      .request(`/orders/user/${shopper.userId}/checkout`, post(body, shopper.auth))
+      .then((response) => `answered ${response.status}`)
+      .catch(() => "no answer");
+    await doomed.stop(1000);
+    expect(answer, doomed.stderr()).toBe("no answer");
+    expect(doomed.stderr()).toContain(`dying at ${point}`);
+  }
+
+  /** What the shop holds for the shopper: charges at the provider, orders, refunds, and the product's stock. */
+  async function ledger(userId: number, productId: number) {
+    const paymentRows = await database.db.select().from(payments).where(eq(payments.userId, userId));
+    const ids = paymentRows.map((p) => p.providerPaymentId);
+    const intents = ids.length
+      ? await database.db.select().from(testPaymentIntents).where(inArray(testPaymentIntents.id, ids))
+      : [];
+    const [product] = await database.db.select().from(products).where(eq(products.id, productId));
+    return {
+      payments: paymentRows.length,
+      charged: intents.filter((i) => i.status === "succeeded").length,
+      orders: (await database.db.select().from(orders).where(eq(orders.userId, userId))).length,
+      refunds: paymentRows.length
+        ? (
+            await database.db
+              .select()
+              .from(refunds)
+              .where(
+                inArray(
+                  refunds.paymentId,
+                  paymentRows.map((p) => p.id),
+                ),
+              )
+          ).length
+        : 0,
+      inventory: product!.inventory,
+    };
+  }
+
+  for (const point of CHECKOUT_POINTS) {
+    it(`dies at ${point}; the shopper reloads and pays again: one charge, one order`, { timeout: 60_000 }, async () => {
+      const shopper = await shopperAtCheckout(2500);
+      await crashAt(point, shopper);
+
+      // the reload shows the same attempt while it is open
+      const shown = await healthy.json<Envelope<{ attempt: string | null }>>(
+        `/orders/user/${shopper.userId}/checkout-attempt`,
+        { headers: shopper.auth },
+      );
+      if (point !== "checkout-after-order") expect(shown.body.data.attempt).toBe(shopper.attempt);
+      const again = await healthy.json<Envelope<{ order: { id: number }; created: boolean }>>(
+        `/orders/user/${shopper.userId}/checkout`,
+        post({ attempt: shopper.attempt, billing, card }, shopper.auth),
+      );
+      expect(again.status, JSON.stringify(again.body)).toBe(point === "checkout-after-order" ? 200 : 201);
+      expect(await ledger(shopper.userId, shopper.productId)).toEqual({
+        payments: 1,
+        charged: 1,
+        orders: 1,
+        refunds: 0,
+        inventory: 2,
+      });
+    });
+  }
+
+  it(
+    "dies at every step for five shoppers who never return: two reconciling instances settle each once",
+    { timeout: 90_000 },
+    async () => {
+      const crashed = [];
+      for (const point of CHECKOUT_POINTS) {
+        const shopper = await shopperAtCheckout(1800);
+        await crashAt(point, shopper);
+        crashed.push({ point, shopper });
+      }
+      // two instances start, each sweeping at once and every 200 ms: they race for the same orphans
+      const env = instanceEnv(database.url, { RECONCILE_INTERVAL_MS: "200", RECONCILE_SETTLE_MS: "1" });
+      const reconcilers = await Promise.all([startApiInstance(env), startApiInstance(env)]);
+      try {
+        const paid = (point: string) =>
+          ["checkout-after-charge", "checkout-after-paid", "checkout-after-order"].includes(point);
+        const settled = async () => {
+          for (const { point, shopper } of crashed) {
+            const after = await ledger(shopper.userId, shopper.productId);
+            if (after.orders !== (paid(point) ? 1 : 0)) return false;
+          }
+          return true;
+        };
+        const deadline = Date.now() + 20_000;
+        while (!(await settled()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+        // a few more sweeps of both: nothing changes any more
+        await new Promise((r) => setTimeout(r, 600));
+        for (const { point, shopper } of crashed) {
+          const after = await ledger(shopper.userId, shopper.productId);
+          // a charge always ends in exactly one order; no charge, no order
+          expect(after, point).toEqual({
+            payments: point === "checkout-after-intent" ? 0 : 1,
+            charged: paid(point) ? 1 : 0,
+            orders: paid(point) ? 1 : 0,
+            refunds: 0,
+            inventory: paid(point) ? 2 : 3,
+          });
+        }
+      } finally {
+        await Promise.all(reconcilers.map((instance) => instance.stop()));
+      }
+    },
+  );
+});
