@@ -96,8 +96,9 @@ authenticator.use(
 
 /**
  * Refreshes in flight or just done, by refresh token. The loaders of one page (the root's and the route's) run at
- * the same time with the same cookie; each refreshing on its own would present a rotated token and revoke the whole
- * family (a reuse). They share one refresh instead, and a late one within a few seconds gets the same answer.
+ * the same time with the same cookie; they share one refresh instead of each making a call, and a late one within a
+ * few seconds gets the same answer. Between processes (two app instances serving one user) the API's grace window
+ * does the same job: a just-rotated token answers with its successor (services/auth.server.ts `refresh`).
  */
 const refreshes = new Map<string, ReturnType<typeof apiRefresh>>();
 const REFRESH_SHARE_MS = 5_000;

@@ -6,7 +6,16 @@ import { getConfig } from "~/utils/env.server";
 import { UnauthorizedError } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { assertUnderLimits, clearLimit, recordFailure, type Limit } from "./rate-limit.server";
-import { hashToken, newRefreshToken, REFRESH_TOKEN_DAYS, signAccessToken } from "./tokens.server";
+import {
+  decodeAccessToken,
+  hashToken,
+  newRefreshToken,
+  openSuccessor,
+  REFRESH_TOKEN_DAYS,
+  sealSuccessor,
+  signAccessToken,
+  type SuccessorPair,
+} from "./tokens.server";
 import { findUserByEmail, rolesOf } from "./users.server";
 
 export interface Tokens {
@@ -29,14 +38,19 @@ function loginLimits(email: string, clientAddress: string | undefined): Limit[] 
   return limits;
 }
 
-async function issueTokens(user: { id: number; email: string }, familyId: string, db: DbOrTx): Promise<Tokens> {
+async function issueTokens(
+  user: { id: number; email: string },
+  familyId: string,
+  db: DbOrTx,
+  now = new Date(),
+): Promise<Tokens> {
   const roles = await rolesOf(user.id, db);
   const refreshToken = newRefreshToken();
   await db.insert(refreshTokens).values({
     userId: user.id,
     tokenHash: hashToken(refreshToken),
     familyId,
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 86_400_000),
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
   });
   return {
     accessToken: await signAccessToken({ id: user.id, email: user.email, roles }),
@@ -70,18 +84,62 @@ export async function login({
   return issueTokens(user, nanoid(), db);
 }
 
+type RefreshRow = typeof refreshTokens.$inferSelect;
+/** how many rotations a late refresh follows to the live token (a few page loads within the window, not more) */
+const MAX_CHAIN = 8;
+
 /**
- * Rotation: a refresh token is good once. Presenting one that was already rotated means it leaked: the whole family
- * (every token descended from that login) is revoked.
+ * The live tokens a just-rotated `token` leads to, following successors rotated within their own grace window too
+ * (A→B→C when B was refreshed again meanwhile gives C): the client gets the family's current pair, never a new one.
+ * Null when the chain is revoked, too old, broken or cannot be opened.
+ */
+async function liveSuccessor(
+  token: string,
+  row: RefreshRow,
+  now: Date,
+  graceMs: number,
+  tx: DbOrTx,
+): Promise<SuccessorPair | null> {
+  let held = token;
+  let at = row;
+  let pair: SuccessorPair | null = null;
+  for (let hop = 0; hop <= MAX_CHAIN; hop++) {
+    if (at.revokedAt || at.familyId !== row.familyId) return null;
+    if (!at.rotatedAt) return pair && at.expiresAt.getTime() > now.getTime() ? pair : null;
+    if (!at.successorBox || now.getTime() - at.rotatedAt.getTime() > graceMs) return null;
+    pair = openSuccessor(held, at.successorBox);
+    if (!pair) return null;
+    const [next] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(pair.refreshToken)));
+    if (!next) return null;
+    held = pair.refreshToken;
+    at = next;
+  }
+  return null;
+}
+
+/**
+ * Rotation with a grace window. A live refresh token is exchanged once for a new one; the new one is kept on the old
+ * row, sealed with a key only the old token opens (tokens.server.ts). For `REFRESH_GRACE_SECONDS` afterwards the old
+ * token answers with that same new token and a fresh access token: two page loads of one user reaching two app
+ * instances with the same cookie both succeed and end with one pair. After the window, presenting a rotated token
+ * means it leaked: the whole family (every token descended from that login) is revoked, and stays revoked.
+ * Concurrent refreshes with one token take turns on its row's lock, so there is never more than one successor.
  */
 export async function refresh({
   refreshToken,
   db = getDb(),
+  now = new Date(),
 }: {
   refreshToken: string | undefined;
   db?: DbOrTx;
+  /** the clock, for tests of the grace window */
+  now?: Date;
 }): Promise<Tokens> {
   if (!refreshToken) throw new UnauthorizedError("No refresh token");
+  const graceMs = getConfig().refreshGraceSeconds * 1000;
   type Outcome =
     { kind: "tokens"; tokens: Tokens } | { kind: "reused"; familyId: string } | { kind: "refused"; message: string };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
@@ -91,20 +149,42 @@ export async function refresh({
       .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
       .for("update");
     if (!row) return { kind: "refused", message: "Invalid refresh token" };
-    if (row.rotatedAt || row.revokedAt) return { kind: "reused", familyId: row.familyId };
-    if (row.expiresAt.getTime() <= Date.now())
-      return { kind: "refused", message: "This session has expired. Please sign in again." };
+    if (row.revokedAt) return { kind: "reused", familyId: row.familyId };
     const user = await tx.query.users.findFirst({ where: (u, { eq: equals }) => equals(u.id, row.userId) });
     if (!user) return { kind: "refused", message: "Invalid refresh token" };
-    await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-    return { kind: "tokens", tokens: await issueTokens(user, row.familyId, tx) };
+
+    if (row.rotatedAt) {
+      // rotated a moment ago by a concurrent refresh (this one waited on the lock, or came from another instance)
+      const live = await liveSuccessor(refreshToken, row, now, graceMs, tx);
+      if (!live) return { kind: "reused", familyId: row.familyId };
+      const roles = await rolesOf(user.id, tx);
+      // the pair the rotation handed out, unless its access token is about to expire (a window longer than its life)
+      const claims = decodeAccessToken(live.accessToken);
+      const accessToken =
+        claims && claims.exp * 1000 > now.getTime() + 60_000
+          ? live.accessToken
+          : await signAccessToken({ id: user.id, email: user.email, roles });
+      return { kind: "tokens", tokens: { accessToken, refreshToken: live.refreshToken, userId: user.id, roles } };
+    }
+    if (row.expiresAt.getTime() <= now.getTime())
+      return { kind: "refused", message: "This session has expired. Please sign in again." };
+
+    const tokens = await issueTokens(user, row.familyId, tx, now);
+    // conditional as well as locked: whatever the isolation, only one refresh can rotate a live token
+    const [rotated] = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now, successorBox: sealSuccessor(refreshToken, tokens) })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    if (!rotated) throw new Error(`refresh token ${row.id} was rotated while locked`);
+    return { kind: "tokens", tokens };
   });
   if (outcome.kind === "tokens") return outcome.tokens;
   if (outcome.kind === "reused") {
     // committed on its own: the refusal below must not roll the revocation back
     await db
       .update(refreshTokens)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: now })
       .where(and(eq(refreshTokens.familyId, outcome.familyId), isNull(refreshTokens.revokedAt)));
     throw new UnauthorizedError("This session has ended. Please sign in again.");
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { getConfig } from "~/utils/env.server";
 import type { Actor } from "./access";
@@ -49,4 +49,63 @@ export function newRefreshToken(): string {
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
+}
+
+// ---------------------------------------------------------------- the successor of a rotated refresh token
+
+const BOX_VERSION = "v1";
+const BOX_INFO = "gearhub refresh-token successor v1";
+
+/** An AES-256 key that only the holder of `token` can derive (HKDF-SHA256; the salt is stored with the box). */
+function successorKey(token: string, salt: Buffer): Buffer {
+  return Buffer.from(hkdfSync("sha256", Buffer.from(token, "utf8"), salt, BOX_INFO, 32));
+}
+
+/** What a rotation handed out: the new refresh token and the access token that came with it. */
+export interface SuccessorPair {
+  refreshToken: string;
+  accessToken: string;
+}
+
+/**
+ * Seals the tokens that replaced `token` so that only a holder of `token` can read them: AES-256-GCM under a key
+ * derived from `token`, which the database never holds (it keeps its sha-256 only). A leaked row gives nothing usable.
+ * Format: `v1.<salt>.<iv>.<ciphertext>.<tag>`, base64url parts.
+ */
+export function sealSuccessor(token: string, successor: SuccessorPair): string {
+  const salt = randomBytes(16);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", successorKey(token, salt), iv);
+  cipher.setAAD(Buffer.from(BOX_VERSION));
+  const plain = JSON.stringify({ r: successor.refreshToken, a: successor.accessToken });
+  const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return [BOX_VERSION, salt, iv, sealed, cipher.getAuthTag()]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
+}
+
+/** The tokens sealed in `box`, or null when `token` is not the one they were sealed for (or the box was altered). */
+export function openSuccessor(token: string, box: string): SuccessorPair | null {
+  const [version, salt, iv, sealed, tag, ...rest] = box.split(".");
+  if (version !== BOX_VERSION || !salt || !iv || !sealed || !tag || rest.length > 0) return null;
+  try {
+    const authTag = Buffer.from(tag, "base64url");
+    // a full-length tag only: a shortened one would be easier to forge
+    if (authTag.length !== 16) return null;
+    const decipher = createDecipheriv(
+      "aes-256-gcm",
+      successorKey(token, Buffer.from(salt, "base64url")),
+      Buffer.from(iv, "base64url"),
+      { authTagLength: 16 },
+    );
+    decipher.setAAD(Buffer.from(BOX_VERSION));
+    decipher.setAuthTag(authTag);
+    const plain = Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]);
+    const pair = JSON.parse(plain.toString("utf8")) as { r?: unknown; a?: unknown };
+    return typeof pair.r === "string" && typeof pair.a === "string"
+      ? { refreshToken: pair.r, accessToken: pair.a }
+      : null;
+  } catch {
+    return null;
+  }
 }

@@ -17,6 +17,11 @@ export interface AppConfig {
   /** trust X-Forwarded-Proto / X-Forwarded-For from a proxy in front of the app */
   trustProxy: boolean;
   accessTokenTtlSeconds: number;
+  /**
+   * How long a just-rotated refresh token still answers with its successor (a concurrent refresh on another instance)
+   * instead of counting as reuse; 0 turns the grace off.
+   */
+  refreshGraceSeconds: number;
   rateLimits: { loginPerEmail: number; loginPerClient: number; windowSeconds: number };
   /** the payments reconciler: how often it sweeps (0: never) and how long a checkout is left to finish alone */
   reconciler: { intervalMs: number; settleMs: number };
@@ -83,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiUrl: env.API_URL?.replace(/\/+$/, "") || undefined,
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     accessTokenTtlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 900,
+    refreshGraceSeconds: notNegative(env.REFRESH_GRACE_SECONDS, 30),
     rateLimits: {
       loginPerEmail: positive(env.LOGIN_MAX_FAILURES_PER_EMAIL, 5),
       loginPerClient: positive(env.LOGIN_MAX_FAILURES_PER_CLIENT, 50),
@@ -98,6 +104,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function notNegative(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 function readOrCreateSecrets(dataDir: string, names: readonly SecretName[]): Partial<Record<SecretName, string>> {

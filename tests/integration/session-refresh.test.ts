@@ -1,9 +1,9 @@
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { callApi, endpoints } from "~/client/api.server";
 import { apiLogin, Auth, clearSharedRefreshes, getAuth } from "~/client/auth.server";
 import { requireAuth } from "~/utils/guards.server";
-import { getConfig } from "~/utils/env.server";
+import { getConfig, setConfig } from "~/utils/env.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import { PASSWORD, register } from "../support/accounts";
 import { useApiServer } from "../support/api-server";
@@ -50,8 +50,11 @@ describe("the UI session", () => {
     expect(profile.email).toBe(user.email);
     const setCookie = auth.headers.get("Set-Cookie");
     expect(setCookie).toMatch(/^__session=/);
-    // the old refresh token was rotated: once the few seconds of sharing are over, using it again is refused
+    // the old refresh token was rotated: once the few seconds of sharing and the API's grace window are over, using
+    // it again is refused
     clearSharedRefreshes();
+    setConfig({ ...getConfig(), refreshGraceSeconds: 0 });
+    onTestFinished(() => setConfig(undefined));
     const again = await pageRequest({
       userId: user.id,
       roles: ["ROLE_USER"],
@@ -91,6 +94,38 @@ describe("the UI session", () => {
     );
     const refreshed = await pageRequest({ ...session, refreshToken: next.get("refreshToken")! });
     expect((await (await getAuth(refreshed))!.call((token) => getUser(token, user.id))).id).toBe(user.id);
+  });
+
+  it("two app instances refreshing one cookie at once (each its own shared refreshes) both keep the user signed in", async () => {
+    const user = await register(server);
+    const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
+    const session = {
+      userId: user.id,
+      roles: ["ROLE_USER"],
+      accessToken: await expiredToken(user.id),
+      refreshToken: tokens.refreshToken,
+    };
+    const [one, two] = await Promise.all([getAuth(await pageRequest(session)), getAuth(await pageRequest(session))]);
+    // the first starts its refresh; the second is another process, which knows nothing of it
+    const first = one!.call((token) => getUser(token, user.id));
+    clearSharedRefreshes();
+    const second = two!.call((token) => getUser(token, user.id));
+    expect((await first).id).toBe(user.id);
+    expect((await second).id).toBe(user.id);
+    clearSharedRefreshes();
+    const refreshTokenOf = async (auth: Auth) =>
+      (
+        await getSession(
+          new Request("http://localhost/", { headers: { cookie: auth.headers.get("Set-Cookie")!.split(";")[0]! } }),
+        )
+      ).get("refreshToken");
+    const [a, b] = [await refreshTokenOf(one!), await refreshTokenOf(two!)];
+    expect(a).toBeTruthy();
+    expect(a).not.toBe(tokens.refreshToken);
+    // the same new refresh token in both sessions, and it works
+    expect(b).toBe(a);
+    const next = await getAuth(await pageRequest({ ...session, refreshToken: a! }));
+    expect((await next!.call((token) => getUser(token, user.id))).id).toBe(user.id);
   });
 
   it("logs the user out (session destroyed, sent to /) when the refresh fails", async () => {

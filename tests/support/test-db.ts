@@ -1,8 +1,6 @@
-import { nanoid } from "nanoid";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { openPglite, openPostgres, setDatabase, type Database } from "~/db/client.server";
-import { testDatabaseUrls } from "./postgres-url";
+import { openPglite, setDatabase, type Database } from "~/db/client.server";
+import { createPostgresTestDatabase } from "./postgres-test-db";
 
 export const testDbKind = (process.env.TEST_DB_KIND ?? "pglite") as "pglite" | "postgres";
 
@@ -13,25 +11,8 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     await database.migrate();
     return { ...database, drop: () => database.close() };
   }
-  const { base, template, maintenanceUrl, withDatabase } = testDatabaseUrls();
-  const name = `${base}_${nanoid(10)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "x")}`;
-  const admin = new pg.Client({ connectionString: maintenanceUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  await admin.end();
-  const database = await openPostgres(withDatabase(name), { max: 12 });
-  return {
-    ...database,
-    async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: maintenanceUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  // a clone of the migrated template; dropping it checks the shop's invariants first (postgres-test-db.ts)
+  return createPostgresTestDatabase({ max: 12 });
 }
 
 /** Opens a database for this test file and makes it the process-wide one the services use. */

@@ -44,4 +44,12 @@ describe("configuration", () => {
       "postgresql://u@h/db",
     );
   });
+
+  it("gives a rotated refresh token 30 seconds of grace unless REFRESH_GRACE_SECONDS says otherwise (0 turns it off)", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).refreshGraceSeconds).toBe(30);
+    expect(loadConfig({ DATA_DIR: tempDir(), REFRESH_GRACE_SECONDS: "5" }).refreshGraceSeconds).toBe(5);
+    expect(loadConfig({ DATA_DIR: tempDir(), REFRESH_GRACE_SECONDS: "0" }).refreshGraceSeconds).toBe(0);
+    for (const bad of ["", "-1", "1.5", "soon"])
+      expect(loadConfig({ DATA_DIR: tempDir(), REFRESH_GRACE_SECONDS: bad }).refreshGraceSeconds).toBe(30);
+  });
 });
