@@ -4,7 +4,7 @@
 // payment's row lock, and refunds are keyed, so instances running it at once do each piece of work once.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { payments } from "~/db/schema";
+import { payments, refunds } from "~/db/schema";
 import { isOpenPayment } from "./checkout.server";
 import { ConflictError, PaymentRequiredError } from "./errors";
 import { fulfilPayment } from "./orders.server";
@@ -72,8 +72,28 @@ async function settle(payment: PaymentRow, abandonBefore: Date, db: DbOrTx): Pro
       throw error;
     }
   }
-  if (remote.status === "canceled" || remote.status === "refunded") {
-    await db.update(payments).set({ status: remote.status }).where(eq(payments.id, payment.id));
+  if (remote.status === "canceled") {
+    await db.update(payments).set({ status: "canceled" }).where(eq(payments.id, payment.id));
+    return null;
+  }
+  if (remote.status === "refunded") {
+    // refunded at the provider (its dashboard, say): our books say so too
+    await db.transaction(async (tx) => {
+      const now = new Date();
+      await tx
+        .insert(refunds)
+        .values({
+          paymentId: payment.id,
+          reason: "refunded at the payment provider",
+          status: "succeeded",
+          refundedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: refunds.paymentId,
+          set: { status: "succeeded", refundedAt: now, updatedAt: now },
+        });
+      await tx.update(payments).set({ status: "refunded" }).where(eq(payments.id, payment.id));
+    });
     return null;
   }
   if (payment.createdAt < abandonBefore && remote.status === "requires_payment_method") {

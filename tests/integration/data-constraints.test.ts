@@ -93,6 +93,8 @@ describe("data constraints", () => {
         }),
       ),
     ).toBe("order_items_quantity_positive");
+    // an order without a payment is only this test's: the shop's invariants allow none
+    await database.db.delete(orders).where(eq(orders.id, order!.id));
   });
 
   it("refuses to delete a category in use; deleting a product empties it from carts and keeps order snapshots", async () => {
@@ -129,6 +131,7 @@ describe("data constraints", () => {
       quantity: 2,
       priceCents: 100,
     });
+    await database.db.delete(orders).where(eq(orders.id, order!.id));
   });
 
   it("keeps one cart per user", async () => {
