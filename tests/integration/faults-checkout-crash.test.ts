@@ -130,7 +130,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== "postgres")("an instance killed at 
     "dies at every step for five shoppers who never return: two reconciling instances settle each once",
     { timeout: 90_000 },
     async () => {
-      const crashed = [];
+      const crashed: Array<{ point: string; shopper: Awaited<ReturnType<typeof shopperAtCheckout>> }> = [];
       for (const point of CHECKOUT_POINTS) {
         const shopper = await shopperAtCheckout(1800);
         await crashAt(point, shopper);
