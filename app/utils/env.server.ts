@@ -18,6 +18,8 @@ export interface AppConfig {
   trustProxy: boolean;
   accessTokenTtlSeconds: number;
   rateLimits: { loginPerEmail: number; loginPerClient: number; windowSeconds: number };
+  /** how long the start waits for an unreachable PostgreSQL before giving up (0: not at all) */
+  dbStartTimeoutMs: number;
 }
 
 export interface StripeConfig {
@@ -86,7 +88,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginPerClient: positive(env.LOGIN_MAX_FAILURES_PER_CLIENT, 50),
       windowSeconds: positive(env.LOGIN_FAILURE_WINDOW_SECONDS, 900),
     },
+    dbStartTimeoutMs: nonNegative(env.DB_START_TIMEOUT_MS, 60_000),
   };
+}
+
+function nonNegative(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 function positive(value: string | undefined, fallback: number): number {
