@@ -17,6 +17,8 @@ export default defineConfig({
   },
   plugins: [
     remix({
+      // BUILD_DIR: where `npm start` (scripts/build.mjs) builds and serves from; the tests build into a folder of their own
+      buildDirectory: process.env.BUILD_DIR || "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -2,7 +2,8 @@ import { availableParallelism } from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
-// Three projects: pure logic, and the integration suite twice: on PGlite and on PostgreSQL.
+// Four projects: pure logic, the integration suite twice (on PGlite and on PostgreSQL), and the built server run as
+// operators run it (processes, signals, ports; it builds first when the build is stale, and uses PostgreSQL too).
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -30,6 +31,15 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           env: { TEST_DB_KIND: "postgres" },
           globalSetup: ["tests/support/postgres-global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          globalSetup: ["tests/server/build-global-setup.ts"],
+          testTimeout: 120_000,
         },
       },
     ],

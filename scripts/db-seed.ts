@@ -13,9 +13,12 @@ try {
   if (!(await isEmptyShop(database.db))) {
     console.log("The database already holds a shop (categories, products or users): nothing written.");
   } else {
-    const seeded = await seedDemoCatalogue(database.db);
+    // another seed may have written the shop while this one rendered its images: then this one writes nothing
+    const seeded = await seedDemoCatalogue(database.db, { onlyIfEmpty: true });
     console.log(
-      `Demo catalogue written: ${seeded.products} products in ${seeded.categories} categories (${seeded.ms} ms).`,
+      seeded.written
+        ? `Demo catalogue written: ${seeded.products} products in ${seeded.categories} categories (${seeded.ms} ms).`
+        : "Another seed wrote the shop meanwhile: nothing written.",
     );
   }
 } finally {

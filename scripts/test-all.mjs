@@ -38,9 +38,12 @@ step("typecheck", [bin("typescript", "bin/tsc"), "--noEmit"]);
 step("lint (ESLint, with the layer rules)", [bin("eslint", "bin/eslint.js"), "."]);
 step("format check (Prettier)", [bin("prettier", "bin/prettier.cjs"), "--check", "."]);
 
+// the build comes before the tests: the server tests (vitest project "server") and the end-to-end tests run it
+const built = step("build", [bin("@remix-run/dev", "dist/cli.js"), "vite:build"], { NODE_ENV: "production" });
+
 const vitestJson = path.join(results, "vitest.json");
 fs.rmSync(vitestJson, { force: true });
-step("unit and integration tests (PGlite and PostgreSQL)", [
+step("unit, integration (PGlite and PostgreSQL) and server tests", [
   bin("vitest", "vitest.mjs"),
   "run",
   "--reporter=default",
@@ -56,7 +59,7 @@ if (vitest) {
   totals.failed += 1;
 }
 
-if (step("build", [bin("@remix-run/dev", "dist/cli.js"), "vite:build"], { NODE_ENV: "production" })) {
+if (built) {
   const playwrightJson = path.join(results, "playwright.json");
   fs.rmSync(playwrightJson, { force: true });
   step("end-to-end tests (chromium, JavaScript on and off)", [bin("@playwright/test", "cli.js"), "test"]);

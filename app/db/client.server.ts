@@ -19,6 +19,28 @@ export interface Database {
   db: Db;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs `fn` with raw queries on a connection of its own and gives up after `timeoutMs`. On PostgreSQL that is a new
+   * connection, not one of the pool's: a pool busy with slow requests is not a database that does not answer (health
+   * checks and the start-up wait use it). On PGlite it is the one client.
+   */
+  probe<T>(fn: (query: ProbeQuery) => Promise<T>, timeoutMs: number): Promise<T>;
+}
+
+export type ProbeQuery = (text: string) => Promise<Array<Record<string, unknown>>>;
+
+export class ProbeTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`no answer within ${timeoutMs} ms`);
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProbeTimeoutError(timeoutMs)), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "drizzle"));
@@ -67,6 +89,19 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       }
     },
     close: () => pool.end(),
+    probe(fn, timeoutMs) {
+      // the driver's own connect timeout only cleans up after the race below has answered
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs + 1_000 });
+      // a server that goes away while we wait must not become an uncaught error
+      client.on("error", () => undefined);
+      const work = (async () => {
+        await client.connect();
+        return fn(async (text) => (await client.query(text)).rows);
+      })();
+      work.catch(() => undefined);
+      // not awaited: ending a connection that never opened may itself wait on the network
+      return withTimeout(work, timeoutMs).finally(() => void client.end().catch(() => undefined));
+    },
   };
 }
 
@@ -79,6 +114,11 @@ export async function openPglite(dataDir: string | PGlite): Promise<Database> {
     db,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
+    probe: (fn, timeoutMs) =>
+      withTimeout(
+        fn(async (text) => (await client.query<Record<string, unknown>>(text)).rows),
+        timeoutMs,
+      ),
   };
 }
 
@@ -89,6 +129,11 @@ const holder = globalThis as unknown as { __shopDatabase?: Database };
 
 export function setDatabase(database: Database | undefined) {
   holder.__shopDatabase = database;
+}
+
+/** The process-wide database, or undefined while bootstrap has not opened it. */
+export function findDatabase(): Database | undefined {
+  return holder.__shopDatabase;
 }
 
 export function getDatabase(): Database {

@@ -4,23 +4,39 @@ import { isEmptyShop, seedDemoCatalogue } from "./seed/seed.server";
 import { ConfigError, loadConfig, setConfig } from "~/utils/env.server";
 import { ensureAdminAccount } from "~/services/admin.server";
 import { startReconciler } from "~/services/reconciler.server";
+import { DataDirBusyError, lockDataDir } from "./data-dir-lock.server";
+import { onShutdown } from "./lifecycle.server";
+import { DatabaseUnavailableError, describeDatabaseUrl, waitForDatabase } from "./wait-for-database.server";
 
 /**
- * Start-up of the server process: configuration, database, migrations, the demo catalogue on a brand-new embedded
- * database, the operator's admin account, and a clean shutdown on SIGTERM/SIGINT.
+ * Start-up of the server process: configuration, database (waiting for an unreachable PostgreSQL up to
+ * DB_START_TIMEOUT_MS), migrations, the demo catalogue on a brand-new embedded database, the operator's admin account.
+ * The signals belong to the Node server (scripts/server.mjs): what must be closed on the way out is registered with
+ * `onShutdown` (the database first, so it closes last).
  */
 async function start(): Promise<Database> {
   const config = loadConfig();
   setConfig(config);
-  const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
-    : await openPglite(path.join(config.dataDir, "pgdata"));
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl);
+    onShutdown("database", () => database.close());
+    await waitForDatabase(database, {
+      timeoutMs: config.dbStartTimeoutMs,
+      name: describeDatabaseUrl(config.databaseUrl),
+    });
+  } else {
+    const release = lockDataDir(config.dataDir);
+    onShutdown("data directory lock", release);
+    database = await openPglite(path.join(config.dataDir, "pgdata"));
+    onShutdown("database", () => database.close());
+  }
   setDatabase(database);
   await database.migrate();
 
   if (database.kind === "pglite" && (await isEmptyShop(database.db))) {
     console.log("[shop] new embedded database: writing the demo catalogue…");
-    const seeded = await seedDemoCatalogue(database.db);
+    const seeded = await seedDemoCatalogue(database.db, { onlyIfEmpty: true });
     console.log(
       `[shop] demo catalogue ready: ${seeded.products} products in ${seeded.categories} categories (${seeded.ms} ms)`,
     );
@@ -30,20 +46,12 @@ async function start(): Promise<Database> {
     console.log(`[shop] admin account ${config.adminEmail} ${admin.created ? "created" : "present"}`);
   }
 
-  // paid payments nobody placed, and refunds to retry: swept now and every minute, by every instance
-  const reconciler = config.reconciler.intervalMs > 0 ? startReconciler(config.reconciler) : null;
-
-  const shutdown = async (signal: string) => {
-    console.log(`[shop] ${signal}: closing the database`);
-    try {
-      await reconciler?.stop();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
+  // paid payments nobody placed, and refunds to retry: swept now and every minute, by every instance (stopped
+  // before the database closes: hooks run last registered, first run)
+  if (config.reconciler.intervalMs > 0) {
+    const reconciler = startReconciler(config.reconciler);
+    onShutdown("payments reconciler", () => reconciler.stop());
+  }
   console.log(`[shop] database: ${database.kind === "pglite" ? `embedded (${config.dataDir})` : "PostgreSQL"}`);
   return database;
 }
@@ -55,6 +63,8 @@ export function bootstrap(): Promise<Database> {
   globalForBoot.__shopBoot ??= start().catch((error: unknown) => {
     if (error instanceof ConfigError) {
       console.error(`[shop] configuration error: ${error.message}`);
+    } else if (error instanceof DatabaseUnavailableError || error instanceof DataDirBusyError) {
+      console.error(`[shop] could not start: ${error.message}`);
     } else {
       console.error("[shop] could not start:", error);
     }

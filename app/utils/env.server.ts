@@ -25,6 +25,8 @@ export interface AppConfig {
   rateLimits: { loginPerEmail: number; loginPerClient: number; windowSeconds: number };
   /** the payments reconciler: how often it sweeps (0: never) and how long a checkout is left to finish alone */
   reconciler: { intervalMs: number; settleMs: number };
+  /** how long the start waits for an unreachable PostgreSQL before giving up (0: not at all) */
+  dbStartTimeoutMs: number;
 }
 
 export interface StripeConfig {
@@ -98,7 +100,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       intervalMs: env.RECONCILE_INTERVAL_MS === "0" ? 0 : positive(env.RECONCILE_INTERVAL_MS, 60_000),
       settleMs: positive(env.RECONCILE_SETTLE_MS, 120_000),
     },
+    dbStartTimeoutMs: nonNegative(env.DB_START_TIMEOUT_MS, 60_000),
   };
+}
+
+function nonNegative(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 function positive(value: string | undefined, fallback: number): number {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { processImage, storeImage } from "~/services/images.server";
 import { seedCategories, seedProducts, type SeedProduct } from "./catalogue";
@@ -11,8 +11,11 @@ const SEED_BASE_DATE = Date.UTC(2026, 9, 1, 12, 0, 0);
 /** originals of the demo images; the 200 and 400 px WebP variants are made from them */
 const IMAGE_SIZE = 800;
 
+/** Seeds started together (two `npm run db:seed`) take turns: the second finds the shop written and writes nothing. */
+const SEED_LOCK_ID = 7_312_002;
+
 /** True when the database holds no catalogue and no users: a brand-new shop. */
-export async function isEmptyShop(db: Db): Promise<boolean> {
+export async function isEmptyShop(db: DbOrTx): Promise<boolean> {
   const [row] = await db
     .execute<{ n: number }>(
       sql`SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM products) + (SELECT count(*) FROM users) AS n`,
@@ -35,8 +38,15 @@ function slug(text: string) {
     .replace(/^-|-$/g, "");
 }
 
-/** Writes the deterministic demo catalogue: categories, products and their generated images, in one transaction. */
-export async function seedDemoCatalogue(db: Db, { withImages = true }: { withImages?: boolean } = {}) {
+/**
+ * Writes the deterministic demo catalogue: categories, products and their generated images, in one transaction. With
+ * `onlyIfEmpty`, the transaction first takes an advisory lock and checks that the shop is still empty, so seeds
+ * racing each other write it once (`written` says whether this one did).
+ */
+export async function seedDemoCatalogue(
+  db: Db,
+  { withImages = true, onlyIfEmpty = false }: { withImages?: boolean; onlyIfEmpty?: boolean } = {},
+) {
   const started = Date.now();
   // images are rendered before the transaction, so it stays short
   const rendered = withImages
@@ -49,7 +59,11 @@ export async function seedDemoCatalogue(db: Db, { withImages = true }: { withIma
       )
     : seedProducts.map(() => []);
 
-  await db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
+    if (onlyIfEmpty) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+      if (!(await isEmptyShop(tx))) return false;
+    }
     const categoryRows = await tx
       .insert(categories)
       .values(seedCategories.map((name) => ({ name })))
@@ -77,8 +91,9 @@ export async function seedDemoCatalogue(db: Db, { withImages = true }: { withIma
         });
       }
     }
+    return true;
   });
-  return { products: seedProducts.length, categories: seedCategories.length, ms: Date.now() - started };
+  return { written, products: seedProducts.length, categories: seedCategories.length, ms: Date.now() - started };
 }
 
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

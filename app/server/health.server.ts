@@ -1,0 +1,110 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { findDatabase, migrationsFolder, type Database } from "~/db/client.server";
+import { isShuttingDown } from "./lifecycle.server";
+
+/**
+ * The answers of the load balancer's probes, served by scripts/server.mjs at /healthz and /readyz (through the named
+ * exports of app/entry.server.tsx): liveness says the process answers at all, readiness that it can serve a shopper.
+ */
+export interface HealthAnswer {
+  status: 200 | 503;
+  headers: Record<string, string>;
+  body: {
+    status: "ok" | "unavailable";
+    /** the first check that failed */
+    failed?: ReadinessCheck;
+    checks?: Record<ReadinessCheck, string>;
+  };
+}
+
+export type ReadinessCheck = "process" | "database" | "migrations";
+
+/** How long the database has to answer a readiness probe. */
+export const READINESS_TIMEOUT_MS = 1_000;
+/** What a 503 tells the balancer (and a browser) about when to ask again. */
+export const RETRY_AFTER_SECONDS = 5;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Liveness: the process is up and its event loop turns; nothing else is consulted (not even the database). */
+export function checkLiveness(): HealthAnswer {
+  return { status: 200, headers: { ...NO_STORE }, body: { status: "ok" } };
+}
+
+/**
+ * Readiness: 200 only when the process is not stopping, the database answers `select 1` within `timeoutMs`, and every
+ * migration of drizzle's journal is recorded as applied in the database (a database restored from an older backup, or
+ * replaced under the running process, fails here). A database with migrations newer than this build is fine: during
+ * a rolling deploy the old instances keep serving. Otherwise 503 with Retry-After and the check that failed.
+ */
+export async function checkReadiness({
+  timeoutMs = READINESS_TIMEOUT_MS,
+  database = findDatabase(),
+}: { timeoutMs?: number; database?: Database } = {}): Promise<HealthAnswer> {
+  const checks: Record<ReadinessCheck, string> = {
+    process: "ok",
+    database: "not checked",
+    migrations: "not checked",
+  };
+  const answer = (): HealthAnswer => {
+    const failed = (Object.keys(checks) as ReadinessCheck[]).find((name) => checks[name] !== "ok");
+    return failed
+      ? {
+          status: 503,
+          headers: { ...NO_STORE, "Retry-After": String(RETRY_AFTER_SECONDS) },
+          body: { status: "unavailable", failed, checks },
+        }
+      : { status: 200, headers: { ...NO_STORE }, body: { status: "ok", checks } };
+  };
+
+  if (isShuttingDown()) checks.process = "shutting down";
+  else if (!database) checks.process = "starting";
+  if (checks.process !== "ok" || !database) return answer();
+
+  let applied: Set<number> | Error;
+  try {
+    applied = await database.probe(async (query) => {
+      await query("select 1");
+      checks.database = "ok";
+      return query("select created_at from drizzle.__drizzle_migrations").then(
+        (rows) => new Set(rows.map((row) => Number(row.created_at))),
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+    }, timeoutMs);
+  } catch (error) {
+    checks.database = error instanceof Error ? error.message : String(error);
+    return answer();
+  }
+
+  if (applied instanceof Error) {
+    checks.migrations = `cannot read the applied migrations: ${applied.message}`;
+    return answer();
+  }
+  try {
+    const missing = (await committedMigrations()).filter((migration) => !applied.has(migration.when));
+    checks.migrations = missing.length === 0 ? "ok" : `not applied: ${missing.map((m) => m.tag).join(", ")}`;
+  } catch (error) {
+    checks.migrations = `cannot read drizzle's journal: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return answer();
+}
+
+interface JournalEntry {
+  tag: string;
+  /** drizzle records this as created_at of the applied migration */
+  when: number;
+}
+
+let journal: Promise<JournalEntry[]> | undefined;
+
+/** The migrations this build ships (drizzle/meta/_journal.json), read once. */
+function committedMigrations(): Promise<JournalEntry[]> {
+  journal ??= fs
+    .readFile(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")
+    .then((text) => (JSON.parse(text) as { entries: JournalEntry[] }).entries);
+  journal.catch(() => {
+    journal = undefined;
+  });
+  return journal;
+}

@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { checkLiveness, checkReadiness } from "~/server/health.server";
+import { beginShutdown, resetLifecycleForTests } from "~/server/lifecycle.server";
+import { useTestDatabase } from "../support/test-db";
+
+// The answers behind /healthz and /readyz (scripts/server.mjs serves them); the processes are tested in tests/server.
+const database = useTestDatabase();
+
+afterEach(() => resetLifecycleForTests());
+
+describe("the probes", () => {
+  it("liveness is 200 whatever the database does", () => {
+    expect(checkLiveness()).toEqual({ status: 200, headers: { "Cache-Control": "no-store" }, body: { status: "ok" } });
+  });
+
+  it("readiness is 200 on a migrated database", async () => {
+    expect(await checkReadiness()).toEqual({
+      status: 200,
+      headers: { "Cache-Control": "no-store" },
+      body: { status: "ok", checks: { process: "ok", database: "ok", migrations: "ok" } },
+    });
+  });
+
+  it("readiness is 503 once the process is stopping, without asking the database", async () => {
+    beginShutdown();
+    expect(await checkReadiness()).toEqual({
+      status: 503,
+      headers: { "Cache-Control": "no-store", "Retry-After": "5" },
+      body: {
+        status: "unavailable",
+        failed: "process",
+        checks: { process: "shutting down", database: "not checked", migrations: "not checked" },
+      },
+    });
+  });
+
+  it("readiness names the committed migration the database lacks", async () => {
+    const rows = (result: unknown) =>
+      (result as { rows: Array<{ id: number; hash: string; created_at: string }> }).rows;
+    const [last] = rows(
+      await database.db.execute(
+        sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      ),
+    );
+    // the probe reads on a connection of its own: the row is really deleted, then put back
+    await database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`);
+    try {
+      const answer = await checkReadiness();
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({
+        failed: "migrations",
+        checks: { database: "ok", migrations: "not applied: 0006_reliability" },
+      });
+    } finally {
+      await database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id}, ${last!.hash}, ${last!.created_at})`,
+      );
+    }
+    expect((await checkReadiness()).status).toBe(200);
+  });
+});

@@ -1,0 +1,239 @@
+import http from "node:http";
+import net from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  connectionRefused,
+  freePort,
+  processTree,
+  startShop,
+  tempDir,
+  waitUntilGone,
+  type ShopProcess,
+} from "./support/shop-process";
+
+// The built shop on its embedded database, started as `node scripts/server.mjs` and as `npm start`, stopped by
+// signals. One data directory for the file: the first start writes the demo catalogue, the later ones reuse it.
+
+const data = tempDir("server-lifecycle");
+const started: ShopProcess[] = [];
+
+async function start(options: { via?: "server" | "npm"; env?: Record<string, string> } = {}) {
+  const shop = startShop({ via: options.via, port: await freePort(), env: { DATA_DIR: data.dir, ...options.env } });
+  started.push(shop);
+  await shop.waitFor(/\[shop\] ready on/);
+  return shop;
+}
+
+/** A POST whose body is sent in two halves: the request is in flight until `finish()` sends the second. */
+function halfSentPost(origin: string, path: string, body: string) {
+  const request = http.request(`${origin}${path}`, {
+    method: "POST",
+    agent: false,
+    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+  });
+  const response = new Promise<{ status: number; connection?: string; text: string }>((resolve, reject) => {
+    request.on("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (part: string) => (text += part));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }));
+      res.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+  // a test that fails before it reads the answer must not leave an unhandled rejection behind
+  response.catch(() => undefined);
+  const half = Math.floor(body.length / 2);
+  request.write(body.slice(0, half));
+  return { response, finish: () => request.end(body.slice(half)), request };
+}
+
+beforeAll(async () => {
+  // the first start writes the demo catalogue (a few seconds to half a minute); the tests then start in seconds
+  const first = await start();
+  first.child.kill("SIGTERM");
+  expect((await first.exited).code).toBe(0);
+}, 180_000);
+
+// a test that failed half-way must not leave its server holding the data directory for the next one
+afterEach(async () => {
+  for (const shop of started.splice(0)) {
+    if (shop.child.exitCode === null && shop.child.signalCode === null) shop.child.kill("SIGKILL");
+    await shop.exited;
+  }
+});
+
+afterAll(() => data.cleanup());
+
+describe("the shop's own server", () => {
+  it("answers the probes: /healthz and /readyz 200, not cached", async () => {
+    const shop = await start();
+    const health = await fetch(`${shop.origin}/healthz`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get("cache-control")).toBe("no-store");
+    expect(await health.json()).toEqual({ status: "ok" });
+
+    const ready = await fetch(`${shop.origin}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+    expect(await ready.json()).toEqual({
+      status: "ok",
+      checks: { process: "ok", database: "ok", migrations: "ok" },
+    });
+
+    // static files as remix-serve serves them: fingerprinted assets for a year, the rest for an hour
+    const page = await (await fetch(`${shop.origin}/products`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(page)?.[0];
+    expect(asset).toBeDefined();
+    expect((await fetch(`${shop.origin}${asset}`)).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect((await fetch(`${shop.origin}/favicon.svg`)).headers.get("cache-control")).toBe("public, max-age=3600");
+
+    shop.child.kill("SIGTERM");
+    expect((await shop.exited).code).toBe(0);
+  });
+
+  it(
+    "on SIGTERM finishes the request in flight, refuses new connections, closes the database and exits 0",
+    { timeout: 60_000 },
+    async () => {
+      const shop = await start({ env: { SHUTDOWN_TIMEOUT_MS: "10000" } });
+      const tree = processTree(shop.pid);
+      const login = halfSentPost(
+        shop.origin,
+        "/api/v1/auth/login",
+        JSON.stringify({ email: "nobody@example.com", password: "not the password" }),
+      );
+      // the server has the request (its headers and half its body) before the signal
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      const signalled = Date.now();
+      shop.child.kill("SIGTERM");
+      expect(await shop.waitFor(/\[shop\] SIGTERM: stopping/, 5_000)).toMatch(/1 request\(s\) in flight/);
+      expect(await connectionRefused(shop.port)).toBe(true);
+      expect(shop.child.exitCode).toBeNull();
+
+      login.finish();
+      const answer = await login.response;
+      expect(answer.status).toBe(401);
+      expect(JSON.parse(answer.text)).toMatchObject({ message: expect.any(String) });
+      expect(answer.connection).toBe("close");
+
+      const exit = await shop.exited;
+      expect(exit.code).toBe(0);
+      expect(exit.at - signalled).toBeLessThan(10_000);
+      expect(shop.output()).toContain("[shop] stopped");
+      expect(await waitUntilGone(tree)).toEqual([]);
+      expect(await connectionRefused(shop.port)).toBe(true);
+    },
+  );
+
+  it("cuts off a request that outlasts SHUTDOWN_TIMEOUT_MS and still exits 0", { timeout: 60_000 }, async () => {
+    const shop = await start({ env: { SHUTDOWN_TIMEOUT_MS: "1500" } });
+    // a body that never ends
+    const upload = halfSentPost(shop.origin, "/api/v1/auth/login", JSON.stringify({ email: "x".repeat(1000) }));
+    const cut = upload.response.then(
+      () => "answered",
+      (error: NodeJS.ErrnoException) => error.code ?? error.message,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalled = Date.now();
+    shop.child.kill("SIGTERM");
+
+    const exit = await shop.exited;
+    expect(exit.code).toBe(0);
+    expect(exit.at - signalled).toBeGreaterThanOrEqual(1_400);
+    expect(exit.at - signalled).toBeLessThan(8_000);
+    expect(shop.output()).toMatch(/1 request\(s\) still running after 1500 ms: closing them/);
+    expect(await cut).toBe("ECONNRESET");
+  });
+
+  it("stops on Ctrl-C (SIGINT) the same way", async () => {
+    const shop = await start();
+    const tree = processTree(shop.pid);
+    shop.child.kill("SIGINT");
+    expect((await shop.exited).code).toBe(0);
+    expect(shop.output()).toContain("[shop] SIGINT: stopping");
+    expect(await waitUntilGone(tree)).toEqual([]);
+  });
+
+  it(
+    "under `npm start`, a SIGTERM to npm stops npm and the server and frees the port",
+    { timeout: 60_000 },
+    async () => {
+      const shop = await start({ via: "npm" });
+      const tree = processTree(shop.pid);
+      // npm and the server (npm's shell is replaced by it: `exec node scripts/start.mjs`)
+      expect(tree.length).toBe(2);
+      expect((await fetch(`${shop.origin}/healthz`)).status).toBe(200);
+
+      shop.child.kill("SIGTERM");
+      const exit = await shop.exited;
+      expect(exit.code).toBe(0);
+      expect(await waitUntilGone(tree)).toEqual([]);
+      expect(await connectionRefused(shop.port)).toBe(true);
+      expect(shop.output()).toContain("[shop] stopped");
+    },
+  );
+
+  it("refuses a busy port with one line and exit code 1", async () => {
+    const blocker = net.createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => blocker.listen(port, "127.0.0.1", resolve));
+    try {
+      const shop = startShop({ port, env: { DATA_DIR: data.dir } });
+      started.push(shop);
+      expect((await shop.exited).code).toBe(1);
+      expect(shop.stderr().trim()).toBe(
+        `[shop] port ${port} on 127.0.0.1 is already in use: stop what uses it, or set PORT`,
+      );
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it("refuses to open an embedded database that another server uses", { timeout: 60_000 }, async () => {
+    const first = await start();
+    const second = startShop({ port: await freePort(), env: { DATA_DIR: data.dir } });
+    started.push(second);
+    expect((await second.exited).code).toBe(1);
+    expect(second.stderr()).toContain(`in use by process ${first.pid}`);
+    first.child.kill("SIGTERM");
+    expect((await first.exited).code).toBe(0);
+  });
+});
+
+describe("npm start while it builds", () => {
+  it("stops the build on SIGTERM and leaves no process behind", { timeout: 60_000 }, async () => {
+    const build = tempDir("server-build");
+    try {
+      // an empty build folder of its own: npm start must build there, and build/ stays untouched
+      const shop = startShop({
+        via: "npm",
+        port: await freePort(),
+        env: { DATA_DIR: data.dir, BUILD_DIR: build.relative },
+      });
+      started.push(shop);
+      await shop.waitFor(/\[shop\] building the app/, 30_000);
+      // until the build's own process runs (npm → node scripts/start.mjs → node remix vite:build)
+      let tree = processTree(shop.pid);
+      for (let i = 0; i < 100 && tree.length < 3; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        tree = processTree(shop.pid);
+      }
+      expect(tree.length).toBeGreaterThanOrEqual(3);
+      // and whatever the build starts meanwhile (esbuild)
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      tree = [...new Set([...tree, ...processTree(shop.pid)])];
+
+      shop.child.kill("SIGTERM");
+      const exit = await shop.exited;
+      expect(exit.code).toBe(0);
+      expect(shop.output()).toContain("[shop] SIGTERM: build stopped");
+      expect(await waitUntilGone(processTree(shop.pid).concat(tree))).toEqual([]);
+    } finally {
+      build.cleanup();
+    }
+  });
+});
