@@ -64,7 +64,7 @@ function startInstance(port: number, dataDir: string): Promise<ChildProcess> {
     const deadline = Date.now() + 120_000;
     const poll = async () => {
       if (child.exitCode !== null) return reject(new Error(`instance on ${port} exited (${child.exitCode})`));
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
+      const ok = await fetch(`http://127.0.0.1:${port}/readyz`)
         .then((r) => r.ok)
         .catch(() => false);
       if (ok) return resolve(child);
