@@ -56,6 +56,7 @@ function startInstance(port: number, dataDir: string): Promise<ChildProcess> {
       DB_POOL_MAX: "10",
       // the soak's own many logins are not an attack
       LOGIN_MAX_FAILURES_PER_CLIENT: "100000",
+      ...(process.env.SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS } : {}),
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -215,7 +216,7 @@ try {
   await database.db.update(products).set({ inventory: 1_000_000 });
   const productIds = (await database.db.select({ id: products.id }).from(products)).map((p) => p.id);
 
-  const ports = [Number(process.env.SOAK_PORT_A ?? 3101), Number(process.env.SOAK_PORT_B ?? 3102)];
+  const ports = [Number(process.env.SOAK_PORT_A ?? 3201), Number(process.env.SOAK_PORT_B ?? 3202)];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-soak-"));
   log(`starting two instances on ${ports.join(" and ")} (database ${dbName})…`);
   for (const port of ports) instances.push(await startInstance(port, path.join(dataDir, String(port))));
