@@ -144,16 +144,16 @@ export async function restore({
 
 async function restorePglite(from: string, dataDir: string, force: boolean, log: Log) {
   const pgdata = path.join(dataDir, "pgdata");
-  const exists = fs.existsSync(pgdata) && fs.readdirSync(pgdata).length > 0;
-  const aside = `${pgdata}.before-restore-${stamp()}`;
-  if (exists && !force) {
-    throw new BackupError(
-      `${pgdata} already holds a database: add --force to replace it (it is kept, renamed to ${path.basename(aside)})`,
-    );
-  }
+  // first: a running shop is the reason to stop, whatever else is true
   const release = lockDataDir(dataDir);
   const incoming = `${pgdata}.restoring-${process.pid}`;
   try {
+    const exists = fs.existsSync(pgdata) && fs.readdirSync(pgdata).length > 0;
+    if (exists && !force) {
+      throw new BackupError(
+        `${pgdata} already holds a database: add --force to replace it (it is kept, renamed to pgdata.before-restore-<time>)`,
+      );
+    }
     // the backup is unpacked and opened beside the current database first: a bad file changes nothing
     fs.rmSync(incoming, { recursive: true, force: true });
     const tarball = new Blob([fs.readFileSync(from)]);
@@ -164,6 +164,7 @@ async function restorePglite(from: string, dataDir: string, force: boolean, log:
       await db.close();
     }
     if (exists) {
+      const aside = `${pgdata}.before-restore-${stamp()}`;
       fs.renameSync(pgdata, aside);
       log(`[restore] the database that was there is kept in ${aside}`);
     } else {
@@ -252,7 +253,7 @@ async function restorePostgres(from: string, url: string, force: boolean, log: L
     if (!force) {
       throw new BackupError(
         `${name} is not empty (${present.length} tables): add --force to replace its content ` +
-          `(a backup of it is written first, to ${aside})`,
+          `(it is first saved next to the backup, as ${path.basename(new URL(url).pathname)}-before-restore-<time>.dump)`,
       );
     }
     if (others > 0) log(`[restore] warning: ${others} other connection(s) to ${name}: stop the shop before restoring`);
