@@ -5,15 +5,11 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { bootstrap } from "~/server/bootstrap.server";
-import { stopOnSignals } from "~/server/lifecycle.server";
 
 // What scripts/server.mjs (the production server) calls besides Remix: the probes and the way out. The server build
 // exposes them as `build.entry.module`.
 export { checkLiveness, checkReadiness } from "~/server/health.server";
 export { beginShutdown, runShutdown } from "~/server/lifecycle.server";
-
-// The dev server has no scripts/server.mjs to own the signals: close the database on Ctrl-C there.
-if (import.meta.env.DEV) stopOnSignals();
 
 // The app does not answer before the database is open, migrated and (first start) seeded.
 await bootstrap();

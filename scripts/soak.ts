@@ -1,7 +1,8 @@
 // `npm run soak`: two shop instances behind a small round-robin balancer on loopback, on a fresh PostgreSQL
 // database, under mixed traffic (browse 80%, cart 15%, checkout 5%) for SOAK_MINUTES (default 10, at most 10).
-// Passes when no answer is a 5xx, each instance's memory and the database connections stay flat (within 20%
-// between the first and the last third of the run, after a warm-up), and the shop's invariants hold at the end.
+// Passes when no answer is a 5xx, each instance's memory (its live heap after a full collection, measured by
+// scripts/soak-memory.mjs) and the database connections stay flat (within 20% between the first and the last third
+// of the run, after a warm-up), and the shop's invariants hold at the end. The resident set is reported too.
 // Needs PostgreSQL (SOAK_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/shop_soak: the database is
 // created fresh and dropped after) and a build (`npm run build`; `npm start` builds too).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -9,6 +10,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
+import { createInterface } from "node:readline";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -39,6 +41,9 @@ async function admin(query: string) {
 
 // ---------------------------------------------------------------- the shop: two instances and a balancer
 
+/** Per instance (port): its live heap after a full collection and its resident set, every 15 s (soak-memory.mjs). */
+const memorySamples = new Map<number, Array<{ at: number; heapMb: number; rssMb: number }>>();
+
 function startInstance(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
@@ -56,11 +61,18 @@ function startInstance(port: number, dataDir: string): Promise<ChildProcess> {
       DB_POOL_MAX: "10",
       // the soak's own many logins are not an attack
       LOGIN_MAX_FAILURES_PER_CLIENT: "100000",
-      ...(process.env.SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS } : {}),
+      NODE_OPTIONS: `--expose-gc --import ${path.join(root, "scripts/soak-memory.mjs")}`,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
-  child.stderr!.on("data", (chunk: Buffer) => process.stderr.write(`[instance ${port}] ${chunk}`));
+  const lines = createInterface({ input: child.stderr! });
+  lines.on("line", (line) => {
+    const memory = /^SOAK-MEMORY (\d+) (\d+) (\d+)$/.exec(line);
+    if (!memory) return void process.stderr.write(`[instance ${port}] ${line}\n`);
+    const samples = memorySamples.get(port) ?? [];
+    samples.push({ at: Number(memory[1]), heapMb: Number(memory[2]) / 2 ** 20, rssMb: Number(memory[3]) / 2 ** 20 });
+    memorySamples.set(port, samples);
+  });
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 120_000;
     const poll = async () => {
@@ -192,11 +204,6 @@ async function client(origin: string, shopper: Shopper, productIds: number[], un
 
 // ---------------------------------------------------------------- watching memory and connections
 
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -224,7 +231,7 @@ try {
   const origin = `http://127.0.0.1:${(balancer.address() as AddressInfo).port}`;
   const shoppers = await Promise.all(Array.from({ length: clients }, (_, i) => newShopper(origin, i)));
 
-  const samples: Array<{ at: number; rss: number[]; connections: number }> = [];
+  const connections: Array<{ at: number; n: number }> = [];
   const started = Date.now();
   const until = started + minutes * 60_000;
   log(`${clients} clients for ${minutes} min through ${origin}`);
@@ -233,7 +240,7 @@ try {
       .execute(sql`select count(*)::int as n from pg_stat_activity where datname = ${dbName}`)
       .then((result) => {
         const rows = (result as unknown as { rows: Array<{ n: number }> }).rows;
-        samples.push({ at: Date.now() - started, rss: instances.map((c) => rssMb(c.pid!)), connections: rows[0]!.n });
+        connections.push({ at: Date.now(), n: rows[0]!.n });
       })
       .catch(() => undefined);
   }, 5_000);
@@ -241,16 +248,22 @@ try {
   clearInterval(sampler);
   const seconds = (Date.now() - started) / 1000;
 
-  // judging: the first third after a one-minute warm-up (or a sixth of a short run) against the last third
-  const warm = samples.filter((s) => s.at > Math.min(60_000, (minutes * 60_000) / 6));
-  const third = Math.max(1, Math.floor(warm.length / 3));
-  const early = warm.slice(0, third);
-  const late = warm.slice(-third);
-  const drift = (pick: (s: (typeof samples)[number]) => number) => median(late.map(pick)) / median(early.map(pick)) - 1;
-  const memoryDrift = instances.map((_, i) => drift((s) => s.rss[i]!));
-  const connectionDrift = drift((s) => s.connections);
+  // judging: the first third after the warm-up (two minutes, or a fifth of a short run: code compiled, caches and
+  // heap sized) against the last third
+  const warmedUp = started + Math.min(120_000, (minutes * 60_000) / 5);
+  function thirds<T extends { at: number }>(series: T[], value: (sample: T) => number) {
+    const warm = series.filter((sample) => sample.at > warmedUp);
+    const third = Math.max(1, Math.floor(warm.length / 3));
+    const early = median(warm.slice(0, third).map(value));
+    const late = median(warm.slice(-third).map(value));
+    return { early: Math.round(early), late: Math.round(late), drift: late / early - 1 };
+  }
+  const heap = ports.map((port) => thirds(memorySamples.get(port) ?? [], (s) => s.heapMb));
+  const rss = ports.map((port) => thirds(memorySamples.get(port) ?? [], (s) => s.rssMb));
+  const pool = thirds(connections, (s) => s.n);
   const requests = latencies.length;
   const violations = await checkInvariants(database.db);
+  const percent = (drift: number) => Math.round(drift * 100);
 
   const report = {
     minutes,
@@ -264,13 +277,9 @@ try {
     },
     answers: Object.fromEntries([...tally.entries()].sort()),
     fiveHundreds: fiveHundreds.length,
-    memoryMb: instances.map((_, i) => ({
-      early: Math.round(median(early.map((s) => s.rss[i]!))),
-      late: Math.round(median(late.map((s) => s.rss[i]!))),
-    })),
-    memoryDriftPercent: memoryDrift.map((d) => Math.round(d * 100)),
-    connections: { early: median(early.map((s) => s.connections)), late: median(late.map((s) => s.connections)) },
-    connectionDriftPercent: Math.round(connectionDrift * 100),
+    liveHeapMb: heap.map(({ early, late, drift }) => ({ early, late, driftPercent: percent(drift) })),
+    residentMb: rss.map(({ early, late, drift }) => ({ early, late, driftPercent: percent(drift) })),
+    connections: { early: pool.early, late: pool.late, driftPercent: percent(pool.drift) },
     invariantViolations: violations.length,
   };
   console.log(JSON.stringify(report, null, 2));
@@ -278,10 +287,10 @@ try {
     ...(fiveHundreds.length
       ? [`${fiveHundreds.length} answers were 5xx or failed:\n  ${fiveHundreds.slice(0, 10).join("\n  ")}`]
       : []),
-    ...memoryDrift.flatMap((d, i) =>
-      Math.abs(d) > 0.2 ? [`instance ${i + 1}'s memory moved ${Math.round(d * 100)}%`] : [],
+    ...heap.flatMap(({ drift }, i) =>
+      Math.abs(drift) > 0.2 ? [`instance ${i + 1}'s live heap moved ${percent(drift)}%`] : [],
     ),
-    ...(Math.abs(connectionDrift) > 0.2 ? [`database connections moved ${Math.round(connectionDrift * 100)}%`] : []),
+    ...(Math.abs(pool.drift) > 0.2 ? [`database connections moved ${percent(pool.drift)}%`] : []),
     ...(violations.length ? [formatInvariantReport(violations)] : []),
   ];
   if (problems.length) {

@@ -28,6 +28,8 @@ async function start(): Promise<Database> {
   } else {
     const release = lockDataDir(config.dataDir);
     onShutdown("data directory lock", release);
+    // also when something else ends the process (the dev server exits on its own signal handlers)
+    process.once("exit", release);
     database = await openPglite(path.join(config.dataDir, "pgdata"));
     onShutdown("database", () => database.close());
   }

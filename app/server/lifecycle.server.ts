@@ -91,19 +91,6 @@ export function runShutdown({ hookTimeoutMs = SHUTDOWN_HOOK_TIMEOUT_MS } = {}): 
   return state.shutdown;
 }
 
-/**
- * For hosts without scripts/server.mjs (the dev server): on SIGTERM or SIGINT run the hooks, then exit. The production
- * server never calls this; it drains its connections first.
- */
-export function stopOnSignals(): void {
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      console.log(`[shop] ${signal}: stopping`);
-      void runShutdown().then(({ failed }) => process.exit(failed.length > 0 ? 1 : 0));
-    });
-  }
-}
-
 /** Tests only: forget every hook and the stopping state. */
 export function resetLifecycleForTests(): void {
   holder.__shopLifecycle = undefined;
