@@ -79,13 +79,20 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     kind: "postgres",
     db,
     async migrate() {
-      const lock = await pool.connect();
+      // a connection of its own, without the request timeouts: waiting for another instance's migrations, or a long
+      // migration, is what a start is for (the start-up wait bounds reaching the server)
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: postgresTimeouts().connectionTimeoutMillis,
+      });
+      await client.connect();
       try {
-        await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+        await client.query("SET lock_timeout = 0; SET statement_timeout = 0");
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
-        await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
-        lock.release();
+        await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+        await client.end().catch(() => undefined);
       }
     },
     close: () => pool.end(),

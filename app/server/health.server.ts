@@ -38,10 +38,14 @@ export function checkLiveness(): HealthAnswer {
  * replaced under the running process, fails here). A database with migrations newer than this build is fine: during
  * a rolling deploy the old instances keep serving. Otherwise 503 with Retry-After and the check that failed.
  */
+/** How long one database probe's answer is shared by the readiness checks that follow it. */
+const PROBE_REUSE_MS = 1_000;
+
 export async function checkReadiness({
   timeoutMs = READINESS_TIMEOUT_MS,
   database = findDatabase(),
-}: { timeoutMs?: number; database?: Database } = {}): Promise<HealthAnswer> {
+  reuseMs = PROBE_REUSE_MS,
+}: { timeoutMs?: number; database?: Database; reuseMs?: number } = {}): Promise<HealthAnswer> {
   const checks: Record<ReadinessCheck, string> = {
     process: "ok",
     database: "not checked",
@@ -62,6 +66,32 @@ export async function checkReadiness({
   else if (!database) checks.process = "starting";
   if (checks.process !== "ok" || !database) return answer();
 
+  Object.assign(checks, await sharedDatabaseChecks(database, timeoutMs, reuseMs));
+  return answer();
+}
+
+/**
+ * One database probe at a time, its answer shared for a second: a balancer (or anyone) asking /readyz in a loop
+ * cannot open a connection per request.
+ */
+let lastProbe:
+  | { database: Database; at: number; checks: Promise<Pick<Record<ReadinessCheck, string>, "database" | "migrations">> }
+  | undefined;
+
+function sharedDatabaseChecks(database: Database, timeoutMs: number, reuseMs: number) {
+  const now = Date.now();
+  if (!lastProbe || lastProbe.database !== database || now - lastProbe.at > reuseMs) {
+    const checks = databaseChecks(database, timeoutMs).finally(() => {
+      if (lastProbe?.checks === checks) lastProbe.at = Date.now();
+    });
+    lastProbe = { database, at: Number.POSITIVE_INFINITY, checks };
+  }
+  return lastProbe.checks;
+}
+
+async function databaseChecks(database: Database, timeoutMs: number) {
+  const checks = { database: "not checked", migrations: "not checked" };
+  const answer = () => checks;
   let applied: Set<number> | Error;
   try {
     applied = await database.probe(async (query) => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { refreshTokens } from "~/db/schema";
@@ -177,6 +177,18 @@ export async function refresh({
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
       .returning({ id: refreshTokens.id });
     if (!rotated) throw new Error(`refresh token ${row.id} was rotated while locked`);
+    // boxes past their window are of no use any more: emptied, so an old token and a copy of the database cannot
+    // open the chain down to the live token
+    await tx
+      .update(refreshTokens)
+      .set({ successorBox: null })
+      .where(
+        and(
+          eq(refreshTokens.familyId, row.familyId),
+          isNotNull(refreshTokens.successorBox),
+          lt(refreshTokens.rotatedAt, new Date(now.getTime() - graceMs)),
+        ),
+      );
     return { kind: "tokens", tokens };
   });
   if (outcome.kind === "tokens") return outcome.tokens;

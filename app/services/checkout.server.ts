@@ -78,7 +78,8 @@ export const isOpenPayment = and(
  * same contents bought again get a new key. An open attempt of the same cart is found first, whatever ended since.
  */
 async function attemptFor(userId: number, kind: AttemptKind, snapshot: CartSnapshotLine[], db: DbOrTx) {
-  const prefix = `checkout:${kind}:${userId}:${snapshotHash(snapshot)}:`;
+  const cart = `${userId}:${snapshotHash(snapshot)}:`;
+  const prefix = `checkout:${kind}:${cart}`;
   const [open] = await db
     .select()
     .from(payments)
@@ -86,8 +87,30 @@ async function attemptFor(userId: number, kind: AttemptKind, snapshot: CartSnaps
     .orderBy(desc(payments.id))
     .limit(1);
   if (open) return { key: open.checkoutKey!, payment: open as PaymentRow | undefined };
-  const ended = await db.$count(payments, and(eq(payments.userId, userId), not(isOpenPayment)));
+  // only this cart's ended attempts (of either kind) move its key: nothing else the user does can split one attempt
+  const sameCart = like(payments.checkoutKey, `checkout:%:${cart}%`);
+  const ended = await db.$count(payments, and(eq(payments.userId, userId), sameCart, not(isOpenPayment)));
   return { key: `${prefix}${ended}`, payment: undefined };
+}
+
+/**
+ * Refuses a second payment for a cart the provider already shows paid under the other kind (the card box and the
+ * hosted page are two ways to pay one cart): that payment's order is being placed.
+ */
+async function refuseIfPaidOtherwise(userId: number, kind: AttemptKind, snapshot: CartSnapshotLine[], db: DbOrTx) {
+  const other = `checkout:${kind === "pi" ? "cs" : "pi"}:${userId}:${snapshotHash(snapshot)}:%`;
+  const open = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), like(payments.checkoutKey, other), isOpenPayment));
+  for (const payment of open) {
+    const remote = await getPaymentProvider().retrieve(payment.providerPaymentId);
+    if (remote.status === "succeeded") {
+      throw new ConflictError(
+        "You have paid for this cart already: your order is being placed. Please reload the page.",
+      );
+    }
+  }
 }
 
 /** The payment of an attempt: the one on record, or a new one made by the provider under the attempt's key. */
@@ -101,6 +124,7 @@ async function paymentForAttempt(
 ): Promise<PaymentRow> {
   const { key, payment } = await attemptFor(userId, kind, priced.snapshot, db);
   if (payment && reuse) return payment;
+  await refuseIfPaidOtherwise(userId, kind, priced.snapshot, db);
   const provider = getPaymentProvider();
   // the provider answers the same key with the same payment: two tabs racing here share one
   const remote = await create(key);
@@ -257,10 +281,11 @@ async function recordOutcome(
   outcome: { status: PaymentRow["status"]; errorMessage: string | null },
   db: DbOrTx,
 ) {
+  // forward only: a refund or an order decided meanwhile is never overwritten by a post still in flight
   await db
     .update(payments)
     .set({ status: outcome.status, failureMessage: outcome.errorMessage, updatedAt: new Date() })
-    .where(eq(payments.id, paymentId));
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ["requires_payment_method", "processing"])));
 }
 
 /** POST /payments/test/confirm: pays a test-mode payment with a card, with Stripe's outcomes. */

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { cartItems, carts, orderItems, orders, payments, products, refunds } from "~/db/schema";
 import type { Billing, OrderDto } from "~/schemas/orders";
 import { centsToDollars, formatCents } from "~/utils/money";
 import { assertOwnerOrAdmin } from "./access";
-import { paymentOf } from "./checkout.server";
+import { isOpenPayment, paymentOf } from "./checkout.server";
 import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "./errors";
 import { faultPoint } from "./faults.server";
 import { getPaymentProvider } from "./payments/index.server";
@@ -79,7 +79,15 @@ export async function fulfilPayment(
     console.error(
       `payment ${payment.providerPaymentId}: paid ${remote.amountCents} ${remote.currency}, expected ${payment.amountCents} ${payment.currency}`,
     );
-    throw new PaymentRequiredError("The amount paid does not match the order total.");
+    // no order for it, ever: the money is owed back (once, under the payment's lock, unless an order stands)
+    const owed = await db.transaction(async (tx) => {
+      await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
+      if (await orderOfPayment(payment.id, tx)) return false;
+      await oweRefund(payment.id, "the amount paid did not match the order total", tx);
+      return true;
+    });
+    if (owed) await refundNow(payment.id, db).catch((error: unknown) => console.error("refund failed", error));
+    throw new PaymentRequiredError("The amount paid does not match the order total. The payment will be refunded.");
   }
 
   const outcome = await db.transaction(async (tx) => {
@@ -188,18 +196,7 @@ export async function placeOrder({
   const unused = await db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.userId, userId),
-        inArray(payments.status, ["requires_payment_method", "processing", "succeeded"]),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(orders)
-            .where(eq(orders.paymentId, payments.id)),
-        ),
-      ),
-    )
+    .where(and(eq(payments.userId, userId), isOpenPayment))
     .orderBy(desc(payments.id))
     .limit(5);
   const provider = getPaymentProvider();

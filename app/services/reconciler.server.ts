@@ -57,19 +57,26 @@ async function claimOrphans(db: DbOrTx, now: Date, settleMs: number, limit: numb
 /** One open payment, settled: placed if paid, cancelled if abandoned, else brought up to the provider's status. */
 async function settle(payment: PaymentRow, abandonBefore: Date, db: DbOrTx): Promise<keyof ReconcileReport | null> {
   const provider = getPaymentProvider();
-  const remote = await provider.retrieve(payment.providerPaymentId);
+  let remote = await provider.retrieve(payment.providerPaymentId);
+  if (remote.status === "requires_payment_method" && payment.createdAt < abandonBefore) {
+    // cancelled only while unpaid: one paid this very moment comes back succeeded and is placed below
+    remote = await provider.cancel(payment.providerPaymentId, `cancel:${payment.id}`);
+    if (remote.status === "canceled") {
+      await db.update(payments).set({ status: "canceled" }).where(eq(payments.id, payment.id));
+      return "cancelled";
+    }
+  }
   if (remote.status === "succeeded") {
     try {
       const { created } = await fulfilPayment(payment, undefined, db);
       if (created) console.log(`[reconciler] placed the order of paid payment ${payment.providerPaymentId}`);
       return created ? "placed" : null;
     } catch (error) {
-      // sold out: no order, and the refund is owed (and tried) by fulfilPayment
-      if (error instanceof ConflictError || error instanceof PaymentRequiredError) {
-        console.log(`[reconciler] payment ${payment.providerPaymentId}: ${error.message}`);
-        return "refundsOwed";
-      }
-      throw error;
+      // no order (sold out, or paid a wrong amount): fulfilPayment owes the refund and tries it
+      if (!(error instanceof ConflictError || error instanceof PaymentRequiredError)) throw error;
+      console.log(`[reconciler] payment ${payment.providerPaymentId}: ${error.message}`);
+      const [owed] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.paymentId, payment.id));
+      return owed ? "refundsOwed" : null;
     }
   }
   if (remote.status === "canceled") {
@@ -95,11 +102,6 @@ async function settle(payment: PaymentRow, abandonBefore: Date, db: DbOrTx): Pro
       await tx.update(payments).set({ status: "refunded" }).where(eq(payments.id, payment.id));
     });
     return null;
-  }
-  if (payment.createdAt < abandonBefore && remote.status === "requires_payment_method") {
-    await provider.refund(payment.providerPaymentId, `refund:${payment.id}`);
-    await db.update(payments).set({ status: "canceled" }).where(eq(payments.id, payment.id));
-    return "cancelled";
   }
   if (remote.status !== payment.status) {
     await db.update(payments).set({ status: remote.status }).where(eq(payments.id, payment.id));

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, payments, products, refunds, testPaymentIntents } from "~/db/schema";
 import { FAULT_POINTS } from "~/services/faults.server";
@@ -74,10 +74,11 @@ describe.skipIf(process.env.TEST_DB_KIND !== "postgres")("an instance killed at 
   /** What the shop holds for the shopper: charges at the provider, orders, refunds, and the product's stock. */
   async function ledger(userId: number, productId: number) {
     const paymentRows = await database.db.select().from(payments).where(eq(payments.userId, userId));
-    const ids = paymentRows.map((p) => p.providerPaymentId);
-    const intents = ids.length
-      ? await database.db.select().from(testPaymentIntents).where(inArray(testPaymentIntents.id, ids))
-      : [];
+    // every card charge of this shopper's checkouts, with or without a payment row of ours (a crash can leave one)
+    const intents = await database.db
+      .select()
+      .from(testPaymentIntents)
+      .where(like(testPaymentIntents.idempotencyKey, `checkout:%:${userId}:%`));
     const [product] = await database.db.select().from(products).where(eq(products.id, productId));
     return {
       payments: paymentRows.length,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getDatabase } from "~/db/client.server";
 import { checkLiveness, checkReadiness } from "~/server/health.server";
 import { beginShutdown, resetLifecycleForTests } from "~/server/lifecycle.server";
 import { useTestDatabase } from "../support/test-db";
@@ -15,7 +16,7 @@ describe("the probes", () => {
   });
 
   it("readiness is 200 on a migrated database", async () => {
-    expect(await checkReadiness()).toEqual({
+    expect(await checkReadiness({ reuseMs: 0 })).toEqual({
       status: 200,
       headers: { "Cache-Control": "no-store" },
       body: { status: "ok", checks: { process: "ok", database: "ok", migrations: "ok" } },
@@ -24,7 +25,7 @@ describe("the probes", () => {
 
   it("readiness is 503 once the process is stopping, without asking the database", async () => {
     beginShutdown();
-    expect(await checkReadiness()).toEqual({
+    expect(await checkReadiness({ reuseMs: 0 })).toEqual({
       status: 503,
       headers: { "Cache-Control": "no-store", "Retry-After": "5" },
       body: {
@@ -46,7 +47,7 @@ describe("the probes", () => {
     // the probe reads on a connection of its own: the row is really deleted, then put back
     await database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`);
     try {
-      const answer = await checkReadiness();
+      const answer = await checkReadiness({ reuseMs: 0 });
       expect(answer.status).toBe(503);
       expect(answer.body).toMatchObject({
         failed: "migrations",
@@ -57,6 +58,18 @@ describe("the probes", () => {
         sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id}, ${last!.hash}, ${last!.created_at})`,
       );
     }
-    expect((await checkReadiness()).status).toBe(200);
+    expect((await checkReadiness({ reuseMs: 0 })).status).toBe(200);
+  });
+
+  it("shares one database probe among the readiness checks of a second (a flood of /readyz opens no connections)", async () => {
+    const probe = vi.spyOn(getDatabase(), "probe");
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => checkReadiness()));
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      expect((await checkReadiness()).status).toBe(200);
+      expect(probe.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      probe.mockRestore();
+    }
   });
 });

@@ -88,6 +88,38 @@ describe("the reconciler", () => {
   });
 });
 
+describe("the reconciler at the edges", () => {
+  it("places a day-old payment paid at the last moment instead of cancelling it", async () => {
+    const user = await shopper();
+    const item = await product({ priceCents: 1100, inventory: 5 });
+    const providerId = await orphan(user, item.id, 1);
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60_000);
+    expect(await sweep({ now: tomorrow })).toMatchObject({ placed: 1, cancelled: 0 });
+    expect((await paymentRow(providerId)).status).toBe("succeeded");
+    expect(await ordersOf(user.id)).toHaveLength(1);
+  });
+
+  it("refunds a payment whose paid amount does not match what it was for, placing nothing", async () => {
+    const user = await shopper();
+    const item = await product({ priceCents: 5000, inventory: 5 });
+    const providerId = await orphan(user, item.id, 1);
+    await database.db.update(testPaymentIntents).set({ amountCents: 100 }).where(eq(testPaymentIntents.id, providerId));
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await sweep()).toMatchObject({ placed: 0, refundsOwed: 1 });
+    } finally {
+      quiet.mockRestore();
+    }
+    expect(await ordersOf(user.id)).toEqual([]);
+    const payment = await paymentRow(providerId);
+    expect(payment.status).toBe("refunded");
+    const [owed] = await database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(owed).toMatchObject({ status: "succeeded", reason: "the amount paid did not match the order total" });
+    // settled: the next sweep leaves it alone
+    expect(await sweep()).toMatchObject({ placed: 0, refundsOwed: 0 });
+  });
+});
+
 describe("refunds that fail", () => {
   it("are retried with backoff until the provider takes them; admins see them and can retry", async () => {
     const user = await shopper();

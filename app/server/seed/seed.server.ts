@@ -61,6 +61,9 @@ export async function seedDemoCatalogue(
 
   const written = await db.transaction(async (tx) => {
     if (onlyIfEmpty) {
+      // another seed may hold it for a while: wait without the request-sized lock and statement timeouts
+      await tx.execute(sql`SET LOCAL lock_timeout = 0`);
+      await tx.execute(sql`SET LOCAL statement_timeout = 0`);
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
       if (!(await isEmptyShop(tx))) return false;
     }

@@ -49,6 +49,11 @@ export interface PaymentProvider {
   retrieve(id: string): Promise<ProviderPayment>;
   /** refunds a succeeded payment (cancels one not yet paid); repeating it is harmless */
   refund(id: string, idempotencyKey: string): Promise<void>;
+  /**
+   * cancels a payment only while it is unpaid, and answers its state after: `canceled`, or `succeeded` when it was
+   * paid meanwhile (never refunds)
+   */
+  cancel(id: string, idempotencyKey: string): Promise<ProviderPayment>;
   /** a hosted payment page, for browsers without JavaScript (Stripe only) */
   createCheckoutSession?(input: CheckoutSessionInput): Promise<{ id: string; url: string }>;
   /** verifies a webhook's signature on the raw body (Stripe only) */

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { StripeConfig } from "~/utils/env.server";
-import { BadRequestError, NotFoundError } from "../errors";
+import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from "../errors";
 import type {
   CheckoutSessionInput,
   CreateIntentInput,
@@ -48,6 +48,32 @@ function fromSession(session: Stripe.Checkout.Session): ProviderPayment {
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 
+/**
+ * Stripe's failures as the shop's errors: Stripe unreachable, failing or rate limiting is a 503 to try again later; a
+ * replayed idempotency key with other parameters is a checkout that changed meanwhile (409). The rest stays as it is.
+ */
+async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError
+    ) {
+      console.warn(`[stripe] ${error.type}: ${error.message}`);
+      throw new ServiceUnavailableError(
+        "The payment service is not answering right now. Please try again in a minute.",
+        30,
+      );
+    }
+    if (error instanceof Stripe.errors.StripeIdempotencyError) {
+      throw new ConflictError("This checkout changed while it was being paid. Please reload the page and try again.");
+    }
+    throw error;
+  }
+}
+
 /** Stripe: PaymentIntents for Elements, Checkout Sessions for browsers without JavaScript, signed webhooks. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = "stripe" as const;
@@ -73,19 +99,25 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async createIntent({ amountCents, currency, idempotencyKey, metadata }: CreateIntentInput): Promise<ProviderPayment> {
-    const intent = await this.stripe.paymentIntents.create(
-      {
-        amount: amountCents,
-        currency,
-        automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-        metadata,
-      },
-      { idempotencyKey },
+    const intent = await stripeCall(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency,
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          metadata,
+        },
+        { idempotencyKey },
+      ),
     );
     return fromIntent(intent);
   }
 
   async retrieve(id: string): Promise<ProviderPayment> {
+    return stripeCall(() => this.retrieveOnce(id));
+  }
+
+  private async retrieveOnce(id: string): Promise<ProviderPayment> {
     try {
       if (id.startsWith("cs_")) return fromSession(await this.stripe.checkout.sessions.retrieve(id));
       return fromIntent(await this.stripe.paymentIntents.retrieve(id));
@@ -96,6 +128,23 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async refund(id: string, idempotencyKey: string): Promise<void> {
+    return stripeCall(() => this.refundOnce(id, idempotencyKey));
+  }
+
+  async cancel(id: string, idempotencyKey: string): Promise<ProviderPayment> {
+    await stripeCall(async () => {
+      try {
+        if (id.startsWith("cs_")) await this.stripe.checkout.sessions.expire(id, {}, { idempotencyKey });
+        else await this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey });
+      } catch (error) {
+        // paid (or finished) meanwhile: Stripe refuses to cancel it, and its state below says what it is
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    });
+    return this.retrieve(id);
+  }
+
+  private async refundOnce(id: string, idempotencyKey: string): Promise<void> {
     let intentId: string | null = id;
     if (id.startsWith("cs_")) {
       const session = await this.stripe.checkout.sessions.retrieve(id);
@@ -109,7 +158,8 @@ export class StripePaymentProvider implements PaymentProvider {
     const intent = await this.stripe.paymentIntents.retrieve(intentId);
     if (intent.status === "canceled") return;
     if (intent.status !== "succeeded") {
-      await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey });
+      // a key of its own: Stripe keeps a key to the endpoint it was first used with
+      await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${idempotencyKey}` });
       return;
     }
     try {
@@ -124,20 +174,22 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async createCheckoutSession(input: CheckoutSessionInput): Promise<{ id: string; url: string }> {
-    const session = await this.stripe.checkout.sessions.create(
-      {
-        mode: "payment",
-        line_items: input.lines.map((line) => ({
-          quantity: line.quantity,
-          price_data: { currency: input.currency, unit_amount: line.priceCents, product_data: { name: line.name } },
-        })),
-        customer_email: input.email,
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-        metadata: input.metadata,
-        payment_intent_data: { metadata: input.metadata },
-      },
-      { idempotencyKey: input.idempotencyKey },
+    const session = await stripeCall(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: input.lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: { currency: input.currency, unit_amount: line.priceCents, product_data: { name: line.name } },
+          })),
+          customer_email: input.email,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata: input.metadata,
+          payment_intent_data: { metadata: input.metadata },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
     );
     if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
     return { id: session.id, url: session.url };

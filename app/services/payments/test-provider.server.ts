@@ -115,12 +115,23 @@ export class TestPaymentProvider implements PaymentProvider {
     return toPayment(row);
   }
 
+  async cancel(id: string): Promise<ProviderPayment> {
+    await this.database()
+      .update(testPaymentIntents)
+      .set({ status: "canceled", updatedAt: new Date() })
+      .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, "requires_payment_method")));
+    return this.retrieve(id);
+  }
+
   async refund(id: string): Promise<void> {
     const current = await this.retrieve(id);
     if (current.status === "refunded" || current.status === "canceled") return;
-    await this.database()
+    // conditional on the status read: a payment paid meanwhile is refunded, never merely cancelled
+    const [changed] = await this.database()
       .update(testPaymentIntents)
       .set({ status: current.status === "succeeded" ? "refunded" : "canceled", updatedAt: new Date() })
-      .where(eq(testPaymentIntents.id, id));
+      .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, current.status)))
+      .returning({ id: testPaymentIntents.id });
+    if (!changed) return this.refund(id);
   }
 }
