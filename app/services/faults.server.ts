@@ -1,4 +1,4 @@
-// Fault injection for the fault tests (tests/faults): SHOP_CRASH_AT=<point>[,<point>…] makes the process die on
+// Fault injection for the fault tests (tests/integration/faults-*.test.ts): SHOP_CRASH_AT=<point>[,<point>…] makes the process die on
 // the spot (SIGKILL: no cleanup, no answer) when it reaches a named point of a money path, as a power cut or an
 // OOM kill would. Unset, as in every real deployment, a fault point does nothing.
 

@@ -5,6 +5,7 @@ import { FAULT_POINTS } from "~/services/faults.server";
 import { registration } from "../support/accounts";
 import { instanceEnv, startApiInstance, type ApiInstance } from "../support/api-instance-process";
 import { createCategory, createProduct } from "../support/factories";
+import { ensureAdminAccount } from "~/services/admin.server";
 import { createPostgresTestDatabase } from "../support/postgres-test-db";
 
 // kill -9 mid-checkout: an app instance is told to die (SHOP_CRASH_AT, SIGKILL on the spot) at each step of the
@@ -12,7 +13,7 @@ import { createPostgresTestDatabase } from "../support/postgres-test-db";
 // reconciler finishes. Either way: at most one charge, exactly one order for a charge, the stock taken once.
 
 type Envelope<T> = { message: string; data: T };
-const post = (body: unknown, auth: Record<string, string>): RequestInit => ({
+const post = (body: unknown, auth: Record<string, string> = {}): RequestInit => ({
   method: "POST",
   headers: { "content-type": "application/json", ...auth },
   body: JSON.stringify(body),
@@ -168,6 +169,51 @@ describe.skipIf(process.env.TEST_DB_KIND !== "postgres")("an instance killed at 
       } finally {
         await Promise.all(reconcilers.map((instance) => instance.stop()));
       }
+    },
+  );
+
+  it(
+    "dies after the provider refunded a sold-out payment: the refund is recorded on the next try, once",
+    { timeout: 60_000 },
+    async () => {
+      const shopper = await shopperAtCheckout(3300);
+      // paid at the provider by an earlier post that died before writing it down; then the last piece sold elsewhere
+      const intent = await healthy.json<Envelope<{ paymentIntentId: string }>>(
+        "/orders/create-payment-intent",
+        post({}, shopper.auth),
+      );
+      const providerId = intent.body.data.paymentIntentId;
+      await database.db
+        .update(testPaymentIntents)
+        .set({ status: "succeeded" })
+        .where(eq(testPaymentIntents.id, providerId));
+      await database.db.update(products).set({ inventory: 0 }).where(eq(products.id, shopper.productId));
+
+      await crashAt("refund-after-provider", shopper);
+      const [payment] = await database.db.select().from(payments).where(eq(payments.providerPaymentId, providerId));
+      const [owed] = await database.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id));
+      expect(owed).toMatchObject({ status: "pending" });
+      const [atProvider] = await database.db
+        .select()
+        .from(testPaymentIntents)
+        .where(eq(testPaymentIntents.id, providerId));
+      expect(atProvider!.status).toBe("refunded");
+
+      // an admin retries it (the reconciler would, once the dead instance's claim runs out)
+      const boss = registration();
+      await healthy.json("/users/add", post(boss));
+      await ensureAdminAccount({ email: boss.email, password: boss.password, db: database.db });
+      const login = await healthy.json<{ accessToken: string }>("/auth/login", post(boss));
+      const retried = await healthy.json<Envelope<{ status: string; attempts: number }>>(
+        `/admin/refunds/${owed!.id}/retry`,
+        post({}, { authorization: `Bearer ${login.body.accessToken}` }),
+      );
+      expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+      expect(retried.body.data.status).toBe("succeeded");
+      const after = await ledger(shopper.userId, shopper.productId);
+      expect(after).toMatchObject({ payments: 1, charged: 0, orders: 0, refunds: 1, inventory: 0 });
+      const [settled] = await database.db.select().from(payments).where(eq(payments.id, payment!.id));
+      expect(settled!.status).toBe("refunded");
     },
   );
 });
