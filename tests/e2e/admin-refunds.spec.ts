@@ -1,14 +1,5 @@
 import { expect, test } from "@playwright/test";
-import {
-  ADMIN,
-  apiToken,
-  hydrated,
-  mainNav,
-  productViaApi,
-  registeredShopper,
-  signInAsAdmin,
-  uniqueTag,
-} from "./admin-helpers";
+import { ADMIN, apiToken, mainNav, productViaApi, registeredShopper, signInAsAdmin, uniqueTag } from "./admin-helpers";
 import { ORDERS_SHOP, PASSWORD } from "./orders-shop";
 
 /**
@@ -18,11 +9,7 @@ import { ORDERS_SHOP, PASSWORD } from "./orders-shop";
 test.use({ baseURL: ORDERS_SHOP });
 test.describe.configure({ timeout: 60_000 });
 
-test("admin: a cancelled order's refund is listed under Refunds", async ({
-  page,
-  request,
-  javaScriptEnabled,
-}, testInfo) => {
+test("admin: a cancelled order's refund is listed under Refunds", async ({ page, request }, testInfo) => {
   const product = await productViaApi(request, uniqueTag(testInfo), { price: 21, inventory: 3 });
   const shopper = await registeredShopper(request);
   const headers = { Authorization: `Bearer ${await apiToken(request, shopper.email, PASSWORD)}` };
@@ -51,7 +38,6 @@ test("admin: a cancelled order's refund is listed under Refunds", async ({
   await page.goto("/");
   await mainNav(page).getByRole("link", { name: "Refunds", exact: true }).click();
   await expect(page).toHaveURL("/admin/refunds");
-  await hydrated(page, javaScriptEnabled);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Refunds" })).toBeVisible();
   const done = main.getByTestId("refund-done").filter({ hasText: shopper.email });

@@ -42,6 +42,9 @@ async function readiness(shop: ShopProcess) {
   };
 }
 
+/** /readyz shares one database probe's answer for a second (a flood of probes opens no connections): wait it out. */
+const probeForgotten = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
 describe("the shop on PostgreSQL", () => {
   it("gives up on an unreachable database after DB_START_TIMEOUT_MS: one line per try, then exit 1", async () => {
     const port = await freePort(); // nothing listens there
@@ -90,6 +93,7 @@ describe("the shop on PostgreSQL", () => {
 
     // the database goes away: not ready (say which check), but alive
     await proxy.down();
+    await probeForgotten();
     const down = await readiness(shop);
     expect(down).toMatchObject({ status: 503, retryAfter: "5", cacheControl: "no-store" });
     expect(down.body).toMatchObject({ status: "unavailable", failed: "database", checks: { process: "ok" } });
@@ -100,12 +104,14 @@ describe("the shop on PostgreSQL", () => {
 
     // and comes back
     await proxy.up();
+    await probeForgotten();
     expect((await readiness(shop)).status).toBe(200);
 
     // a migration the database does not have (a restore of an older backup): not ready, and which one
     await database.query(
       "delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)",
     );
+    await probeForgotten();
     expect((await readiness(shop)).body).toMatchObject({
       failed: "migrations",
       checks: { database: "ok", migrations: expect.stringMatching(/^not applied: 0\d{3}_\w+$/) },
