@@ -120,6 +120,30 @@ describe("Stripe payments", () => {
     expect(await inventoryOf(who.product.id)).toBe(5);
   });
 
+  it("refuses the test-payments checkout (404): with Stripe no card reaches the shop, and nothing is created", async () => {
+    const who = await shopper({ quantity: 1 });
+    const before = standIn.requestsTo("POST", "/v1/payment_intents").length;
+    const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" };
+    const billing = {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      street: "1 Main St",
+      city: "Austin",
+      country: "US",
+      postalCode: "78701",
+    };
+    const response = await api.json<Envelope<null>>(`/orders/user/${who.user.id}/checkout`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...who.auth },
+      body: JSON.stringify({ billing, card }),
+    });
+    expect(response.status).toBe(404);
+    expect(response.body.message).toMatch(/Test payments are off/);
+    expect(standIn.requestsTo("POST", "/v1/payment_intents").length).toBe(before);
+    expect(await database.db.select().from(payments).where(eq(payments.userId, who.user.id))).toEqual([]);
+  });
+
   it("answers a declined card with 402 and the card network's message", async () => {
     const who = await shopper({ quantity: 1 });
     const { paymentIntentId, clientSecret } = (await createIntent(who)).body.data;
