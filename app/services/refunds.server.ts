@@ -131,18 +131,20 @@ function refundDto(row: { refund: RefundRow; payment: typeof payments.$inferSele
   };
 }
 
+/** Refunds with their payment and the customer's e-mail: what the admin's view shows. */
+const refundsWithPayments = (db: DbOrTx) =>
+  db
+    .select({ refund: refunds, payment: payments, email: users.email })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(users, eq(users.id, payments.userId));
+
 /** GET /admin/refunds: the ones still owed first (oldest first), then the latest done. */
 export async function listRefunds({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }) {
   requireAdmin(actor);
-  const select = () =>
-    db
-      .select({ refund: refunds, payment: payments, email: users.email })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .leftJoin(users, eq(users.id, payments.userId));
   const [pending, done] = await Promise.all([
-    select().where(eq(refunds.status, "pending")).orderBy(asc(refunds.createdAt)).limit(200),
-    select().where(eq(refunds.status, "succeeded")).orderBy(desc(refunds.refundedAt)).limit(50),
+    refundsWithPayments(db).where(eq(refunds.status, "pending")).orderBy(asc(refunds.createdAt)).limit(200),
+    refundsWithPayments(db).where(eq(refunds.status, "succeeded")).orderBy(desc(refunds.refundedAt)).limit(50),
   ]);
   return { pending: pending.map(refundDto), done: done.map(refundDto) };
 }
@@ -162,11 +164,6 @@ export async function retryRefund({
   if (!row) throw new NotFoundError("Refund not found");
   if (row.status === "succeeded") throw new ConflictError(`Refund ${refundId} was carried out already.`);
   const refunded = await refundNow(row.paymentId, db);
-  const [after] = await db
-    .select({ refund: refunds, payment: payments, email: users.email })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .leftJoin(users, eq(users.id, payments.userId))
-    .where(eq(refunds.id, refundId));
+  const [after] = await refundsWithPayments(db).where(eq(refunds.id, refundId));
   return { refunded, refund: refundDto(after!) };
 }
