@@ -14,6 +14,7 @@ const BASE_UTILS = [
   "safe-redirect.ts",
   "countries.server.ts",
   "request-body.server.ts",
+  "request-context.server.ts",
 ];
 const UI_UTILS = [
   "session.server.ts",
@@ -45,7 +46,7 @@ const baseUtilsOnly = (target) =>
   zone(
     target,
     "./app/utils",
-    "below the pages only the base utils (env, money, site, safe-redirect, countries, request-body) may be used.",
+    "below the pages only the base utils (env, money, site, safe-redirect, countries, request-body, request-context) may be used.",
     BASE_UTILS.map((file) => `./${file}`),
   );
 

@@ -13,7 +13,7 @@ export default defineConfig({
   build: { target: "es2022" },
   ssr: {
     // native or wasm packages stay external to the server bundle
-    external: ["sharp", "@electric-sql/pglite", "pg"],
+    external: ["sharp", "@electric-sql/pglite", "pg", "@node-rs/argon2"],
   },
   plugins: [
     remix({

@@ -10,6 +10,7 @@ import { bootstrap } from "~/server/bootstrap.server";
 // exposes them as `build.entry.module`.
 export { checkLiveness, checkReadiness } from "~/server/health.server";
 export { beginShutdown, runShutdown } from "~/server/lifecycle.server";
+export { runWithSocketAddress } from "~/utils/request-context.server";
 
 // The app does not answer before the database is open, migrated and (first start) seeded.
 await bootstrap();

@@ -17,4 +17,10 @@ if (
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "production";
+// the browser tests are one client (127.0.0.1) that registers and buys far more than any shopper: per-client limits
+// as high as the soak's (tests/integration/rate-limits.test.ts and tests/server test the real ones)
+process.env.REGISTRATIONS_PER_CLIENT_PER_HOUR ??= "1000000";
+process.env.API_WRITES_PER_MINUTE ??= "1000000";
+process.env.CHECKOUTS_PER_USER_PER_HOUR ??= "1000000";
+process.env.LOGIN_MAX_FAILURES_PER_CLIENT ??= "1000000";
 await import("./start.mjs");

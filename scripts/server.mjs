@@ -104,7 +104,9 @@ function appRoutes(build) {
   router.use(build.publicPath, express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
   router.use(express.static("public", { maxAge: "1h" }));
   router.use(morgan("tiny"));
-  router.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  const remix = createRequestHandler({ build, mode: process.env.NODE_ENV });
+  // the socket's address reaches the app (per-client rate limits) through an AsyncLocalStorage of the build's
+  router.all("*", (req, res, next) => entry.runWithSocketAddress(req.socket.remoteAddress, () => remix(req, res, next)));
   return router;
 }
 

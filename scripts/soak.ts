@@ -59,8 +59,11 @@ function startInstance(port: number, dataDir: string): Promise<ChildProcess> {
       STRIPE_SECRET_KEY: "",
       STRIPE_PUBLISHABLE_KEY: "",
       DB_POOL_MAX: "10",
-      // the soak's own many logins are not an attack
+      // the soak's clients are all 127.0.0.1: its many logins, accounts and writes are not an attack
       LOGIN_MAX_FAILURES_PER_CLIENT: "100000",
+      REGISTRATIONS_PER_CLIENT_PER_HOUR: "100000",
+      API_WRITES_PER_MINUTE: "100000",
+      CHECKOUTS_PER_USER_PER_HOUR: "100000",
       NODE_OPTIONS: `--expose-gc --import ${path.join(root, "scripts/soak-memory.mjs")}`,
     },
     stdio: ["ignore", "ignore", "pipe"],

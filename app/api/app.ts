@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { nanoid } from "nanoid";
 import { DomainError, NotFoundError, unavailableOr } from "~/services/errors";
-import { verifyAccessToken } from "~/services/tokens.server";
+import { authenticate } from "~/services/auth.server";
 import type { ApiEnv } from "./context";
 import type { AnyApiRoute } from "./define";
 import { domainErrorResponse, unexpectedErrorResponse } from "./errors";
@@ -49,8 +49,9 @@ function createHttpApi() {
     c.set("actor", null);
     const authorization = c.req.header("authorization");
     if (authorization?.toLowerCase().startsWith("bearer ")) {
-      // an invalid or expired token leaves the caller anonymous: endpoints that need one answer 401
-      c.set("actor", await verifyAccessToken(authorization.slice(7).trim()));
+      // an invalid or expired token, or one of an ended session, leaves the caller anonymous: endpoints that need
+      // one answer 401
+      c.set("actor", await authenticate(authorization.slice(7).trim()));
     }
     await next();
     c.header("X-Request-Id", requestId);

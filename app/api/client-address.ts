@@ -1,13 +1,40 @@
+import { isIP } from "node:net";
 import { getConfig } from "~/utils/env.server";
+import { currentSocketAddress } from "~/utils/request-context.server";
 
 /**
  * The caller's network address for rate limits: the first X-Forwarded-For hop behind a trusted proxy, else the
- * socket's address when the transport knows it, else unknown.
+ * socket's address (given by the transport, or by scripts/server.mjs for the request being served), else unknown.
+ * IPv4-mapped IPv6 addresses read as IPv4; an IPv6 address counts as its /64, the block one subscriber gets, so an
+ * attacker cannot take a fresh address for every attempt.
  */
 export function clientAddress(forwardedFor: string | undefined, socketAddress: string | undefined): string | undefined {
   if (getConfig().trustProxy) {
-    const forwarded = forwardedFor?.split(",")[0]?.trim();
+    const forwarded = normalise(forwardedFor?.split(",")[0]?.trim());
     if (forwarded) return forwarded;
   }
-  return socketAddress;
+  return normalise(socketAddress ?? currentSocketAddress());
+}
+
+function normalise(address: string | undefined): string | undefined {
+  if (!address) return undefined;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  const kind = isIP(address);
+  if (kind === 4) return address;
+  if (kind !== 6) return undefined;
+  return `${ipv6Prefix64(address)}::/64`;
+}
+
+/** The first four groups of an IPv6 address, expanded ("2001:db8::1" → "2001:db8:0:0"). */
+function ipv6Prefix64(address: string): string {
+  const plain = address.split("%")[0]!.toLowerCase();
+  const [head = "", tail = ""] = plain.split("::");
+  const left = head ? head.split(":") : [];
+  const right = plain.includes("::") ? (tail ? tail.split(":") : []) : [];
+  const groups = plain.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return groups
+    .slice(0, 4)
+    .map((g) => String(parseInt(g, 16).toString(16)))
+    .join(":");
 }

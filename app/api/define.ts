@@ -23,6 +23,12 @@ export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema,
    * the {userId} of the path or an admin; for other ids the service that loads the resource checks its owner)
    */
   access?: "public" | "user" | "owner" | "admin";
+  /**
+   * Rate limits besides the default one, which counts every call that is not a GET as a write of its caller (the
+   * signed-in user, else the client address): "registration" (accounts per client address), "checkout" (payment
+   * attempts per user); `false` for none at all (login, which limits its failures itself; the signed webhook).
+   */
+  rateLimit?: "registration" | "checkout" | false;
   params?: P;
   query?: Q;
   body?: B;

@@ -2,6 +2,7 @@ import type { z } from "zod/v4";
 import { assertOwnerOrAdmin, isAdmin, requireActor, type Actor } from "~/services/access";
 import { BadRequestError, ForbiddenError, unavailableOr, ValidationError, type FieldErrors } from "~/services/errors";
 import type { AnyApiRoute, ApiRequest, HandlerResult } from "./define";
+import { applyRateLimits } from "./rate-limits";
 
 /** Turns zod issues into the `errors` object of the error envelope: field path → messages. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
@@ -61,6 +62,7 @@ async function validatedCall(
   // an {userId} route is its owner's or an admin's: a stranger is refused before the body is read
   const userId = (params as { userId?: unknown } | undefined)?.userId;
   if (route.access === "owner" && typeof userId === "number") assertOwnerOrAdmin(actor, userId);
+  await applyRateLimits(route, request, actor);
   const query = route.query
     ? parseOr(route.query, raw.query, (errors) => new BadRequestError("Invalid query parameter", errors))
     : undefined;

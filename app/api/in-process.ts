@@ -1,6 +1,6 @@
 import { nanoid } from "nanoid";
-import { DomainError, retryAfterOf } from "~/services/errors";
-import { verifyAccessToken } from "~/services/tokens.server";
+import { authenticate } from "~/services/auth.server";
+import { DomainError, retryAfterOf, unavailableOr } from "~/services/errors";
 import { cameOverHttps } from "~/utils/env.server";
 import { clientAddress } from "./client-address";
 import type { AnyApiRoute, ApiRequest } from "./define";
@@ -52,8 +52,8 @@ export async function callInProcess(route: AnyApiRoute, call: InProcessCall): Pr
     clientAddress: clientAddress(headers.get("x-forwarded-for") ?? undefined, undefined),
     https: cameOverHttps("http://in-process/", headers.get("x-forwarded-proto") ?? undefined),
   };
-  const actor = call.token ? await verifyAccessToken(call.token) : null;
   try {
+    const actor = call.token ? await authenticate(call.token).catch((error: unknown) => Promise.reject(unavailableOr(error))) : null;
     const raw = { params: asStrings(call.params), query: asStrings(call.query), readBody: async () => call.body };
     const result = await dispatch(route, raw, request, actor);
     if (result instanceof Response) return { kind: "response", response: result };

@@ -1,11 +1,12 @@
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import type { Actor } from "./access";
 import { nanoid } from "nanoid";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { refreshTokens } from "~/db/schema";
 import { getConfig } from "~/utils/env.server";
 import { UnauthorizedError } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords.server";
-import { assertUnderLimits, clearLimit, recordFailure, type Limit } from "./rate-limit.server";
+import { clearLimitsStartingWith, keyPart, reserveAttempt, type Rule } from "./rate-limit.server";
 import {
   decodeAccessToken,
   hashToken,
@@ -15,6 +16,7 @@ import {
   sealSuccessor,
   signAccessToken,
   type SuccessorPair,
+  verifyAccessToken,
 } from "./tokens.server";
 import { findUserByEmail, rolesOf } from "./users.server";
 
@@ -30,12 +32,40 @@ const BAD_CREDENTIALS = "Invalid username or password";
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword(nanoid()));
 
-function loginLimits(email: string, clientAddress: string | undefined): Limit[] {
-  const { loginPerEmail, loginPerClient, windowSeconds } = getConfig().rateLimits;
-  const limits: Limit[] = [{ key: `login:email:${email.trim().toLowerCase()}`, max: loginPerEmail, windowSeconds }];
-  // without a trustworthy client address there is no per-client bucket (one shared bucket would let anyone lock all out)
-  if (clientAddress) limits.push({ key: `login:client:${clientAddress}`, max: loginPerClient, windowSeconds });
-  return limits;
+const TOO_MANY = "Too many failed login attempts. Please wait a little and try again.";
+const loginPairPrefix = (email: string) => `login:pair:${keyPart(email.trim().toLowerCase())}:`;
+
+/**
+ * The limits on one login attempt (docs/security.md): a back-off per client and account (the attacker's own
+ * attempts on that account slow down, the owner signing in from elsewhere is not touched), a window per client (one
+ * client guessing across many accounts) and a high ceiling per account (many clients guessing one password). Without
+ * a known client address every attempt on the account shares one back-off.
+ */
+function loginRules(email: string, clientAddress: string | undefined): Rule[] {
+  const config = getConfig().rateLimits;
+  const client = clientAddress ?? "unknown";
+  const rules: Rule[] = [
+    {
+      key: loginPairPrefix(email) + client,
+      free: config.loginFreeAttempts,
+      maxDelaySeconds: config.loginMaxDelaySeconds,
+      memorySeconds: 86_400,
+    },
+    {
+      key: `login:account:${keyPart(email.trim().toLowerCase())}`,
+      max: config.loginPerEmail,
+      windowSeconds: config.loginWindowSeconds,
+    },
+  ];
+  if (clientAddress) {
+    rules.push({ key: `login:client:${clientAddress}`, max: config.loginPerClient, windowSeconds: config.loginWindowSeconds });
+  }
+  return rules;
+}
+
+/** Forgets an account's failed logins from every client (after its password was reset). */
+export function clearLoginFailures(email: string, db: DbOrTx = getDb()) {
+  return clearLimitsStartingWith(loginPairPrefix(email), db);
 }
 
 async function issueTokens(
@@ -53,14 +83,17 @@ async function issueTokens(
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
   });
   return {
-    accessToken: await signAccessToken({ id: user.id, email: user.email, roles }),
+    accessToken: await signAccessToken({ id: user.id, email: user.email, roles }, familyId),
     refreshToken,
     userId: user.id,
     roles,
   };
 }
 
-/** One answer for an unknown e-mail and a wrong password; failures are rate-limited per e-mail and per client. */
+/**
+ * One answer for an unknown e-mail and a wrong password. Each attempt is counted before the password is checked
+ * (`reserveAttempt`), so parallel guesses cannot all slip past the limits; a success un-counts it.
+ */
 export async function login({
   email,
   password,
@@ -72,15 +105,11 @@ export async function login({
   clientAddress?: string;
   db?: DbOrTx;
 }): Promise<Tokens> {
-  const limits = loginLimits(email, clientAddress);
-  await assertUnderLimits(limits, "Too many failed login attempts. Please wait a few minutes and try again.", db);
+  const attempt = await reserveAttempt(loginRules(email, clientAddress), TOO_MANY, db);
   const user = await findUserByEmail(email, db);
   const valid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
-  if (!user || !valid) {
-    await recordFailure(limits, db);
-    throw new UnauthorizedError(BAD_CREDENTIALS);
-  }
-  await clearLimit(limits[0]!.key, db);
+  if (!user || !valid) throw new UnauthorizedError(BAD_CREDENTIALS);
+  await attempt.succeeded();
   return issueTokens(user, nanoid(), db);
 }
 
@@ -163,7 +192,7 @@ export async function refresh({
       const accessToken =
         claims && claims.exp * 1000 > now.getTime() + 60_000
           ? live.accessToken
-          : await signAccessToken({ id: user.id, email: user.email, roles });
+          : await signAccessToken({ id: user.id, email: user.email, roles }, row.familyId);
       return { kind: "tokens", tokens: { accessToken, refreshToken: live.refreshToken, userId: user.id, roles } };
     }
     if (row.expiresAt.getTime() <= now.getTime())
@@ -215,4 +244,33 @@ export async function logout({ refreshToken, db = getDb() }: { refreshToken: str
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every session of a user, on every device (a password change or reset, a deleted account). */
+export async function revokeAllSessions(userId: number, db: DbOrTx = getDb()) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * The caller of an access token: signed by us, unexpired, and of a session still open (not logged out, not revoked
+ * for reuse or by a password change). One indexed lookup per call; null for anything else.
+ */
+export async function authenticate(token: string, db: DbOrTx = getDb()): Promise<Actor | null> {
+  const claims = await verifyAccessToken(token);
+  if (!claims) return null;
+  const [open] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, claims.sessionId),
+        eq(refreshTokens.userId, claims.id),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return open ? { id: claims.id, roles: claims.roles } : null;
 }

@@ -1,10 +1,15 @@
-import { randomBytes } from "node:crypto";
-import { argon2id, argon2Verify } from "hash-wasm";
+import { hash, verify } from "@node-rs/argon2";
+
+// Algorithm.Argon2id (a const enum, which isolated modules cannot read)
+const ARGON2ID = 2;
 
 /**
- * argon2id in WebAssembly (hash-wasm: no native build that can differ between machines), with OWASP's recommended
- * configuration: 19 MiB, 2 passes, parallelism 1. The test suite lowers the cost through ARGON2_MEMORY_KIB and
- * ARGON2_TIME_COST; verification reads the parameters from the stored hash, so old hashes keep working.
+ * argon2id with OWASP's recommended configuration: 19 MiB, 2 passes, parallelism 1. @node-rs/argon2 is a native
+ * binding (prebuilt, no compiler needed) that hashes on libuv's thread pool, so a flood of logins or registrations
+ * never blocks the event loop: other requests keep being answered while the hashes run (tests/unit/passwords.test.ts
+ * measures it). The test suite lowers the cost through ARGON2_MEMORY_KIB and ARGON2_TIME_COST; verification reads
+ * the parameters from the stored hash (standard PHC strings), so hashes made with other costs, or by the WebAssembly
+ * implementation used before, keep working.
  */
 function parameter(value: string | undefined, fallback: number, minimum: number) {
   const n = Number(value);
@@ -12,20 +17,18 @@ function parameter(value: string | undefined, fallback: number, minimum: number)
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return argon2id({
-    password,
-    salt: randomBytes(16),
+  return hash(password, {
+    algorithm: ARGON2ID,
     parallelism: 1,
-    iterations: parameter(process.env.ARGON2_TIME_COST, 2, 1),
-    memorySize: parameter(process.env.ARGON2_MEMORY_KIB, 19_456, 1024),
-    hashLength: 32,
-    outputType: "encoded",
+    timeCost: parameter(process.env.ARGON2_TIME_COST, 2, 1),
+    memoryCost: parameter(process.env.ARGON2_MEMORY_KIB, 19_456, 1024),
+    outputLen: 32,
   });
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
-    return await argon2Verify({ password, hash });
+    return await verify(stored, password);
   } catch {
     return false;
   }

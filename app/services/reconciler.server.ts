@@ -9,6 +9,7 @@ import { isOpenPayment } from "./checkout.server";
 import { ConflictError, PaymentRequiredError } from "./errors";
 import { fulfilPayment } from "./orders.server";
 import { getPaymentProvider } from "./payments/index.server";
+import { pruneRateLimits } from "./rate-limit.server";
 import { processDueRefunds } from "./refunds.server";
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -143,8 +144,8 @@ export async function reconcile({
 
 /**
  * Runs `reconcile` now and every `intervalMs` (with a little jitter, so instances do not sweep in step) until
- * stopped; a sweep that fails (the database is down) is logged and the next one tries again. `stop` waits for a
- * sweep in progress.
+ * stopped, each sweep followed by pruning the rate-limit counters of no more use; a sweep that fails (the database is
+ * down) is logged and the next one tries again. `stop` waits for a sweep in progress.
  */
 export function startReconciler(options: ReconcileOptions & { intervalMs?: number } = {}) {
   const { intervalMs = 60_000, ...sweep } = options;
@@ -153,7 +154,8 @@ export function startReconciler(options: ReconcileOptions & { intervalMs?: numbe
   let stopped = false;
   const run = () => {
     running = reconcile({ ...sweep, now: new Date() })
-      .then((report) => {
+      .then(async (report) => {
+        await pruneRateLimits(sweep.db);
         const busy = report.placed + report.refundsOwed + report.cancelled + report.refunds.tried + report.errors;
         if (busy > 0) console.log("[reconciler]", JSON.stringify(report));
       })

@@ -10,9 +10,16 @@ function key() {
   return encoder.encode(getConfig().jwtSecret);
 }
 
-/** A short-lived HS256 access token with the claims of api-v1.md: id, roles, sub (the e-mail), iat, exp. */
-export async function signAccessToken(user: { id: number; email: string; roles: string[] }): Promise<string> {
-  return new SignJWT({ id: user.id, roles: user.roles })
+/**
+ * A short-lived HS256 access token with the claims of api-v1.md (id, roles, sub: the e-mail, iat, exp) and `sid`, the
+ * session it belongs to (the refresh-token family of one login): the API checks on every call that the session has
+ * not ended, so logging out or a revocation ends access at once rather than when the token expires.
+ */
+export async function signAccessToken(
+  user: { id: number; email: string; roles: string[] },
+  sessionId: string,
+): Promise<string> {
+  return new SignJWT({ id: user.id, roles: user.roles, sid: sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(user.email)
     .setIssuedAt()
@@ -20,14 +27,18 @@ export async function signAccessToken(user: { id: number; email: string; roles: 
     .sign(key());
 }
 
-/** The actor of a valid, unexpired token, or null. */
-export async function verifyAccessToken(token: string): Promise<Actor | null> {
+/**
+ * The actor and session of a token signed by us, unexpired and complete, or null. A token without `exp` (it would
+ * never expire) or without a session is refused however well it is signed. Whether the session is still open is the
+ * caller's check (auth.server.ts `authenticate`).
+ */
+export async function verifyAccessToken(token: string): Promise<(Actor & { sessionId: string }) | null> {
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"] });
-    const id = payload.id;
-    const roles = payload.roles;
-    if (typeof id !== "number" || !Array.isArray(roles) || !roles.every((r) => typeof r === "string")) return null;
-    return { id, roles };
+    const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], requiredClaims: ["exp", "iat"] });
+    const { id, roles, sid } = payload;
+    if (!Number.isSafeInteger(id) || typeof sid !== "string" || !sid) return null;
+    if (!Array.isArray(roles) || !roles.every((r) => typeof r === "string")) return null;
+    return { id: id as number, roles, sessionId: sid };
   } catch {
     return null;
   }

@@ -22,11 +22,30 @@ export interface AppConfig {
    * instead of counting as reuse; 0 turns the grace off.
    */
   refreshGraceSeconds: number;
-  rateLimits: { loginPerEmail: number; loginPerClient: number; windowSeconds: number };
+  rateLimits: RateLimitConfig;
   /** the payments reconciler: how often it sweeps (0: never) and how long a checkout is left to finish alone */
   reconciler: { intervalMs: number; settleMs: number };
   /** how long the start waits for an unreachable PostgreSQL before giving up (0: not at all) */
   dbStartTimeoutMs: number;
+}
+
+/** The rate limits (docs/security.md); every counter lives in the database, shared by every instance. */
+export interface RateLimitConfig {
+  /** failed logins of one client on one account before each further attempt waits (1 s, 2 s, 4 s …) */
+  loginFreeAttempts: number;
+  /** the longest of those waits */
+  loginMaxDelaySeconds: number;
+  /** failed logins of one client, whatever the accounts, per window */
+  loginPerClient: number;
+  /** failed logins on one account from all clients together, per window: a ceiling on distributed guessing */
+  loginPerEmail: number;
+  loginWindowSeconds: number;
+  /** accounts created per client address per hour */
+  registrationsPerHour: number;
+  /** checkouts (payment attempts) per user per hour */
+  checkoutsPerHour: number;
+  /** API writes (every call that is not a GET) per signed-in user, or per client address, per minute */
+  writesPerMinute: number;
 }
 
 export interface StripeConfig {
@@ -90,11 +109,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiUrl: env.API_URL?.replace(/\/+$/, "") || undefined,
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     accessTokenTtlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 900,
-    refreshGraceSeconds: notNegative(env.REFRESH_GRACE_SECONDS, 30),
+    refreshGraceSeconds: nonNegative(env.REFRESH_GRACE_SECONDS, 30),
     rateLimits: {
-      loginPerEmail: positive(env.LOGIN_MAX_FAILURES_PER_EMAIL, 5),
+      loginFreeAttempts: positive(env.LOGIN_FREE_ATTEMPTS, 5),
+      loginMaxDelaySeconds: positive(env.LOGIN_MAX_DELAY_SECONDS, 900),
       loginPerClient: positive(env.LOGIN_MAX_FAILURES_PER_CLIENT, 50),
-      windowSeconds: positive(env.LOGIN_FAILURE_WINDOW_SECONDS, 900),
+      loginPerEmail: positive(env.LOGIN_MAX_FAILURES_PER_EMAIL, 100),
+      loginWindowSeconds: positive(env.LOGIN_FAILURE_WINDOW_SECONDS, 900),
+      registrationsPerHour: positive(env.REGISTRATIONS_PER_CLIENT_PER_HOUR, 10),
+      checkoutsPerHour: positive(env.CHECKOUTS_PER_USER_PER_HOUR, 30),
+      writesPerMinute: positive(env.API_WRITES_PER_MINUTE, 120),
     },
     reconciler: {
       intervalMs: env.RECONCILE_INTERVAL_MS === "0" ? 0 : positive(env.RECONCILE_INTERVAL_MS, 60_000),
@@ -112,11 +136,6 @@ function nonNegative(value: string | undefined, fallback: number): number {
 function positive(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
-function notNegative(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 function readOrCreateSecrets(dataDir: string, names: readonly SecretName[]): Partial<Record<SecretName, string>> {

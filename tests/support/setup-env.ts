@@ -12,3 +12,10 @@ setConfig(undefined);
 // cheaper password hashing in tests only (production keeps argon2's defaults)
 process.env.ARGON2_MEMORY_KIB ??= "4096";
 process.env.ARGON2_TIME_COST ??= "1";
+
+// every test client is 127.0.0.1 or unknown: the per-client limits would count the whole suite as one shopper
+// (tests/integration/rate-limits.test.ts sets its own)
+process.env.REGISTRATIONS_PER_CLIENT_PER_HOUR ??= "1000000";
+process.env.API_WRITES_PER_MINUTE ??= "1000000";
+process.env.CHECKOUTS_PER_USER_PER_HOUR ??= "1000000";
+process.env.LOGIN_MAX_FAILURES_PER_CLIENT ??= "1000000";

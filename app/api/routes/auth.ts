@@ -32,6 +32,7 @@ export const authRoutes = {
     {
       method: "post",
       path: "/auth/login",
+      rateLimit: false,
       tag: "auth",
       summary: "Sign in: an access token, and a refresh token in an HttpOnly cookie",
       body: LoginSchema,

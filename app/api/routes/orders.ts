@@ -37,6 +37,7 @@ export const orderRoutes = {
     {
       method: "post",
       path: "/orders/user/{userId}/checkout",
+      rateLimit: "checkout",
       tag: "orders",
       summary:
         "Test payments: pay the cart with a test card and place its order in one request, at most one charge per attempt (402 declined; 409 cart changed or sold out, refunded)",

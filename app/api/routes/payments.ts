@@ -45,6 +45,7 @@ export const paymentRoutes = {
     {
       method: "post",
       path: "/orders/create-payment-intent",
+      rateLimit: "checkout",
       tag: "payments",
       summary: "A payment for the caller's cart total, computed on the server (a sent amount is only checked)",
       access: "user",
@@ -62,6 +63,7 @@ export const paymentRoutes = {
     {
       method: "post",
       path: "/orders/create-checkout-session",
+      rateLimit: "checkout",
       tag: "payments",
       summary: "Stripe's hosted payment page for the caller's cart (checkout without JavaScript; Stripe only)",
       access: "user",
@@ -78,6 +80,7 @@ export const paymentRoutes = {
     {
       method: "post",
       path: "/payments/test/confirm",
+      rateLimit: "checkout",
       tag: "payments",
       summary: "Pay a test-mode payment with a card (Stripe's test cards and outcomes; 404 unless in test mode)",
       access: "user",
@@ -95,6 +98,7 @@ export const paymentRoutes = {
     {
       method: "post",
       path: "/payments/webhook",
+      rateLimit: false,
       tag: "payments",
       summary: "The payment provider's signed events (Stripe); idempotent",
       // the signature covers the exact bytes: the body stays text

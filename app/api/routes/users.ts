@@ -14,6 +14,7 @@ export const userRoutes = {
     {
       method: "post",
       path: "/users/add",
+      rateLimit: "registration",
       tag: "users",
       summary: "Register a user (ROLE_USER) with addresses",
       body: RegisterSchema,

@@ -81,9 +81,19 @@ export const refreshTokens = pgTable(
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
 );
 
-/** Counters for rate limits (failed logins per email and per client address), shared by every app instance. */
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  count: integer("count").notNull().default(0),
-  windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-});
+/**
+ * Rate-limit counters shared by every app instance (services/rate-limit.server.ts): a fixed window (`count` events
+ * since `window_start`) or a back-off (`count` failures, the next attempt not before `blocked_until`). A row is of no
+ * use after `expires_at` and is pruned.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    blockedUntil: timestamp("blocked_until", { withTimezone: true, mode: "date" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
+);
