@@ -53,7 +53,9 @@ export async function callInProcess(route: AnyApiRoute, call: InProcessCall): Pr
     https: cameOverHttps("http://in-process/", headers.get("x-forwarded-proto") ?? undefined),
   };
   try {
-    const actor = call.token ? await authenticate(call.token).catch((error: unknown) => Promise.reject(unavailableOr(error))) : null;
+    const actor = call.token
+      ? await authenticate(call.token).catch((error: unknown) => Promise.reject(unavailableOr(error)))
+      : null;
     const raw = { params: asStrings(call.params), query: asStrings(call.query), readBody: async () => call.body };
     const result = await dispatch(route, raw, request, actor);
     if (result instanceof Response) return { kind: "response", response: result };

@@ -58,7 +58,11 @@ function loginRules(email: string, clientAddress: string | undefined): Rule[] {
     },
   ];
   if (clientAddress) {
-    rules.push({ key: `login:client:${clientAddress}`, max: config.loginPerClient, windowSeconds: config.loginWindowSeconds });
+    rules.push({
+      key: `login:client:${clientAddress}`,
+      max: config.loginPerClient,
+      windowSeconds: config.loginWindowSeconds,
+    });
   }
   return rules;
 }

@@ -12,6 +12,22 @@ import { ValidationError } from "./errors";
 export const CSV_COLUMNS = ["id", "name", "brand", "category", "price", "inventory", "description"] as const;
 export const MAX_IMPORT_ROWS = 10_000;
 
+/** What a spreadsheet reads as the start of a formula (OWASP's list): such a cell gets a leading apostrophe. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell that a spreadsheet opening the export shows as text, never runs: `=HYPERLINK(…)` becomes
+ * `'=HYPERLINK(…)`. The import takes the apostrophe off again, so an export imports back unchanged.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The text of a cell written by `neutraliseFormula`, as it was before. */
+export function restoreFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
 /** Every product as CSV (the import's format): id, name, brand, category, price in dollars, inventory, description. */
 export async function exportProductsCsv({
   actor,
@@ -37,12 +53,12 @@ export async function exportProductsCsv({
   return stringify(
     rows.map((r) => [
       r.id,
-      r.name,
-      r.brand,
-      r.category,
+      neutraliseFormula(r.name),
+      neutraliseFormula(r.brand),
+      neutraliseFormula(r.category),
       centsToDollars(r.priceCents).toFixed(2),
       r.inventory,
-      r.description,
+      neutraliseFormula(r.description),
     ]),
     { header: true, columns: [...CSV_COLUMNS] },
   );
@@ -90,9 +106,13 @@ function validateCsv(text: string): ImportRow[] {
     const problems: string[] = [];
     const id = record.id ? Number(record.id) : null;
     if (id !== null && !(Number.isInteger(id) && id > 0)) problems.push("id must be a positive whole number or empty");
+    const text = (column: string) => (record[column] === undefined ? undefined : restoreFormula(record[column]));
     const parsed = ProductInputSchema.safeParse({
       ...record,
-      category: record.category ? { name: record.category } : undefined,
+      name: text("name"),
+      brand: text("brand"),
+      description: text("description"),
+      category: record.category ? { name: restoreFormula(record.category) } : undefined,
     });
     if (!parsed.success) for (const issue of parsed.error.issues) problems.push(issue.message);
     if (parsed.success) {

@@ -137,7 +137,10 @@ export async function reserveAttempt(rules: Rule[], message: string, db: DbOrTx 
     }
     if (waitMs > 0) throw new RateLimitedError(message, seconds(waitMs));
     for (const { key, ...set } of updates) {
-      await tx.update(rateLimits).set(set).where(sql`${rateLimits.key} = ${key}`);
+      await tx
+        .update(rateLimits)
+        .set(set)
+        .where(sql`${rateLimits.key} = ${key}`);
     }
   });
   return {

@@ -1,17 +1,26 @@
+const BASE = "http://same.site";
+
+/** A path the browser reads as another host: `//host`, `/\host` (browsers treat `\` as `/`). */
+const leavesTheSite = (path: string) => !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\");
+
 /**
- * A same-site path to send the browser to after login or a guard, or `fallback`: never another origin
- * (//evil.example, /\evil.example, https://…), never a control character.
+ * A same-site path to send the browser to after login or a guard, or `fallback`: never another origin. The target is
+ * judged on its final, normalised form, the one that goes into the Location header: `/.//evil.example` normalises to
+ * `//evil.example` and is refused like it (as are `/..//…`, `/%2E/…` and backslash forms). Control characters are
+ * refused outright (browsers drop tabs and newlines from URLs, which can turn a path into a host).
  */
 export function safeRedirectPath(to: string | null | undefined, fallback = "/"): string {
   if (!to || typeof to !== "string") return fallback;
   const value = to.trim();
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
+  if (/[\u0000-\u001f\u007f]/.test(value) || leavesTheSite(value)) return fallback;
   try {
-    const url = new URL(value, "http://same.site");
-    if (url.origin !== "http://same.site") return fallback;
-    return url.pathname + url.search + url.hash;
+    const url = new URL(value, BASE);
+    if (url.origin !== BASE) return fallback;
+    const path = url.pathname + url.search + url.hash;
+    // the normalised form is what the browser gets: it must pass the same checks, and read back as itself
+    if (leavesTheSite(path) || new URL(path, BASE).origin !== BASE) return fallback;
+    return path;
   } catch {
     return fallback;
   }

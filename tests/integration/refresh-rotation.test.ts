@@ -67,7 +67,12 @@ describe("refresh-token rotation with a grace window", () => {
     expect(new Set(answers.map((a) => a.accessToken)).size).toBe(1);
     const [next] = answers;
     expect(next!.refreshCookie).not.toBe(cookie);
-    expect(await verifyAccessToken(next!.accessToken)).toEqual({ id: user.id, roles: ["ROLE_USER"] });
+    expect(await verifyAccessToken(next!.accessToken)).toEqual({
+      id: user.id,
+      roles: ["ROLE_USER"],
+      // the session: the refresh-token family the access token belongs to
+      sessionId: (await familyRows(cookie))[0]!.familyId,
+    });
     expect((await api.json(`/users/user/${user.id}/user`, { headers: bearer(next!.accessToken) })).status).toBe(200);
 
     const rows = await familyRows(cookie);

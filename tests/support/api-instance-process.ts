@@ -98,12 +98,12 @@ export function instanceEnv(databaseUrl: string, extra: Record<string, string> =
  * database, started in beforeAll and stopped in afterAll; test-payments mode, and the secrets of setup-env.ts so
  * tokens from either instance work on both.
  */
-export function useTwoApiInstances({ poolMax }: { poolMax: number }) {
+export function useTwoApiInstances({ poolMax, env: extra = {} }: { poolMax: number; env?: Record<string, string> }) {
   let database: Awaited<ReturnType<typeof createPostgresTestDatabase>> | undefined;
   let instances: ApiInstance[] = [];
   beforeAll(async () => {
     database = await createPostgresTestDatabase();
-    const env = instanceEnv(database.url, { DB_POOL_MAX: String(poolMax) });
+    const env = instanceEnv(database.url, { DB_POOL_MAX: String(poolMax), ...extra });
     instances = await Promise.all([startApiInstance(env), startApiInstance(env)]);
   });
   afterAll(async () => {

@@ -1,0 +1,165 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startShop, tempDir, type ShopProcess } from "./support/shop-process";
+
+// The built shop as `node scripts/server.mjs` runs it: the client's socket address reaches the rate limits of the
+// API and of the pages (which call the API in-process), and redirects after login never leave the site. Clients are
+// told apart by the loopback address they connect from (127.0.0.2, 127.0.0.3, …: all of 127/8 is this machine).
+
+const data = tempDir("server-security");
+let shop: ShopProcess;
+
+beforeAll(async () => {
+  shop = startShop({
+    port: await freePort(),
+    env: {
+      DATA_DIR: data.dir,
+      LOGIN_FREE_ATTEMPTS: "2",
+      LOGIN_MAX_FAILURES_PER_CLIENT: "1000",
+      REGISTRATIONS_PER_CLIENT_PER_HOUR: "2",
+    },
+  });
+  await shop.waitFor(/\[shop\] ready on/, 170_000);
+}, 180_000);
+
+afterAll(async () => {
+  shop?.child.kill("SIGTERM");
+  await shop?.exited;
+  data.cleanup();
+});
+
+interface Answer {
+  status: number;
+  location?: string;
+  setCookie: string[];
+  text: string;
+}
+
+/** One request from the given local address (the client the shop sees). */
+function send(
+  from: string,
+  path: string,
+  { method = "GET", body, headers = {} }: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${shop.origin}${path}`, { method, localAddress: from, agent: false, headers });
+    request.on("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (part: string) => (text += part));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location,
+          setCookie: res.headers["set-cookie"] ?? [],
+          text,
+        }),
+      );
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+const apiJson = (from: string, path: string, value: unknown) =>
+  send(from, `/api/v1${path}`, {
+    method: "POST",
+    body: JSON.stringify(value),
+    headers: { "content-type": "application/json" },
+  });
+
+const pageForm = (from: string, path: string, fields: Record<string, string>, cookie?: string) =>
+  send(from, path, {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+  });
+
+let accounts = 0;
+async function newAccount() {
+  const email = `shopper-${Date.now()}-${++accounts}@example.com`;
+  const password = "correct horse battery";
+  // every account from its own address: the registration limit is per client
+  const answer = await apiJson(`127.0.1.${accounts}`, "/users/add", {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email,
+    password,
+  });
+  expect(answer.status, answer.text).toBe(201);
+  return { email, password };
+}
+
+describe("per-client limits under the shop's own server", () => {
+  it("the API's login limit sees each client's address: the guesser waits, another client signs in", async () => {
+    const { email, password } = await newAccount();
+    for (let i = 0; i < 2; i++)
+      expect((await apiJson("127.0.0.2", "/auth/login", { email, password: "guess!!!" })).status).toBe(401);
+    const refused = await apiJson("127.0.0.2", "/auth/login", { email, password });
+    expect(refused.status).toBe(429);
+    expect((await apiJson("127.0.0.3", "/auth/login", { email, password })).status).toBe(200);
+  });
+
+  it("so does the login page (its in-process API call): the guesser is told to wait, the owner signs in", async () => {
+    const { email, password } = await newAccount();
+    for (let i = 0; i < 2; i++) {
+      const wrong = await pageForm("127.0.0.4", "/login", { email, password: "guess!!!" });
+      expect(wrong.text).toContain("Invalid username or password");
+    }
+    const refused = await pageForm("127.0.0.4", "/login", { email, password });
+    expect(refused.status).not.toBe(303);
+    expect(refused.text).toContain("Too many failed login attempts");
+    const owner = await pageForm("127.0.0.5", "/login", { email, password });
+    expect(owner.status).toBe(303);
+  });
+
+  it("counts registrations per client address", async () => {
+    const add = (n: number) =>
+      apiJson("127.0.0.6", "/users/add", {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: `many-${Date.now()}-${n}@example.com`,
+        password: "correct horse battery",
+      });
+    expect((await add(1)).status).toBe(201);
+    expect((await add(2)).status).toBe(201);
+    const refused = await add(3);
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain("Too many accounts");
+  });
+});
+
+describe("redirects after login", () => {
+  const bypasses = [
+    "/.//evil.example",
+    "/..//evil.example/x",
+    "/%2E//evil.example",
+    "/.\\/evil.example",
+    "//evil.example",
+  ];
+
+  it.each(bypasses)("a login with redirectTo=%j lands on the shop", async (target) => {
+    const { email, password } = await newAccount();
+    const answer = await pageForm(`127.0.2.${accounts}`, "/login", { email, password, redirectTo: target });
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe("/");
+  });
+
+  it("a signed-in shopper sent to /login?redirectTo=… is never sent off the site", async () => {
+    const { email, password } = await newAccount();
+    const login = await pageForm("127.0.0.7", "/login", { email, password });
+    expect(login.status).toBe(303);
+    const cookie = login.setCookie.map((c) => c.split(";")[0]).join("; ");
+    for (const target of bypasses) {
+      const answer = await send("127.0.0.7", `/login?redirectTo=${encodeURIComponent(target)}`, {
+        headers: { cookie },
+      });
+      expect(answer.status, target).toBe(302);
+      expect(answer.location, target).toBe("/");
+    }
+    const home = await send("127.0.0.7", `/login?redirectTo=${encodeURIComponent("/products?page=2")}`, {
+      headers: { cookie },
+    });
+    expect(home.location).toBe("/products?page=2");
+  });
+});
