@@ -7,7 +7,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from "~/services/errors";
-import { cameOverHttps } from "~/utils/env.server";
+import { cameOverHttps, getConfig } from "~/utils/env.server";
 import {
   BodyTooLargeError,
   formObject,
@@ -21,8 +21,6 @@ import type { ApiEnv } from "./context";
 import type { AnyApiRoute, ApiRequest, HandlerResult } from "./define";
 import { dispatch } from "./dispatch";
 import { domainErrorResponse } from "./errors";
-
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** Query string as an object; a key given several times becomes an array. */
 function queryObject(url: URL): Record<string, string | string[]> {
@@ -45,7 +43,7 @@ function parseJson(text: string): unknown {
 /** The body of an HTTP request as the route's bodyType reads it, refused while it streams past its limits. */
 async function readBody(c: Context<ApiEnv>, route: AnyApiRoute): Promise<unknown> {
   const request = c.req.raw;
-  const maxBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBytes = route.maxBodyBytes ?? getConfig().bodyLimitBytes;
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   const isJson = type.includes("application/json");
   const isForm = type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data");

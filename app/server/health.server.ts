@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { findDatabase, migrationsFolder, type Database } from "~/db/client.server";
+import { findDatabase, migrationsFolder, ProbeTimeoutError, type Database } from "~/db/client.server";
 import { isShuttingDown } from "./lifecycle.server";
 
 /**
@@ -103,21 +103,35 @@ async function databaseChecks(database: Database, timeoutMs: number) {
       );
     }, timeoutMs);
   } catch (error) {
-    checks.database = error instanceof Error ? error.message : String(error);
+    // the probe is public: the driver's words (hosts, users, paths) go to the log, not to whoever asks
+    checks.database = error instanceof ProbeTimeoutError ? error.message : "unavailable (the log says why)";
+    logOnce("database", error);
     return answer();
   }
 
   if (applied instanceof Error) {
-    checks.migrations = `cannot read the applied migrations: ${applied.message}`;
+    checks.migrations = "cannot read the applied migrations (the log says why)";
+    logOnce("migrations", applied);
     return answer();
   }
   try {
     const missing = (await committedMigrations()).filter((migration) => !applied.has(migration.when));
     checks.migrations = missing.length === 0 ? "ok" : `not applied: ${missing.map((m) => m.tag).join(", ")}`;
   } catch (error) {
-    checks.migrations = `cannot read drizzle's journal: ${error instanceof Error ? error.message : String(error)}`;
+    checks.migrations = "cannot read drizzle's journal (the log says why)";
+    logOnce("journal", error);
   }
   return answer();
+}
+
+const lastLogged = new Map<string, string>();
+
+/** A failed check's reason, logged when it changes (a balancer probes every few seconds). */
+function logOnce(check: string, error: unknown) {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (lastLogged.get(check) === reason) return;
+  lastLogged.set(check, reason);
+  console.warn(`[readyz] ${check} check failed: ${reason}`);
 }
 
 interface JournalEntry {

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { ApiError } from "~/client/api.server";
 import type { Auth } from "~/client/auth.server";
 import type { IntentReply } from "~/schemas/common";
+import { getConfig } from "./env.server";
 import {
   BodyTooLargeError,
   MalformedBodyError,
@@ -11,14 +12,15 @@ import {
   type BodyLimits,
 } from "./request-body.server";
 
-/** Forms without files: a generous limit for every field the shop's forms have. */
-const FORM_LIMITS: BodyLimits = { maxBytes: 256 * 1024 };
-
 /**
  * The posted form of a page action, read once by a streaming parser with limits: a body over them is refused as
  * it arrives (413) and one that is not a form gets 400, both rendered by the route's error boundary.
  */
-export async function readForm(request: Request, limits: BodyLimits = FORM_LIMITS): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  // forms without files: BODY_LIMIT_BYTES, far more than every field the shop's forms have
+  limits: BodyLimits = { maxBytes: getConfig().bodyLimitBytes },
+): Promise<FormData> {
   const read = await readUpload(request, limits);
   if (!read.ok) throw data(read.message, { status: read.status });
   return read.form;

@@ -23,6 +23,11 @@ export interface AppConfig {
    */
   refreshGraceSeconds: number;
   rateLimits: RateLimitConfig;
+  /**
+   * The largest request body of a form or JSON call, pages and API alike (uploads, the CSV import and Stripe's
+   * webhook have limits of their own): larger ones are refused with 413 while they stream.
+   */
+  bodyLimitBytes: number;
   /** the payments reconciler: how often it sweeps (0: never) and how long a checkout is left to finish alone */
   reconciler: { intervalMs: number; settleMs: number };
   /** how long the start waits for an unreachable PostgreSQL before giving up (0: not at all) */
@@ -125,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       settleMs: positive(env.RECONCILE_SETTLE_MS, 120_000),
     },
     dbStartTimeoutMs: nonNegative(env.DB_START_TIMEOUT_MS, 60_000),
+    bodyLimitBytes: positive(env.BODY_LIMIT_BYTES, 256 * 1024),
   };
 }
 

@@ -13,7 +13,7 @@ const database = useTestDatabase();
 const api = useApiServer();
 const { adminAuth, productInput, addProduct } = useAdminCatalogue(api, database);
 
-const FORMULAS = ["=HYPERLINK(\"https://evil.example\",\"Click\")", "+1+1", "-2+3", "@SUM(A1)", "=1+1"];
+const FORMULAS = ['=HYPERLINK("https://evil.example","Click")', "+1+1", "-2+3", "@SUM(A1)", "=1+1"];
 
 describe("CSV export and import of hostile text", () => {
   it.each(FORMULAS)("neutralises %j and restores it", (text) => {
@@ -31,7 +31,11 @@ describe("CSV export and import of hostile text", () => {
   it("exports formula-like names, brands and descriptions as text, and that export imports back unchanged", async () => {
     const tag = word();
     const added = await addProduct(
-      productInput({ name: `=HYPERLINK("https://evil.example","${tag}")`, brand: `@Brand ${tag}`, description: "-1+2" }),
+      productInput({
+        name: `=HYPERLINK("https://evil.example","${tag}")`,
+        brand: `@Brand ${tag}`,
+        description: "-1+2",
+      }),
     );
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const id = (added.body.data as { id: number }).id;
