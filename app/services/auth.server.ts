@@ -4,6 +4,7 @@ import { nanoid } from "nanoid";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { refreshTokens } from "~/db/schema";
 import { getConfig } from "~/utils/env.server";
+import { oncePerRequest } from "~/utils/request-context.server";
 import { UnauthorizedError } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { clearLimitsStartingWith, keyPart, reserveAttempt, type Rule } from "./rate-limit.server";
@@ -262,7 +263,12 @@ export async function revokeAllSessions(userId: number, db: DbOrTx = getDb()) {
  * The caller of an access token: signed by us, unexpired, and of a session still open (not logged out, not revoked
  * for reuse or by a password change). One indexed lookup per call; null for anything else.
  */
-export async function authenticate(token: string, db: DbOrTx = getDb()): Promise<Actor | null> {
+export function authenticate(token: string, db: DbOrTx = getDb()): Promise<Actor | null> {
+  // a page's loaders call the API several times with one token: one check per request is enough
+  return oncePerRequest(`authenticate:${token}`, () => checkAccessToken(token, db));
+}
+
+async function checkAccessToken(token: string, db: DbOrTx): Promise<Actor | null> {
   const claims = await verifyAccessToken(token);
   if (!claims) return null;
   const [open] = await db
