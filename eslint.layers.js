@@ -4,7 +4,8 @@
 //   client → api → services → db
 //   server (start-up, seed) → services, db
 //
-// and schemas and the base utils (env, money, site, safe redirects, countries, request bodies) sit below everything.
+// and schemas and the base utils (env, money, site, safe redirects, countries, request bodies, the logger) sit below
+// everything.
 // Each zone below forbids a `target` folder to import from the `from` folders.
 
 const BASE_UTILS = [
@@ -14,6 +15,7 @@ const BASE_UTILS = [
   "safe-redirect.ts",
   "countries.server.ts",
   "request-body.server.ts",
+  "log.server.ts",
 ];
 const UI_UTILS = [
   "session.server.ts",
@@ -45,7 +47,7 @@ const baseUtilsOnly = (target) =>
   zone(
     target,
     "./app/utils",
-    "below the pages only the base utils (env, money, site, safe-redirect, countries, request-body) may be used.",
+    "below the pages only the base utils (env, money, site, safe-redirect, countries, request-body, log) may be used.",
     BASE_UTILS.map((file) => `./${file}`),
   );
 
