@@ -50,7 +50,7 @@ describe("the logger's redaction", () => {
 
   it("keeps what is not a secret: ids, timestamps that fail Luhn's check, SQL identifiers, paths", () => {
     const text =
-      "order 1234 at 2026-11-24T10:00:00.000Z; pi_3NabcdefGhijk12345678; insert into checkout_attempts_user_id_cart_hash_unique; /work/shop/node_modules/drizzle-orm/pg-core/session.js:41";
+      "order 1234 at 2026-11-24T10:00:00.000Z; pi_3NabcdefGhijk12345678; pi_test_AbCdEfGhIjKlMnOpQrStUv1234; insert into checkout_attempts_user_id_cart_hash_unique; /work/shop/node_modules/drizzle-orm/pg-core/session.js:41";
     expect(redactText(text)).toBe(text);
   });
 
