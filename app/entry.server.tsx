@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/layout/nonce";
@@ -48,11 +48,14 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 
 /**
  * Errors of loaders, actions and rendering, written through the logger (no query parameters, bytes or tokens). A
- * request the client gave up on is not an error of ours; Remix's refusal of a cross-origin action is one line, no
- * stack (scripts/server.mjs answers those 403 before Remix sees them; this is for `npm run dev`).
+ * request the client gave up on, or Remix's own 404 and 405, are not errors of ours; Remix's refusal of a cross-origin
+ * action is one line, no stack (scripts/server.mjs answers those 403 before Remix sees them; this is for
+ * `npm run dev`).
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // a URL that matches no route (404), a method a route does not take (405): the access log says enough
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const where = `${request.method} ${new URL(request.url).pathname}`;
   if (error instanceof Error && /header does not match `origin` header|headers are not provided/.test(error.message)) {
     log.warn(`${where}: cross-origin action refused (Origin ${request.headers.get("origin") ?? "none"})`);

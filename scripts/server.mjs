@@ -73,11 +73,25 @@ function cameOverHttps(req) {
   return TRUST_PROXY && req.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
 }
 
+function baseSecurityHeaders(req) {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    ...(cameOverHttps(req) ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
+  };
+}
+
+// added as the head goes out, where the answer has not set them already (Remix's adapter appends the app's headers,
+// and app/entry.server.tsx sets the same ones on pages for `npm run dev`: set here too, they would be doubled)
 app.use((req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  if (cameOverHttps(req)) res.setHeader("Strict-Transport-Security", "max-age=31536000");
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    for (const [name, value] of Object.entries(baseSecurityHeaders(req))) {
+      if (!this.hasHeader(name)) this.setHeader(name, value);
+    }
+    return writeHead.apply(this, args);
+  };
   next();
 });
 
