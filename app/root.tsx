@@ -13,8 +13,6 @@ import { pageTitle, SITE_TAGLINE } from "~/utils/site";
 import { takeToast } from "~/utils/toast.server";
 import { createLogger } from "~/utils/log.server";
 
-const log = createLogger("root");
-
 export const meta: MetaFunction = () => [
   { title: pageTitle() },
   {
@@ -40,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         .then((answer) => answer.data.count)
         .catch((error: unknown) => {
           if (error instanceof Response) throw error; // a failed refresh logs the user out
-          log.error("cart count failed", error);
+          createLogger("root").error("cart count failed", error);
           return 0;
         })
     : 0;

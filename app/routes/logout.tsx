@@ -4,13 +4,12 @@ import { apiLogout } from "~/client/auth.server";
 import { destroySession, getSession } from "~/utils/session.server";
 import { createLogger } from "~/utils/log.server";
 
-const log = createLogger("logout");
-
 /** POST only: revokes the refresh token through the API, clears the session, goes to /. */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await getSession(request);
   const refreshToken = session.get("refreshToken");
-  if (refreshToken) await apiLogout(refreshToken).catch((error: unknown) => log.error("revoke failed", error));
+  if (refreshToken)
+    await apiLogout(refreshToken).catch((error: unknown) => createLogger("logout").error("revoke failed", error));
   return redirect("/", { status: 303, headers: { "Set-Cookie": await destroySession(request, session) } });
 }
 
