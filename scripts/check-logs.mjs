@@ -13,8 +13,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** What must never be in a log: the test accounts' passwords, hashes, tokens, test cards, image bytes. */
 export const FORBIDDEN = [
   {
-    what: "a test account's password",
-    pattern: /correct horse battery|admin-password-e2e|not the password|a long password/,
+    what: "a test password (an account's, or a database URL's)",
+    pattern: /correct horse battery|admin-password-e2e|not the password|a long password|secret-password/,
   },
   { what: "an argon2 password hash", pattern: /\$argon2/ },
   { what: "a bcrypt password hash", pattern: /\$2[aby]\$\d\d\$/ },
