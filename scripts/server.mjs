@@ -181,10 +181,18 @@ app.use((req, res, next) => {
 });
 
 // ---- failures: written through the app's logger (no parameters, bytes or tokens), answered without a stack ----
-app.use((error, req, res, next) => {
+// express knows an error handler by its four parameters
+app.use((error, req, res, _next) => {
+  // a client's mistake that express or a middleware names (400 for a path that does not decode, 413…) keeps its status
+  const status = Number(error?.status ?? error?.statusCode);
+  if (status >= 400 && status < 500) {
+    if (res.headersSent) return void res.destroy();
+    return sendPlainPage(res, status, "Bad request", "The shop could not read this request.");
+  }
   if (entry?.logError) entry.logError(`${req.method} ${req.path} failed`, error);
   else console.error(`[shop] ${req.method} ${req.path} failed: ${error?.name ?? "error"}`);
-  if (res.headersSent) return next(error); // express closes the connection
+  // half an answer cannot be taken back: cut the connection (express's own handler would log the raw stack)
+  if (res.headersSent) return void res.destroy();
   sendPlainPage(res, 500, "Something went wrong", "Something went wrong on our side. Please try again.");
 });
 

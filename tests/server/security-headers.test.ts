@@ -109,6 +109,19 @@ describe("security headers", () => {
     }
   });
 
+  it("a path that does not decode gets a plain 400 page from the server, and no stack in the log", async () => {
+    const before = shop.output().length;
+    for (const path of ["/products/%", "/assets/%zz"]) {
+      const response = await fetch(`${shop.origin}${path}`);
+      expect(response.status, path).toBe(400);
+      expectBaseHeaders(response);
+      expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+      expect(await response.text()).not.toMatch(/URIError|\bat /);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(shop.output().slice(before)).not.toMatch(/URIError|^\s+at /m);
+  });
+
   it("the API's JSON, images and static files are nosniff, not framed, with a referrer policy", async () => {
     const categories = await fetch(`${shop.origin}/api/v1/categories/all`);
     expect(categories.status).toBe(200);
