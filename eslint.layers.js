@@ -4,7 +4,8 @@
 //   client → api → services → db
 //   server (start-up, seed) → services, db
 //
-// and schemas and the base utils (env, money, site, safe redirects, countries, request bodies) sit below everything.
+// and schemas and the base utils (env, money, site, safe redirects, countries, request bodies, the logger) sit below
+// everything.
 // Each zone below forbids a `target` folder to import from the `from` folders.
 
 const BASE_UTILS = [
@@ -15,6 +16,7 @@ const BASE_UTILS = [
   "countries.server.ts",
   "request-body.server.ts",
   "request-context.server.ts",
+  "log.server.ts",
 ];
 const UI_UTILS = [
   "session.server.ts",
@@ -46,7 +48,7 @@ const baseUtilsOnly = (target) =>
   zone(
     target,
     "./app/utils",
-    "below the pages only the base utils (env, money, site, safe-redirect, countries, request-body, request-context) may be used.",
+    "below the pages only the base utils (env, money, site, safe-redirect, countries, request-body, request-context, log) may be used.",
     BASE_UTILS.map((file) => `./${file}`),
   );
 

@@ -1,11 +1,28 @@
+import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+/**
+ * In the browser, `zod/v4` is zod with its JIT off (app/zod-browser.ts): its probe for `new Function` would be a
+ * Content-Security-Policy violation on every page with a form (docs/decisions/0016-security-headers-and-logs.md).
+ */
+function zodWithoutEval(): Plugin {
+  const wrapper = path.resolve(import.meta.dirname, "app/zod-browser.ts");
+  return {
+    name: "zod-without-eval",
+    enforce: "pre",
+    resolveId(source, importer, options) {
+      if (source !== "zod/v4" || options?.ssr || importer === wrapper) return null;
+      return wrapper;
+    },
+  };
 }
 
 export default defineConfig({
@@ -29,5 +46,6 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    zodWithoutEval(),
   ],
 });

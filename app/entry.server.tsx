@@ -1,21 +1,28 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/components/layout/nonce";
 import { bootstrap } from "~/server/bootstrap.server";
+import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/server/security-headers.server";
+import { createLogger } from "~/utils/log.server";
 
-// What scripts/server.mjs (the production server) calls besides Remix: the probes and the way out. The server build
-// exposes them as `build.entry.module`.
+// What scripts/server.mjs (the production server) calls besides Remix: the probes, the way out, and the logger's
+// redaction for its access log and failures. The server build exposes them as `build.entry.module`.
 export { checkLiveness, checkReadiness } from "~/server/health.server";
 export { beginShutdown, runShutdown } from "~/server/lifecycle.server";
 export { runWithSocketAddress } from "~/utils/request-context.server";
+export { redactText as redactLogText } from "~/utils/log.server";
+export const logError = (message: string, error: unknown) => createLogger("shop").error(message, error);
 
 // The app does not answer before the database is open, migrated and (first start) seeded.
 await bootstrap();
 
 const ABORT_DELAY = 5_000;
+
+const log = createLogger("remix");
 
 /**
  * A form refused while it streamed (too large 413, not a form 400, too many files 422) was not read to its end:
@@ -36,7 +43,26 @@ function sayWhenToRetry(status: number, headers: Headers) {
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   closeIfBodyRefused(request, response.status, response.headers);
   sayWhenToRetry(response.status, response.headers);
+  applyBaseSecurityHeaders(request, response.headers);
   return response;
+}
+
+/**
+ * Errors of loaders, actions and rendering, written through the logger (no query parameters, bytes or tokens). A
+ * request the client gave up on, or Remix's own 404 and 405, are not errors of ours; Remix's refusal of a cross-origin
+ * action is one line, no stack (scripts/server.mjs answers those 403 before Remix sees them; this is for
+ * `npm run dev`).
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  // a URL that matches no route (404), a method a route does not take (405): the access log says enough
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const where = `${request.method} ${new URL(request.url).pathname}`;
+  if (error instanceof Error && /header does not match `origin` header|headers are not provided/.test(error.message)) {
+    log.warn(`${where}: cross-origin action refused (Origin ${request.headers.get("origin") ?? "none"})`);
+    return;
+  }
+  log.error(`${where} failed`, error);
 }
 
 export default function handleRequest(
@@ -48,11 +74,17 @@ export default function handleRequest(
 ) {
   // crawlers and browsers without JavaScript get the whole document at once
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  // one nonce per answer: the CSP allows the scripts that carry it, and nothing an attacker could inject
+  const nonce = createNonce();
+  applyDocumentSecurityHeaders(request, responseHeaders, nonce);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
@@ -72,7 +104,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error(`${request.method} ${new URL(request.url).pathname}: rendering failed`, error);
         },
       },
     );

@@ -5,11 +5,13 @@ import { ToastProvider } from "~/components/ui/toast";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Footer } from "~/components/layout/footer";
 import { Navbar } from "~/components/layout/navbar";
+import { useNonce } from "~/components/layout/nonce";
 import { callApi, endpoints } from "~/client/api.server";
 import { getAuth } from "~/client/auth.server";
 import stylesheet from "~/tailwind.css?url";
 import { pageTitle, SITE_TAGLINE } from "~/utils/site";
 import { takeToast } from "~/utils/toast.server";
+import { createLogger } from "~/utils/log.server";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle() },
@@ -36,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         .then((answer) => answer.data.count)
         .catch((error: unknown) => {
           if (error instanceof Response) throw error; // a failed refresh logs the user out
-          console.error("cart count", error);
+          createLogger("root").error("cart count failed", error);
           return 0;
         })
     : 0;
@@ -54,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -77,8 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
         </ToastProvider>
         <Footer categories={data?.categories ?? []} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

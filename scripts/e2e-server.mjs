@@ -1,5 +1,6 @@
 // The shop as the end-to-end tests see it: a fresh embedded database, seeded on start. E2E_DATA_DIR (relative to the
 // project, default tests/.tmp/e2e-data) lets a second server (the one of the specs that buy and administer) keep its own database.
+// Its output is also written to test-results/logs/ (see below).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +16,22 @@ if (
   process.exit(1);
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
+
+// everything the shop writes also goes to a file, which `npm test` checks for secrets at the end
+// (scripts/check-logs.mjs): test-results/logs/e2e-server-<port>.log, or E2E_LOG_FILE
+const logFile = path.resolve(
+  root,
+  process.env.E2E_LOG_FILE || `test-results/logs/e2e-server-${process.env.PORT || 3000}.log`,
+);
+fs.mkdirSync(path.dirname(logFile), { recursive: true });
+const logFd = fs.openSync(logFile, "w");
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream);
+  stream.write = (chunk, ...rest) => {
+    fs.writeSync(logFd, typeof chunk === "string" ? chunk : Buffer.from(chunk));
+    return write(chunk, ...rest);
+  };
+}
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "production";
 // the browser tests are one client (127.0.0.1) that registers and buys far more than any shopper: per-client limits

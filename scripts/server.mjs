@@ -37,6 +37,8 @@ const SHUTDOWN_TIMEOUT_MS = readNumber("SHUTDOWN_TIMEOUT_MS", 10_000);
 const BUILD_PATH = path.resolve(root, process.env.BUILD_DIR || "build", "server/index.js");
 const NO_STORE = { "Cache-Control": "no-store" };
 const RETRY_AFTER_SECONDS = "5";
+/** the same reading as app/utils/env.server.ts: X-Forwarded-Proto and X-Forwarded-Host come from a trusted proxy */
+const TRUST_PROXY = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
 
 /** "starting" (the app and its database are being loaded), "serving", then "stopping". */
 let phase = "starting";
@@ -61,6 +63,94 @@ app.use((req, res, next) => {
   next();
 });
 
+// ---- security headers and cross-origin posts (docs/decisions/0016-security-headers-and-logs.md, 0012-csrf.md) ----
+// Every answer (static files, the API, the probes) gets the base headers here; the app's HTML documents get their
+// Content-Security-Policy with a per-request nonce from app/entry.server.tsx. Answers written here (the page while
+// the app starts, a refused cross-origin post, a failure) have no script at all: their policy allows nothing.
+
+function cameOverHttps(req) {
+  if (req.socket.encrypted) return true;
+  return TRUST_PROXY && req.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+}
+
+function baseSecurityHeaders(req) {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    ...(cameOverHttps(req) ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
+  };
+}
+
+// added as the head goes out, where the answer has not set them already (Remix's adapter appends the app's headers,
+// and app/entry.server.tsx sets the same ones on pages for `npm run dev`: set here too, they would be doubled)
+app.use((req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    for (const [name, value] of Object.entries(baseSecurityHeaders(req))) {
+      if (!this.hasHeader(name)) this.setHeader(name, value);
+    }
+    return writeHead.apply(this, args);
+  };
+  next();
+});
+
+/** A small HTML page of the server's own: no script, no style, no frame, no form allowed. */
+function sendPlainPage(res, status, title, text, headers = {}) {
+  res
+    .status(status)
+    .set({
+      ...NO_STORE,
+      ...headers,
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      "Cross-Origin-Opener-Policy": "same-origin",
+    })
+    .send(`<!doctype html><meta charset="utf-8"><title>${title}</title><p>${text}</p>`);
+}
+
+/** host[:port] without the scheme's default port, so "shop.example:443" and "https://shop.example" agree */
+function hostOf(value, scheme) {
+  const host = value.trim().toLowerCase();
+  if (scheme === "https:" && host.endsWith(":443")) return host.slice(0, -4);
+  if (scheme === "http:" && host.endsWith(":80")) return host.slice(0, -3);
+  return host;
+}
+
+/**
+ * A browser's post whose Origin is not this site: another site's form, or a same-site attacker (another subdomain,
+ * whose posts carry our SameSite=Lax cookie). Remix refuses those page actions too, but as a 500 with a stack trace;
+ * here they get a 403 before Remix sees them. The check covers every page action and resource route (/logout), not
+ * /api/v1, which authenticates with bearer tokens and may be called from other origins. Requests without an Origin
+ * (curl, old browsers) pass, as they do in Remix. Behind a proxy that rewrites Host, set TRUST_PROXY so that
+ * X-Forwarded-Host names the site.
+ */
+function isCrossOriginPost(req) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const origin = req.get("origin");
+  if (origin === undefined) return false;
+  if (req.path === "/api/v1" || req.path.startsWith("/api/v1/")) return false;
+  let url;
+  try {
+    url = new URL(origin);
+  } catch {
+    return true; // "null" (a sandboxed frame, a privacy redirect) or garbage
+  }
+  const forwarded = TRUST_PROXY ? req.get("x-forwarded-host")?.split(",")[0] : undefined;
+  const host = forwarded?.trim() || req.get("host");
+  return !host || hostOf(url.host, url.protocol) !== hostOf(host, url.protocol);
+}
+
+app.use((req, res, next) => {
+  if (!isCrossOriginPost(req)) return next();
+  console.warn(
+    `[shop] ${req.method} ${req.path}: cross-origin post refused (Origin ${JSON.stringify(req.get("origin"))})`,
+  );
+  res.setHeader("Connection", "close"); // its body is not read
+  sendPlainPage(res, 403, "Forbidden", "This form was sent from another site, so it was not accepted.");
+});
+// ---- end of security headers and cross-origin posts ----
+
 function sendHealth(res, answer) {
   res.status(answer.status).set(answer.headers).json(answer.body);
 }
@@ -84,14 +174,60 @@ app.get("/readyz", (req, res, next) => {
 
 app.use((req, res, next) => {
   if (appHandler) return appHandler(req, res, next);
-  res
-    .status(503)
-    .set({ ...NO_STORE, "Retry-After": RETRY_AFTER_SECONDS, "Content-Type": "text/html; charset=utf-8" })
-    .send(
-      '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>GearHub is starting</title>' +
-        "<p>GearHub is starting. This page reloads in a few seconds.</p>",
-    );
+  sendPlainPage(res, 503, "GearHub is starting", "GearHub is starting. This page reloads in a few seconds.", {
+    "Retry-After": RETRY_AFTER_SECONDS,
+    Refresh: "5",
+  });
 });
+
+// ---- failures: written through the app's logger (no parameters, bytes or tokens), answered without a stack ----
+// express knows an error handler by its four parameters
+app.use((error, req, res, _next) => {
+  // a client's mistake that express or a middleware names (400 for a path that does not decode, 413…) keeps its status
+  const status = Number(error?.status ?? error?.statusCode);
+  if (status >= 400 && status < 500) {
+    if (res.headersSent) return void res.destroy();
+    return sendPlainPage(res, status, "Bad request", "The shop could not read this request.");
+  }
+  if (entry?.logError) entry.logError(`${req.method} ${req.path} failed`, error);
+  else console.error(`[shop] ${req.method} ${req.path} failed: ${error?.name ?? "error"}`);
+  // half an answer cannot be taken back: cut the connection (express's own handler would log the raw stack)
+  if (res.headersSent) return void res.destroy();
+  sendPlainPage(res, 500, "Something went wrong", "Something went wrong on our side. Please try again.");
+});
+
+// ---- the access log: no query values that may carry secrets, and the app's redaction over the whole line ----
+const SECRET_PARAMETER = /token|secret|password|code|session|key|signature|auth/i;
+
+/** The path and query of a request with the values of secret-sounding parameters replaced. */
+function loggableUrl(req) {
+  const url = req.originalUrl || req.url;
+  const at = url.indexOf("?");
+  if (at === -1) return url;
+  const query = url
+    .slice(at + 1)
+    .split("&")
+    .map((pair) => {
+      const [name] = pair.split("=", 1);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // keep it as sent
+      }
+      return SECRET_PARAMETER.test(decoded) && pair.includes("=") ? `${name}=[redacted]` : pair;
+    })
+    .join("&");
+  return `${url.slice(0, at)}?${query}`;
+}
+morgan.token("loggable-url", loggableUrl);
+
+function accessLog(redact) {
+  return morgan(":method :loggable-url :status :res[content-length] - :response-time ms", {
+    stream: { write: (line) => process.stdout.write(redact(line)) },
+  });
+}
+// ---- end of the access log ----
 
 /** What remix-serve does, except that only the fingerprinted files under assets/ are cached as immutable. */
 function appRoutes(build) {
@@ -103,10 +239,12 @@ function appRoutes(build) {
   );
   router.use(build.publicPath, express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
   router.use(express.static("public", { maxAge: "1h" }));
-  router.use(morgan("tiny"));
+  router.use(accessLog(build.entry.module.redactLogText));
   const remix = createRequestHandler({ build, mode: process.env.NODE_ENV });
   // the socket's address reaches the app (per-client rate limits) through an AsyncLocalStorage of the build's
-  router.all("*", (req, res, next) => entry.runWithSocketAddress(req.socket.remoteAddress, () => remix(req, res, next)));
+  router.all("*", (req, res, next) =>
+    entry.runWithSocketAddress(req.socket.remoteAddress, () => remix(req, res, next)),
+  );
   return router;
 }
 

@@ -12,6 +12,9 @@ const require = createRequire(import.meta.url);
 const bin = (pkg, file) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
 const results = path.join(root, "test-results");
 fs.mkdirSync(results, { recursive: true });
+// the servers of the end-to-end and server tests write their logs here; the last step checks them for secrets
+const logs = path.join(results, "logs");
+fs.rmSync(logs, { recursive: true, force: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -72,6 +75,9 @@ if (built) {
     totals.failed += 1;
   }
 }
+
+// passwords, hashes, tokens, test cards, image bytes: none may reach a log (docs/decisions/0016-security-headers-and-logs.md)
+if (built) step("the test servers' logs hold no secrets", [path.join(root, "scripts/check-logs.mjs"), logs]);
 
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -1,4 +1,7 @@
 import { type DomainError, retryAfterOf } from "~/services/errors";
+import { createLogger } from "~/utils/log.server";
+
+const log = createLogger("api");
 
 /** The JSON error envelope of api-v1.md for a domain error: its status, message and field errors. */
 export function domainErrorResponse(error: DomainError, requestId: string, headers: Record<string, string> = {}) {
@@ -11,7 +14,7 @@ export function domainErrorResponse(error: DomainError, requestId: string, heade
 
 /** Anything else is our fault: logged with the request id, answered as a 500 that says only the reference. */
 export function unexpectedErrorResponse(error: unknown, requestId: string, what: string) {
-  console.error(`[api] ${requestId} ${what} failed:`, error);
+  log.error(`${requestId} ${what} failed`, error);
   return Response.json(
     { message: `Something went wrong on our side. Reference: ${requestId}`, data: null },
     { status: 500, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } },

@@ -5,6 +5,9 @@ import type { AnyApiRoute, ApiRoute, Schema } from "~/api/define";
 import { callInProcess, type InProcessCall } from "~/api/in-process";
 import { ErrorEnvelopeSchema } from "~/schemas/common";
 import { getConfig } from "~/utils/env.server";
+import { createLogger, describeError } from "~/utils/log.server";
+
+const log = createLogger("api");
 
 export { endpoints };
 
@@ -75,7 +78,7 @@ function fetchRemote(route: AnyApiRoute, input: InProcessCall, origin: string): 
   return fetch(urlOf(route, input, origin), { method: route.method.toUpperCase(), headers, body }).catch(
     (error: unknown) => {
       // the API's deployment cannot be reached: as unavailable as a database that is down
-      console.warn(`[api] ${route.path}: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(`${route.path}: ${describeError(error)}`);
       return throwIfUnavailable(503, "The shop is busy right now. Please try again in a few seconds.", "5") as never;
     },
   );

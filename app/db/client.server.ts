@@ -8,6 +8,9 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { createLogger, describeError } from "~/utils/log.server";
+
+const log = createLogger("db");
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The transaction handle drizzle passes to `db.transaction(async (tx) => …)`. */
@@ -73,7 +76,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     max: options.max ?? setting("DB_POOL_MAX", 10),
     ...postgresTimeouts(),
   });
-  pool.on("error", (error) => console.error("[db] idle client error", error.message));
+  pool.on("error", (error) => log.error(`idle client error: ${describeError(error)}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: "postgres",

@@ -7,6 +7,9 @@ import { startReconciler } from "~/services/reconciler.server";
 import { DataDirBusyError, lockDataDir } from "./data-dir-lock.server";
 import { onShutdown } from "./lifecycle.server";
 import { DatabaseUnavailableError, describeDatabaseUrl, waitForDatabase } from "./wait-for-database.server";
+import { createLogger, describeError } from "~/utils/log.server";
+
+const log = createLogger("shop");
 
 /**
  * Start-up of the server process: configuration, database (waiting for an unreachable PostgreSQL up to
@@ -66,9 +69,9 @@ export function bootstrap(): Promise<Database> {
     if (error instanceof ConfigError) {
       console.error(`[shop] configuration error: ${error.message}`);
     } else if (error instanceof DatabaseUnavailableError || error instanceof DataDirBusyError) {
-      console.error(`[shop] could not start: ${error.message}`);
+      console.error(`[shop] could not start: ${describeError(error)}`);
     } else {
-      console.error("[shop] could not start:", error);
+      log.error("could not start", error);
     }
     process.exit(1);
   });

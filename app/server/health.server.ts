@@ -1,7 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { findDatabase, migrationsFolder, ProbeTimeoutError, type Database } from "~/db/client.server";
+import { createLogger } from "~/utils/log.server";
 import { isShuttingDown } from "./lifecycle.server";
+
+const log = createLogger("readyz");
 
 /**
  * The answers of the load balancer's probes, served by scripts/server.mjs at /healthz and /readyz (through the named
@@ -131,7 +134,7 @@ function logOnce(check: string, error: unknown) {
   const reason = error instanceof Error ? error.message : String(error);
   if (lastLogged.get(check) === reason) return;
   lastLogged.set(check, reason);
-  console.warn(`[readyz] ${check} check failed: ${reason}`);
+  log.warn(`${check} check failed: ${reason}`);
 }
 
 interface JournalEntry {

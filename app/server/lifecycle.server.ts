@@ -6,6 +6,10 @@
  * stopped before the database closes.
  */
 
+import { createLogger } from "~/utils/log.server";
+
+const log = createLogger("shop");
+
 export type ShutdownHook = () => unknown;
 
 interface Lifecycle {
@@ -81,7 +85,7 @@ export function runShutdown({ hookTimeoutMs = SHUTDOWN_HOOK_TIMEOUT_MS } = {}): 
         }
       } catch (error) {
         failed.push(name);
-        console.error(`[shop] shutdown: ${name} failed:`, error);
+        log.error(`shutdown: ${name} failed`, error);
       } finally {
         clearTimeout(timer);
       }

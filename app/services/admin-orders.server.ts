@@ -8,6 +8,9 @@ import { ConflictError, NotFoundError } from "./errors";
 import { formatCents } from "~/utils/money";
 import { orderDtos } from "./orders.server";
 import { oweRefund, refundNow } from "./refunds.server";
+import { createLogger } from "~/utils/log.server";
+
+const log = createLogger("admin-orders");
 
 /** The admin's side of orders: every order, and moving them through their statuses. */
 /** GET /orders/all: every order, newest first, optionally of one status (admin). */
@@ -102,7 +105,7 @@ export async function changeOrderStatus({
   if (status !== "CANCELLED" || paymentId === null) return { order, message: `Order ${orderId} is now ${status}.` };
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
   const refunded = await refundNow(paymentId, db).catch((error: unknown) => {
-    console.error(`refund of cancelled order ${orderId} failed`, error);
+    log.error(`refund of cancelled order ${orderId} failed`, error);
     return false;
   });
   return {

@@ -1,4 +1,7 @@
 import { isDatabaseUnavailable } from "~/db/unavailable";
+import { createLogger, describeError } from "~/utils/log.server";
+
+const log = createLogger("db");
 
 /**
  * Typed domain errors. Services throw them; the API maps them to status codes in one place (app/api/errors.ts).
@@ -75,6 +78,6 @@ export function retryAfterOf(error: DomainError): number | undefined {
 /** A database that cannot serve now becomes a 503; any other error is left as it is. */
 export function unavailableOr(error: unknown): unknown {
   if (error instanceof DomainError || !isDatabaseUnavailable(error)) return error;
-  console.warn(`[db] unavailable: ${error instanceof Error ? error.message : String(error)}`);
+  log.warn(`unavailable: ${describeError(error)}`);
   return new ServiceUnavailableError();
 }

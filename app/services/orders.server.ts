@@ -10,6 +10,9 @@ import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } f
 import { faultPoint } from "./faults.server";
 import { getPaymentProvider } from "./payments/index.server";
 import { oweRefund, refundNow } from "./refunds.server";
+import { createLogger } from "~/utils/log.server";
+
+const log = createLogger("orders");
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -76,7 +79,7 @@ export async function fulfilPayment(
     throw new PaymentRequiredError(remote.errorMessage ?? "The payment has not succeeded yet. Please pay first.");
   }
   if (remote.amountCents !== payment.amountCents || remote.currency !== payment.currency) {
-    console.error(
+    log.error(
       `payment ${payment.providerPaymentId}: paid ${remote.amountCents} ${remote.currency}, expected ${payment.amountCents} ${payment.currency}`,
     );
     // no order for it, ever: the money is owed back (once, under the payment's lock, unless an order stands)
@@ -86,7 +89,10 @@ export async function fulfilPayment(
       await oweRefund(payment.id, "the amount paid did not match the order total", tx);
       return true;
     });
-    if (owed) await refundNow(payment.id, db).catch((error: unknown) => console.error("refund failed", error));
+    if (owed)
+      await refundNow(payment.id, db).catch((error: unknown) =>
+        log.error(`refund of payment ${payment.providerPaymentId} failed`, error),
+      );
     throw new PaymentRequiredError("The amount paid does not match the order total. The payment will be refunded.");
   }
 
@@ -118,7 +124,7 @@ export async function fulfilPayment(
     return outcome;
   }
   const refunded = await refundNow(payment.id, db).catch((error: unknown) => {
-    console.error(`refund of payment ${payment.providerPaymentId} failed`, error);
+    log.error(`refund of payment ${payment.providerPaymentId} failed`, error);
     return false;
   });
   throw new OutOfStockError(

@@ -11,6 +11,9 @@ import { fulfilPayment } from "./orders.server";
 import { getPaymentProvider } from "./payments/index.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { processDueRefunds } from "./refunds.server";
+import { createLogger, describeError } from "~/utils/log.server";
+
+const log = createLogger("reconciler");
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -70,12 +73,12 @@ async function settle(payment: PaymentRow, abandonBefore: Date, db: DbOrTx): Pro
   if (remote.status === "succeeded") {
     try {
       const { created } = await fulfilPayment(payment, undefined, db);
-      if (created) console.log(`[reconciler] placed the order of paid payment ${payment.providerPaymentId}`);
+      if (created) log.info(`placed the order of paid payment ${payment.providerPaymentId}`);
       return created ? "placed" : null;
     } catch (error) {
       // no order (sold out, or paid a wrong amount): fulfilPayment owes the refund and tries it
       if (!(error instanceof ConflictError || error instanceof PaymentRequiredError)) throw error;
-      console.log(`[reconciler] payment ${payment.providerPaymentId}: ${error.message}`);
+      log.info(`payment ${payment.providerPaymentId}: ${describeError(error)}`);
       const [owed] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.paymentId, payment.id));
       return owed ? "refundsOwed" : null;
     }
@@ -132,10 +135,7 @@ export async function reconcile({
       if (outcome === "placed" || outcome === "refundsOwed" || outcome === "cancelled") report[outcome]++;
     } catch (error) {
       report.errors++;
-      console.error(
-        `[reconciler] payment ${payment.providerPaymentId}:`,
-        error instanceof Error ? error.message : error,
-      );
+      log.error(`payment ${payment.providerPaymentId}: ${describeError(error)}`);
     }
   }
   report.refunds = await processDueRefunds(db, now);
@@ -157,11 +157,9 @@ export function startReconciler(options: ReconcileOptions & { intervalMs?: numbe
       .then(async (report) => {
         await pruneRateLimits(sweep.db);
         const busy = report.placed + report.refundsOwed + report.cancelled + report.refunds.tried + report.errors;
-        if (busy > 0) console.log("[reconciler]", JSON.stringify(report));
+        if (busy > 0) log.info(JSON.stringify(report));
       })
-      .catch((error: unknown) =>
-        console.error("[reconciler] sweep failed:", error instanceof Error ? error.message : error),
-      )
+      .catch((error: unknown) => log.error(`sweep failed: ${describeError(error)}`))
       .finally(() => {
         if (!stopped) {
           timer = setTimeout(run, intervalMs * (0.8 + Math.random() * 0.4));

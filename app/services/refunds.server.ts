@@ -12,6 +12,9 @@ import { requireAdmin, type Actor } from "./access";
 import { ConflictError, NotFoundError } from "./errors";
 import { faultPoint } from "./faults.server";
 import { getPaymentProvider } from "./payments/index.server";
+import { createLogger, describeError } from "~/utils/log.server";
+
+const log = createLogger("refunds");
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -42,8 +45,8 @@ async function carryOut(refund: RefundRow, db: DbOrTx): Promise<boolean> {
     await getPaymentProvider().refund(payment.providerPaymentId, `refund:${payment.id}`);
   } catch (error) {
     const attempts = refund.attempts + 1;
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`[refunds] refund of payment ${payment.providerPaymentId} failed (try ${attempts}): ${message}`);
+    const message = describeError(error);
+    log.error(`refund of payment ${payment.providerPaymentId} failed (try ${attempts}): ${message}`);
     await db
       .update(refunds)
       .set({

@@ -9,6 +9,9 @@ import type {
   ProviderPayment,
   ProviderStatus,
 } from "./provider";
+import { createLogger, describeError } from "~/utils/log.server";
+
+const log = createLogger("stripe");
 
 function intentStatus(status: Stripe.PaymentIntent.Status): ProviderStatus {
   if (status === "succeeded") return "succeeded";
@@ -61,7 +64,7 @@ async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
       error instanceof Stripe.errors.StripeAPIError ||
       error instanceof Stripe.errors.StripeRateLimitError
     ) {
-      console.warn(`[stripe] ${error.type}: ${error.message}`);
+      log.warn(`${error.type}: ${describeError(error)}`);
       throw new ServiceUnavailableError(
         "The payment service is not answering right now. Please try again in a minute.",
         30,

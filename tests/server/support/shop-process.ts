@@ -8,6 +8,7 @@ import path from "node:path";
  * read its output, send it signals, and check afterwards that every process it started is gone.
  */
 export const root = path.resolve(import.meta.dirname, "../../..");
+const LOG_DIR = path.join(root, "test-results/logs");
 
 export interface ShopProcess {
   child: ChildProcess;
@@ -70,6 +71,11 @@ export function startShop({
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
+  // kept for `npm test`'s last step, which checks every test server's log for secrets (scripts/check-logs.mjs)
+  child.once("close", () => {
+    fs.mkdirSync(LOG_DIR, { recursive: true });
+    fs.writeFileSync(path.join(LOG_DIR, `server-test-${port}-${child.pid}.log`), all);
+  });
   return {
     child,
     pid: child.pid!,
