@@ -1,5 +1,6 @@
 import type { z } from "zod/v4";
 import { assertOwnerOrAdmin, isAdmin, requireActor, type Actor } from "~/services/access";
+import { unreadableText } from "~/schemas/common";
 import { BadRequestError, ForbiddenError, unavailableOr, ValidationError, type FieldErrors } from "~/services/errors";
 import type { AnyApiRoute, ApiRequest, HandlerResult } from "./define";
 import { applyRateLimits } from "./rate-limits";
@@ -14,10 +15,19 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/**
+ * The value as the schema reads it, or `fail` with every field's problems. Text with control characters or broken
+ * Unicode is refused in every field of every route here, before any of it can reach the database (PostgreSQL refuses
+ * a NUL in text: that was a 500), whatever the route's schema says; raw text bodies (CSV, a webhook's event) are
+ * their handler's to judge.
+ */
 function parseOr(schema: z.ZodType, value: unknown, fail: (errors: FieldErrors) => Error): unknown {
+  const unreadable = typeof value === "string" ? {} : unreadableText(value);
   const result = schema.safeParse(value);
-  if (!result.success) throw fail(fieldErrors(result.error));
-  return result.data;
+  if (result.success && Object.keys(unreadable).length === 0) return result.data;
+  const errors: FieldErrors = result.success ? {} : fieldErrors(result.error);
+  for (const [key, messages] of Object.entries(unreadable)) (errors[key] ??= []).unshift(...messages);
+  throw fail(errors);
 }
 
 /** A request to a route as the transport received it: raw path and query values, and a way to read the body. */

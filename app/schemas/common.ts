@@ -40,3 +40,57 @@ export interface IntentReply {
   message: string;
   errors: Record<string, string[]> | null;
 }
+
+// ---------------------------------------------------------------- text a client may send
+
+/** C0 control characters and DEL, except tab, line feed and carriage return (a text area sends CR LF). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** A UTF-16 surrogate without its other half: not a character, and not encodable as UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const CONTROL_CHARACTERS_MESSAGE = "must not contain control characters";
+export const BROKEN_TEXT_MESSAGE = "must be valid text";
+
+/**
+ * What is wrong with a piece of text a client sent, or null: control characters (NUL above all, which PostgreSQL's
+ * text refuses) and broken Unicode (a lone surrogate, which the database would silently turn into U+FFFD).
+ */
+export function textProblem(text: string): string | null {
+  if (CONTROL_CHARACTER.test(text)) return CONTROL_CHARACTERS_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return BROKEN_TEXT_MESSAGE;
+  return null;
+}
+
+/**
+ * The text anywhere in a value (object keys and strings, in objects and arrays at any depth) that `textProblem`
+ * refuses, as field errors keyed like zod's (`addressList.0.street`). Walks without recursion, so deep nesting costs
+ * a loop, not the stack; stops at `limit` problems.
+ */
+export function unreadableText(value: unknown, limit = 20): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  let found = 0;
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path: "" }];
+  const report = (path: string, problem: string) => {
+    const key = path || "_";
+    if (!errors[key]?.includes(problem)) (errors[key] ??= []).push(problem);
+    found++;
+  };
+  while (stack.length > 0 && found < limit) {
+    const { value: at, path } = stack.pop()!;
+    if (typeof at === "string") {
+      const problem = textProblem(at);
+      if (problem) report(path, problem);
+    } else if (Array.isArray(at)) {
+      for (let i = at.length - 1; i >= 0; i--) stack.push({ value: at[i], path: path ? `${path}.${i}` : String(i) });
+    } else if (at !== null && typeof at === "object" && Object.getPrototypeOf(at) === Object.prototype) {
+      for (const [key, item] of Object.entries(at)) {
+        const child = path ? `${path}.${key}` : key;
+        const problem = textProblem(key);
+        if (problem) report(child, problem);
+        else stack.push({ value: item, path: child });
+      }
+    }
+  }
+  return errors;
+}

@@ -5,6 +5,7 @@ import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { ProductInputSchema, type ProductInput } from "~/schemas/catalogue";
+import { MAX_ID, textProblem } from "~/schemas/common";
 import { centsToDollars, dollarsToCents } from "~/utils/money";
 import { requireAdmin } from "./access";
 import { ValidationError } from "./errors";
@@ -104,8 +105,14 @@ function validateCsv(text: string): ImportRow[] {
   records.forEach((record, index) => {
     const line = index + 2; // the header is line 1
     const problems: string[] = [];
+    for (const [column, cell] of Object.entries(record)) {
+      const problem = textProblem(cell);
+      if (problem) problems.push(`${column} ${problem}`);
+    }
+    // an id past the database's integers (2147483647) is no product's: refused here, not by PostgreSQL (a 500)
     const id = record.id ? Number(record.id) : null;
-    if (id !== null && !(Number.isInteger(id) && id > 0)) problems.push("id must be a positive whole number or empty");
+    if (id !== null && !(Number.isInteger(id) && id > 0 && id <= MAX_ID))
+      problems.push("id must be a positive whole number or empty");
     const text = (column: string) => (record[column] === undefined ? undefined : restoreFormula(record[column]));
     const parsed = ProductInputSchema.safeParse({
       ...record,

@@ -1,0 +1,88 @@
+import fc from "fast-check";
+import type { Db } from "~/db/client.server";
+import { checkInvariants, formatInvariantReport } from "~/services/invariants.server";
+import { reconcile } from "~/services/reconciler.server";
+import { changedTables, fingerprint, type Fingerprint } from "./fingerprint";
+import { leakIn, withoutDevModuleUrls } from "./leaks";
+import { describe, send, type Probe } from "./wire";
+
+/**
+ * How much the fuzzer tries: FUZZ_RUNS runs per endpoint or page action (the test command's default is small; `npm run
+ * fuzz` sets more), FUZZ_SEED to replay a run (every run prints its seed, and a failure prints the seed and path that
+ * fast-check needs to replay just that case).
+ */
+export function fuzzSettings(defaultRuns: number) {
+  const runs = Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : defaultRuns;
+  const seed =
+    Number.isInteger(Number(process.env.FUZZ_SEED)) && process.env.FUZZ_SEED
+      ? Number(process.env.FUZZ_SEED)
+      : (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
+  return { runs, seed };
+}
+
+/** fast-check's options for one property: the run's seed, and no shrinking unless asked (each try is a request). */
+export function assertOptions(runs: number, seed: number): fc.Parameters<unknown> {
+  return { numRuns: runs, seed, endOnFailure: process.env.FUZZ_SHRINK !== "1", verbose: 1 };
+}
+
+/** What a run tried, for the closing line and for docs/security.md. */
+export class Tally {
+  requests = 0;
+  refused = 0;
+  readonly statuses = new Map<number, number>();
+  readonly targets = new Set<string>();
+
+  count(target: string, status: number) {
+    this.requests++;
+    this.targets.add(target);
+    this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+    if (status >= 400 && status < 500) this.refused++;
+  }
+
+  summary(what: string, seed: number) {
+    const statuses = [...this.statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(" ");
+    return `[fuzz] ${what}: ${this.requests} requests to ${this.targets.size} targets, ${this.refused} refused (4xx), each refusal checked for no write; statuses ${statuses}; seed ${seed}`;
+  }
+}
+
+/**
+ * Sends one probe and checks the three properties: no 5xx, nothing internal in the body, and a refusal (4xx) leaves
+ * every table as it was. Requests run one at a time, so the fingerprint taken after one is the one before the next.
+ */
+export class Prober {
+  private last: Fingerprint | undefined;
+
+  constructor(
+    private readonly db: () => Db,
+    readonly tally: Tally,
+  ) {}
+
+  async check(origin: string, target: string, probe: Probe, { html = false } = {}) {
+    const before = this.last ?? (await fingerprint(this.db()));
+    this.last = undefined;
+    const answer = await send(origin, probe);
+    if (process.env.FUZZ_TRACE) console.log(answer.status, describe(probe).slice(0, 200));
+    const after = await fingerprint(this.db());
+    this.last = after;
+    this.tally.count(target, answer.status);
+    const what = () => `${describe(probe)}\n→ ${answer.status} ${answer.text.slice(0, 400)}`;
+    if (answer.status >= 500) throw new Error(`a ${answer.status} for ${what()}`);
+    const leak = leakIn(html ? withoutDevModuleUrls(answer.text) : answer.text);
+    if (leak) throw new Error(`the answer shows an internal detail (${leak}) for ${what()}`);
+    if (answer.status >= 400 && answer.status < 500) {
+      const changed = changedTables(before, after);
+      if (changed.length > 0) throw new Error(`a refused request wrote to ${changed.join(", ")}: ${what()}`);
+    }
+    return answer;
+  }
+}
+
+/** After a run: the reconciler settles what checkouts left (as the shop's does), then the invariants must hold. */
+export async function invariantsHold(db: Db) {
+  await reconcile({ settleMs: 0, db });
+  const violations = await checkInvariants(db);
+  if (violations.length > 0) throw new Error(formatInvariantReport(violations));
+}

@@ -1,0 +1,80 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import { createServer, type ViteDevServer } from "vite";
+import { findDatabase } from "~/db/client.server";
+
+/** One route of the pages' build, with the URL pattern it answers (its parents' paths joined). */
+export interface PageRoute {
+  id: string;
+  /** "/user-profile/:userId/profile"; "/" for the index */
+  path: string;
+  hasLoader: boolean;
+  hasAction: boolean;
+  /** renders a page (a default export); resource routes answer data */
+  hasPage: boolean;
+}
+
+/**
+ * The shop's pages over real HTTP, from the same Remix build the shop serves (the Vite plugin's server build, compiled
+ * on demand: no `npm run build` needed), behind express and Remix's express adapter as scripts/server.mjs serves them,
+ * on the test file's database. Its route list is the build's own manifest, so a new route module is in it at once.
+ */
+export interface PageServer {
+  origin: string;
+  routes: PageRoute[];
+  close(): Promise<void>;
+}
+
+function fullPath(build: ServerBuild, id: string): string {
+  const parts: string[] = [];
+  for (let at: string | undefined = id; at; at = build.routes[at]?.parentId) {
+    const path = build.routes[at]?.path;
+    if (path) parts.unshift(path);
+  }
+  return "/" + parts.join("/");
+}
+
+export function pageRoutes(build: ServerBuild): PageRoute[] {
+  return Object.values(build.routes)
+    .filter((route) => route.id !== "root")
+    .map((route) => ({
+      id: route.id,
+      path: fullPath(build, route.id),
+      hasLoader: typeof route.module.loader === "function",
+      hasAction: typeof route.module.action === "function",
+      hasPage: typeof route.module.default === "function",
+    }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+export async function startPageServer(): Promise<PageServer> {
+  const database = findDatabase();
+  if (!database) throw new Error("startPageServer: open the test database first (useTestDatabase)");
+  // the build's entry awaits the shop's start-up: here it is the test file's database, already open and migrated
+  (globalThis as { __shopBoot?: Promise<unknown> }).__shopBoot = Promise.resolve(database);
+  const vite: ViteDevServer = await createServer({
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "error",
+  });
+  const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+  const app = express();
+  app.disable("x-powered-by");
+  app.all("*", createRequestHandler({ build, mode: "production" }));
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    routes: pageRoutes(build),
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await vite.close();
+    },
+  };
+}
