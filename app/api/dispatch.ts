@@ -7,7 +7,8 @@ import { applyRateLimits } from "./rate-limits";
 
 /** Turns zod issues into the `errors` object of the error envelope: field path → messages. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  // no prototype: a field named "constructor" or "__proto__" is a field like any other
+  const errors = Object.create(null) as FieldErrors;
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join(".") : "_";
     (errors[key] ??= []).push(issue.message);
@@ -25,7 +26,7 @@ function parseOr(schema: z.ZodType, value: unknown, fail: (errors: FieldErrors) 
   const unreadable = typeof value === "string" ? {} : unreadableText(value);
   const result = schema.safeParse(value);
   if (result.success && Object.keys(unreadable).length === 0) return result.data;
-  const errors: FieldErrors = result.success ? {} : fieldErrors(result.error);
+  const errors: FieldErrors = result.success ? (Object.create(null) as FieldErrors) : fieldErrors(result.error);
   for (const [key, messages] of Object.entries(unreadable)) (errors[key] ??= []).unshift(...messages);
   throw fail(errors);
 }

@@ -68,7 +68,8 @@ export function textProblem(text: string): string | null {
  * a loop, not the stack; stops at `limit` problems.
  */
 export function unreadableText(value: unknown, limit = 20): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // no prototype: a field named "constructor" or "__proto__" is a field like any other
+  const errors = Object.create(null) as Record<string, string[]>;
   let found = 0;
   const stack: Array<{ value: unknown; path: string }> = [{ value, path: "" }];
   const report = (path: string, problem: string) => {

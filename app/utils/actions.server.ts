@@ -89,7 +89,8 @@ export function refusedReply(
   error: ApiError,
   options: { hideFields?: string[]; rename?: (field: string) => string } = {},
 ): SubmissionResult<string[]> {
-  const fieldErrors: Record<string, string[]> = {};
+  // no prototype: a field the API names "constructor" is a field like any other
+  const fieldErrors = Object.create(null) as Record<string, string[]>;
   for (const [key, messages] of Object.entries(error.errors ?? {})) {
     (fieldErrors[options.rename ? options.rename(key) : key] ??= []).push(...messages);
   }

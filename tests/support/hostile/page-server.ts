@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import { createServer, type ViteDevServer } from "vite";
 import { findDatabase } from "~/db/client.server";
 
@@ -19,7 +19,8 @@ export interface PageRoute {
 
 /**
  * The shop's pages over real HTTP, from the same Remix build the shop serves (the Vite plugin's server build, compiled
- * on demand: no `npm run build` needed), behind express and Remix's express adapter as scripts/server.mjs serves them,
+ * on demand: no `npm run build` needed), behind express, the cross-site guard and Remix's express adapter as
+ * scripts/server.mjs serves them,
  * on the test file's database. Its route list is the build's own manifest, so a new route module is in it at once.
  */
 export interface PageServer {
@@ -50,6 +51,27 @@ export function pageRoutes(build: ServerBuild): PageRoute[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/**
+ * What scripts/server.mjs does before Remix sees a post (isCrossOriginPost; its own tests are tests/server): an
+ * Origin that is not this host, or no URL at all, is refused with 403. Mirrored here, in front of the same Remix
+ * handler, so that the pages are judged behind it as they are served.
+ */
+const refuseCrossOriginPosts: RequestHandler = (req, res, next) => {
+  const origin = req.get("origin");
+  if (req.method === "GET" || req.method === "HEAD" || origin === undefined || req.path.startsWith("/api/v1")) {
+    next();
+    return;
+  }
+  let host: string | null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  if (host && host === req.get("host")) next();
+  else res.status(403).type("html").send("<p>This form was sent from another site, so it was not accepted.</p>");
+};
+
 export async function startPageServer(): Promise<PageServer> {
   const database = findDatabase();
   if (!database) throw new Error("startPageServer: open the test database first (useTestDatabase)");
@@ -63,6 +85,9 @@ export async function startPageServer(): Promise<PageServer> {
   const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");
+  // as under `npm start` (NODE_ENV=production): express's own errors (a path it cannot decode) show no stack
+  app.set("env", "production");
+  app.use(refuseCrossOriginPosts);
   app.all("*", createRequestHandler({ build, mode: "production" }));
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

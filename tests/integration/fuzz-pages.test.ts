@@ -1,0 +1,70 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pngBytes } from "../support/factories";
+import { assertOptions, fuzzSettings, invariantsHold, Prober, Tally } from "../support/hostile/fuzz";
+import { discoverPageSurface, pageActionProbes, pageLoaderProbes, type PageSurface } from "../support/hostile/page-probes";
+import type { PageRoute } from "../support/hostile/page-server";
+import { useHostileShop } from "../support/hostile/shop";
+
+// Property-based fuzzing of every page action and page loader, generated from the pages' own build (its route
+// manifest) and from the forms the pages render: valid posts with one hostile place, junk bodies, hostile ids in the
+// path and hostile query strings, as a visitor, both shoppers and an admin. Never a 5xx, never an internal detail in
+// a page, never a write on a refusal; the shop's invariants hold afterwards. FUZZ_RUNS and FUZZ_SEED as for the API.
+
+const shop = useHostileShop({ pages: true });
+const { runs, seed } = fuzzSettings(4);
+const tally = new Tally();
+const prober = new Prober(() => shop.database.db, tally);
+let surface: PageSurface;
+let png: Buffer;
+
+/** The API's splat route is the API itself: fuzzed endpoint by endpoint in fuzz-api.test.ts. */
+const isApi = (route: PageRoute) => route.path.startsWith("/api/v1");
+
+// the route list comes from the build, which is compiled in beforeAll: one test per kind walks all of them
+beforeAll(async () => {
+  png = await pngBytes(32, 32);
+  surface = await discoverPageSurface(shop.pages.origin, shop.pageRoutes, shop.fixture);
+  const actions = shop.pageRoutes.filter((r) => r.hasAction && !isApi(r));
+  const withForms = actions.filter((r) => surface.postForms.has(r.id));
+  console.log(
+    `[fuzz] pages: ${shop.pageRoutes.length} routes, ${actions.length} actions (${withForms.length} with forms found on ${surface.pagesRendered} rendered pages), ${runs} runs each, seed ${seed} (FUZZ_SEED=${seed} replays)`,
+  );
+});
+
+afterAll(() => {
+  console.log(tally.summary("pages", seed));
+});
+
+describe("every page under hostile input", () => {
+  it("every page action: no 5xx, no internal detail, no write on a refusal", async () => {
+    const actions = shop.pageRoutes.filter((r) => r.hasAction && !isApi(r));
+    expect(actions.length).toBeGreaterThan(5);
+    for (const route of actions) {
+      const forms = surface.postForms.get(route.id) ?? [];
+      await fc.assert(
+        fc.asyncProperty(pageActionProbes(route, forms, shop.fixture, shop.pages.origin, png), async (probe) => {
+          await prober.check(shop.pages.origin, `POST ${route.path}`, probe, { html: true });
+        }),
+        assertOptions(runs * Math.max(1, Math.min(forms.length, 4)), seed),
+      );
+    }
+  });
+
+  it("every page loader: no 5xx, no internal detail, no write on a refusal", async () => {
+    const loaders = shop.pageRoutes.filter((r) => r.hasLoader && !isApi(r));
+    expect(loaders.length).toBeGreaterThan(10);
+    for (const route of loaders) {
+      await fc.assert(
+        fc.asyncProperty(pageLoaderProbes(route, surface, shop.fixture), async (probe) => {
+          await prober.check(shop.pages.origin, `GET ${route.path}`, probe, { html: true });
+        }),
+        assertOptions(runs, seed),
+      );
+    }
+  });
+
+  it("leaves the shop's invariants holding", async () => {
+    await invariantsHold(shop.database.db);
+  });
+});
