@@ -7,6 +7,7 @@ import { listingHref, toSearchQuery } from "~/components/listing/listing-url";
 import { ProductListing } from "~/components/listing/product-listing";
 import type { ProductDto } from "~/schemas/catalogue";
 import { readListingParams } from "~/schemas/listing";
+import { loadOrThrow } from "~/utils/actions.server";
 import { pageTitle } from "~/utils/site";
 import type { loader as rootLoader } from "~/root";
 
@@ -37,7 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw data("Category not found", { status: 404 });
   }
   const listing = readListingParams(new URL(request.url), { search: params.name, category: categoryId });
-  const { data: page } = await callApi(endpoints.products.search, { query: toSearchQuery(listing) });
+  // a query the API cannot read (a control character in a brand) is the page's 400, not a failure of ours
+  const { data: page } = await loadOrThrow(callApi(endpoints.products.search, { query: toSearchQuery(listing) }));
   // a page past the last (an old link, a hand-edited URL) shows the last page
   if (page.totalPages > 0 && listing.page > page.totalPages) {
     throw redirect(listingHref(listing, { page: page.totalPages }));

@@ -32,7 +32,9 @@ export async function readUpload(
   limits: BodyLimits,
 ): Promise<{ ok: true; form: FormData } | { ok: false; message: string; status: 400 | 413 | 422 }> {
   try {
-    return { ok: true, form: await readFormData(request, limits) };
+    const form = await readFormData(request, limits);
+    if (!conformFieldsReadable(form)) return { ok: false, message: NOT_OUR_FORM, status: 400 };
+    return { ok: true, form };
   } catch (error) {
     // too many files is a mistake in the form (422, as the API says), not a body too large
     if (error instanceof TooManyFilesError) return { ok: false, message: error.message, status: 422 };
@@ -40,6 +42,29 @@ export async function readUpload(
     if (error instanceof MalformedBodyError) return { ok: false, message: error.message, status: 400 };
     throw error;
   }
+}
+
+const NOT_OUR_FORM = "This form could not be read. Please go back and try again.";
+
+/**
+ * conform's own fields (`__intent__`, `__state__`) carry JSON that conform parses without a guard: when they are
+ * there they must be one piece of JSON text each (the intent an object with a `type`), or the form is none of ours.
+ */
+function conformFieldsReadable(form: FormData): boolean {
+  for (const name of ["__intent__", "__state__"]) {
+    const values = form.getAll(name);
+    if (values.length === 0) continue;
+    if (values.length > 1 || typeof values[0] !== "string") return false;
+    try {
+      const value = JSON.parse(values[0]) as unknown;
+      if (typeof value !== "object" || value === null) return false;
+      if (name === "__intent__" && typeof (value as { type?: unknown }).type !== "string") return false;
+      if (name === "__intent__" && (value as { payload?: unknown }).payload === undefined) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** The form was sent by a fetcher of a hydrated page (it adds js=1): answer with data, not a redirect. */
@@ -60,12 +85,18 @@ export async function attempt<T>(call: Promise<T>): Promise<Attempt<T>> {
   }
 }
 
-/** A loader's call whose 404 or 403 is the page's: thrown as that response for the error boundary to render. */
+/** The refusals a loader's call can meet that are the request's fault: the page answers with the same status. */
+const PAGE_REFUSALS = new Set([400, 403, 404, 422]);
+
+/**
+ * A loader's call whose refusal is the page's (404, 403, or 400 and 422 for a path or query the API cannot read):
+ * thrown as that response for the error boundary to render, never a 500.
+ */
 export async function loadOrThrow<T>(call: Promise<T>, what = "Not found"): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
+    if (error instanceof ApiError && PAGE_REFUSALS.has(error.status)) {
       throw data(error.status === 404 ? what : error.message, { status: error.status });
     }
     throw error;

@@ -1,4 +1,5 @@
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { MAX_ID } from "~/schemas/common";
 import { getAuth, hasAnyRole, type Auth } from "~/client/auth.server";
 
 const SHOPPER_OR_ADMIN = ["ROLE_ADMIN", "ROLE_USER"];
@@ -7,6 +8,8 @@ function origin(request: Request) {
   const url = new URL(request.url);
   return url.pathname + url.search;
 }
+
+const isUserId = (value: string) => /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID;
 
 /** /unauthorized saying where the user tried to go (the path only: a query may carry ids that belong to nobody else). */
 const unauthorized = (request: Request) =>
@@ -20,6 +23,8 @@ export async function requireAuth(
   request: Request,
   options: { roles?: string[]; userId?: string } = {},
 ): Promise<Auth> {
+  // a {userId} that cannot be anyone's (not digits, past the database's ids) is no page: 404 before anything else
+  if (options.userId !== undefined && !isUserId(options.userId)) throw data("Not found", { status: 404 });
   const auth = await getAuth(request);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(origin(request))}`);
   if (options.roles && !hasAnyRole(auth.roles, options.roles)) throw unauthorized(request);

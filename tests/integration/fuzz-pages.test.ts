@@ -2,7 +2,12 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngBytes } from "../support/factories";
 import { assertOptions, fuzzSettings, invariantsHold, Prober, Tally } from "../support/hostile/fuzz";
-import { discoverPageSurface, pageActionProbes, pageLoaderProbes, type PageSurface } from "../support/hostile/page-probes";
+import {
+  discoverPageSurface,
+  pageActionProbes,
+  pageLoaderProbes,
+  type PageSurface,
+} from "../support/hostile/page-probes";
 import type { PageRoute } from "../support/hostile/page-server";
 import { useHostileShop } from "../support/hostile/shop";
 

@@ -27,7 +27,8 @@ function decodeEntities(text: string) {
 
 function attributes(tag: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const match of tag.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) out[match[1]!.toLowerCase()] = decodeEntities(match[2] ?? "");
+  for (const match of tag.matchAll(/([\w:-]+)(?:="([^"]*)")?/g))
+    out[match[1]!.toLowerCase()] = decodeEntities(match[2] ?? "");
   return out;
 }
 

@@ -70,13 +70,31 @@ export class Prober {
     this.tally.count(target, answer.status);
     const what = () => `${describe(probe)}\n→ ${answer.status} ${answer.text.slice(0, 400)}`;
     if (answer.status >= 500) throw new Error(`a ${answer.status} for ${what()}`);
+    // the servers run in this process: a key that appeared on Object.prototype came from the request
+    const polluted = Object.keys(Object.prototype);
+    if (polluted.length > 0) throw new Error(`Object.prototype polluted with ${polluted.join(", ")} by ${what()}`);
     const leak = leakIn(html ? withoutDevModuleUrls(answer.text) : answer.text);
     if (leak) throw new Error(`the answer shows an internal detail (${leak}) for ${what()}`);
+    if (answer.status === 422 && isMalformedJson(probe))
+      throw new Error(`malformed JSON must answer 400, not 422 (api-v1.md): ${what()}`);
     if (answer.status >= 400 && answer.status < 500) {
       const changed = changedTables(before, after);
       if (changed.length > 0) throw new Error(`a refused request wrote to ${changed.join(", ")}: ${what()}`);
     }
     return answer;
+  }
+}
+
+/** A body sent as JSON that is not JSON (a 400 where it is read, never a 422: that is for valid JSON's fields). */
+function isMalformedJson(probe: Probe): boolean {
+  if (!probe.body || !/^application\/json\b/i.test(probe.headers["content-type"] ?? "")) return false;
+  const text = probe.body.toString("utf8").trim();
+  if (text === "") return false;
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
   }
 }
 

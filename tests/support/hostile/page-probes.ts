@@ -144,7 +144,18 @@ export function pageActionProbes(
   png: Buffer,
 ): fc.Arbitrary<Probe> {
   const roles: Role[] = ["visitor", "user", "other", "admin"];
-  const sites: ActionSite[] = ["field", "field", "field", "drop", "extra", "junk-body", "param", "origin", "encoding", "none"];
+  const sites: ActionSite[] = [
+    "field",
+    "field",
+    "field",
+    "drop",
+    "extra",
+    "junk-body",
+    "param",
+    "origin",
+    "encoding",
+    "none",
+  ];
   const available = forms.length > 0 ? forms : [{ action: "", method: "post" as const, multipart: false, fields: [] }];
   return fc
     .record({
@@ -169,7 +180,10 @@ export function pageActionProbes(
           target: names.length > 0 ? fc.nat({ max: names.length - 1 }) : fc.constant(-1),
           hostile: hostileText,
           file: hostileFile(form.fields.find((f) => f.kind === "file")?.name ?? "file"),
-          extra: fc.tuple(fc.constantFrom("intent", "id", "userId", "role", "__proto__", "js", "_data", "x"), hostileText),
+          extra: fc.tuple(
+            fc.constantFrom("intent", "id", "userId", "role", "__proto__", "js", "_data", "x"),
+            hostileText,
+          ),
           junk: junkBody,
           path: site === "param" ? hostileSegment(path) : fc.constant(path),
           origin: site === "origin" ? fc.constantFrom(...ORIGINS) : fc.constant(origin),
@@ -207,7 +221,22 @@ export function pageActionProbes(
 }
 
 /** The query keys a loader may read: the pages' GET forms' fields, and the parameters the pages link with. */
-const COMMON_KEYS = ["redirectTo", "back", "image", "from", "page", "size", "sort", "status", "q", "lowStock", "edit", "index", "_data", "_routes"];
+const COMMON_KEYS = [
+  "redirectTo",
+  "back",
+  "image",
+  "from",
+  "page",
+  "size",
+  "sort",
+  "status",
+  "q",
+  "lowStock",
+  "edit",
+  "index",
+  "_data",
+  "_routes",
+];
 
 /** Hostile page loads: the route's path with one hostile id, or a query with hostile values or bad encodings. */
 export function pageLoaderProbes(route: PageRoute, surface: PageSurface, fixture: Fixture): fc.Arbitrary<Probe> {
@@ -225,15 +254,30 @@ export function pageLoaderProbes(route: PageRoute, surface: PageSurface, fixture
           path: site === "param" ? hostileSegment(path) : fc.constant(path),
           query:
             site === "query"
-              ? fc.dictionary(fc.constantFrom(...keys), fc.oneof(hostileText, fc.array(hostileText, { maxLength: 3 })), {
-                  minKeys: 1,
-                  maxKeys: 3,
-                })
+              ? fc.dictionary(
+                  fc.constantFrom(...keys),
+                  fc.oneof(hostileText, fc.array(hostileText, { maxLength: 3 })),
+                  {
+                    minKeys: 1,
+                    maxKeys: 3,
+                  },
+                )
               : fc.constant({}),
-          junk: site === "junk-query" ? fc.constantFrom(...BAD_ENCODINGS).chain((bad) => fc.constantFrom(`q=${bad}`, `${bad}=1`, `brand=${bad}`, `redirectTo=${bad}`)) : fc.constant(""),
+          junk:
+            site === "junk-query"
+              ? fc
+                  .constantFrom(...BAD_ENCODINGS)
+                  .chain((bad) => fc.constantFrom(`q=${bad}`, `${bad}=1`, `brand=${bad}`, `redirectTo=${bad}`))
+              : fc.constant(""),
           cookie:
             site === "cookie"
-              ? fc.constantFrom("__session=garbage", "__session=%E0%A4%A", `__session=${"a".repeat(5_000)}`, "__session=eyJ1c2VySWQiOjF9.forged", "a=b; __session=")
+              ? fc.constantFrom(
+                  "__session=garbage",
+                  "__session=%E0%A4%A",
+                  `__session=${"a".repeat(5_000)}`,
+                  "__session=eyJ1c2VySWQiOjF9.forged",
+                  "a=b; __session=",
+                )
               : fc.constant(fixture.actors[role].cookie),
         })
         .map(({ path: at, query, junk, cookie }) => {

@@ -133,6 +133,11 @@ export function useHostileShop(options: { pages?: boolean } = {}) {
     await pages?.close();
   });
 
+  function startedPages(): PageServer {
+    if (!pages) throw new Error("useHostileShop: the pages are started in beforeAll ({ pages: true })");
+    return pages;
+  }
+
   return {
     database,
     api,
@@ -144,5 +149,7 @@ export function useHostileShop(options: { pages?: boolean } = {}) {
     get pageRoutes(): PageRoute[] {
       return this.pages.routes;
     },
+    /** A new page session of the actor's (for a request that ends the session it is sent with). */
+    signIn: (actor: Actor) => pageSession(startedPages(), actor.email),
   };
 }

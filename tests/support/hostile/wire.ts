@@ -29,10 +29,16 @@ export async function send(origin: string, probe: Probe, timeoutMs = 20_000): Pr
 
 /** A probe as one line a person can read and replay (bodies cut short). */
 export function describe(probe: Probe): string {
+  const headers = Object.fromEntries(
+    Object.entries(probe.headers).map(([k, v]) => [
+      k,
+      k === "cookie" || k === "authorization" ? `${v.slice(0, 24)}…` : v,
+    ]),
+  );
   const body = probe.body
     ? ` body(${probe.body.length} B)=${JSON.stringify(probe.body.subarray(0, 300).toString("latin1"))}`
     : "";
-  return `${probe.method} ${probe.path.slice(0, 300)} headers=${JSON.stringify(probe.headers).slice(0, 300)}${body}`;
+  return `${probe.method} ${probe.path.slice(0, 300)} headers=${JSON.stringify(headers).slice(0, 300)}${body}`;
 }
 
 // ---------------------------------------------------------------- encodings

@@ -1,0 +1,456 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allRoutes } from "~/api/app";
+import { PASSWORD } from "../support/accounts";
+import { createCategory, createImage, createProduct, pngBytes, word } from "../support/factories";
+import { concretePath } from "../support/hostile/page-probes";
+import { useHostileShop, type Actor, type Fixture, type Role } from "../support/hostile/shop";
+import { multipart, send, type Probe } from "../support/hostile/wire";
+
+// Who may do what, for every /api/v1 endpoint and every page route (loader and action), as a visitor, the shopper
+// whose data it is ("user"), another shopper ("other") and an admin, over real HTTP on a real database. The expected
+// answers are the tables below; a route that has no row fails the test, so a new endpoint or page must be classified.
+//
+// Expected answers: a status; "login" (a redirect to /login?redirectTo=<the path>); "unauthorized" (a redirect to
+// /unauthorized?from=<the path>); "ok" (let in: any answer but a 5xx, a 401, a 403 or one of those two redirects;
+// the request may still be refused for what it says, e.g. an empty form).
+
+type Expected = number | "login" | "unauthorized" | "ok";
+type Row = [visitor: Expected, user: Expected, other: Expected, admin: Expected];
+const ROLES: Role[] = ["visitor", "user", "other", "admin"];
+
+const shop = useHostileShop({ pages: true });
+let png: Buffer;
+
+/** What a row sends: the path (relative to /api/v1 for the API), and a JSON body or a ready-made body. */
+interface Call {
+  path: string;
+  json?: unknown;
+  body?: { contentType: string; body: Buffer };
+}
+
+/** Fresh rows for the calls that delete or change what they aim at (one per role, so each has something to hit). */
+const fresh = {
+  product: async () => (await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId })).id,
+  category: async () => (await createCategory(shop.database.db)).id,
+  image: async () => (await createImage(shop.database.db, shop.fixture.productIds[3]!, { width: 32, height: 32 })).id,
+  /** an address of the user's, added through the API */
+  address: async (f: Fixture) => {
+    const response = await send(shop.api.origin, {
+      method: "POST",
+      path: `/api/v1/addresses/${f.actors.user.id}/new`,
+      headers: { "content-type": "application/json", authorization: `Bearer ${f.actors.user.token}` },
+      body: Buffer.from(JSON.stringify([address()])),
+    });
+    return (JSON.parse(response.text) as { data: Array<{ id: number }> }).data.at(-1)!.id;
+  },
+  /** a product in the user's cart, put there through the API */
+  cartLine: async (f: Fixture) => {
+    const productId = await fresh.product();
+    await send(shop.api.origin, {
+      method: "POST",
+      path: "/api/v1/cartItems/item/add",
+      headers: { "content-type": "application/json", authorization: `Bearer ${f.actors.user.token}` },
+      body: Buffer.from(JSON.stringify({ productId, quantity: 1 })),
+    });
+    return productId;
+  },
+};
+
+const address = () => ({
+  street: "1 Main St",
+  city: "Austin",
+  state: "TX",
+  country: "US",
+  postalCode: "78701",
+  mobileNumber: "+1 512 555 0100",
+  addressType: "HOME",
+});
+const product = () => ({
+  name: `Product ${word()}`,
+  brand: "Acme",
+  price: 10,
+  inventory: 5,
+  description: "A product.",
+  category: { name: "Mice" },
+});
+const card = { cardNumber: "4000000000000002", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" };
+const billing = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  street: "1 Main St",
+  city: "Austin",
+  country: "US",
+};
+
+const ADMIN_ONLY: Row = [401, 403, 403, 200];
+const OWNER: Row = [401, 200, 403, 200];
+const PUBLIC: Row = [200, 200, 200, 200];
+
+/** Every endpoint: the expected answers, and the call (aimed at the user's data, valid, so that "let in" shows). */
+const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Call> }> = {
+  "POST /auth/login": {
+    expect: PUBLIC,
+    call: (f) => ({ path: "/auth/login", json: { email: f.actors.user.email, password: PASSWORD } }),
+  },
+  "POST /auth/refresh-token": { expect: [401, 401, 401, 401], call: () => ({ path: "/auth/refresh-token" }) },
+  "POST /auth/logout": { expect: PUBLIC, call: () => ({ path: "/auth/logout" }) },
+  "POST /users/add": {
+    expect: [201, 201, 201, 201],
+    call: () => ({
+      path: "/users/add",
+      json: { firstName: "A", lastName: "B", email: `${word()}@example.com`, password: PASSWORD, addressList: [] },
+    }),
+  },
+  "GET /users/user/{userId}/user": { expect: OWNER, call: (f) => ({ path: `/users/user/${f.actors.user.id}/user` }) },
+  "PUT /users/{userId}/update": {
+    expect: OWNER,
+    call: (f) => ({ path: `/users/${f.actors.user.id}/update`, json: { firstName: "Ada", lastName: "King" } }),
+  },
+  "POST /addresses/{userId}/new": {
+    expect: [401, 201, 403, 201],
+    call: (f) => ({ path: `/addresses/${f.actors.user.id}/new`, json: [address()] }),
+  },
+  "GET /addresses/{userId}/address": {
+    expect: OWNER,
+    call: (f) => ({ path: `/addresses/${f.actors.user.id}/address` }),
+  },
+  "PUT /addresses/{addressId}/update": {
+    expect: OWNER,
+    call: (f) => ({ path: `/addresses/${f.actors.user.addressIds[0]}/update`, json: address() }),
+  },
+  "DELETE /addresses/{addressId}/delete": {
+    expect: OWNER,
+    call: async (f) => ({ path: `/addresses/${await fresh.address(f)}/delete` }),
+  },
+  "GET /categories/all": { expect: PUBLIC, call: () => ({ path: "/categories/all" }) },
+  "POST /categories/add": {
+    expect: [401, 403, 403, 201],
+    call: () => ({ path: "/categories/add", json: { name: `Category ${word()}` } }),
+  },
+  "PUT /categories/category/{id}/update": {
+    expect: ADMIN_ONLY,
+    call: async () => ({
+      path: `/categories/category/${await fresh.category()}/update`,
+      json: { name: `C ${word()}` },
+    }),
+  },
+  "DELETE /categories/category/{id}/delete": {
+    expect: ADMIN_ONLY,
+    call: async () => ({ path: `/categories/category/${await fresh.category()}/delete` }),
+  },
+  "GET /products/all": { expect: PUBLIC, call: () => ({ path: "/products/all" }) },
+  "GET /products/search": { expect: PUBLIC, call: () => ({ path: "/products/search?q=product&brand=Acme" }) },
+  "GET /products/distinct/products": { expect: PUBLIC, call: () => ({ path: "/products/distinct/products" }) },
+  "GET /products/distinct/brands": { expect: PUBLIC, call: () => ({ path: "/products/distinct/brands" }) },
+  "GET /products/product/{id}/product": {
+    expect: PUBLIC,
+    call: (f) => ({ path: `/products/product/${f.productIds[0]}/product` }),
+  },
+  "GET /products/category/{categoryId}/products": {
+    expect: PUBLIC,
+    call: (f) => ({ path: `/products/category/${f.categoryId}/products` }),
+  },
+  "GET /products/sitemap": { expect: PUBLIC, call: () => ({ path: "/products/sitemap" }) },
+  "GET /images/image/download/{imageId}": {
+    expect: PUBLIC,
+    call: (f) => ({ path: `/images/image/download/${f.imageIds[0]}` }),
+  },
+  "POST /images/upload": {
+    expect: [401, 403, 403, 201],
+    call: (f) => ({
+      path: "/images/upload",
+      body: multipart({ productId: f.productIds[3] }, [
+        { field: "files", name: "a.png", type: "image/png", bytes: png },
+      ]),
+    }),
+  },
+  "PUT /images/image/{imageId}/update": {
+    expect: ADMIN_ONLY,
+    call: async () => ({
+      path: `/images/image/${await fresh.image()}/update`,
+      body: multipart({}, [{ field: "file", name: "b.png", type: "image/png", bytes: png }]),
+    }),
+  },
+  "DELETE /images/image/{imageId}/delete": {
+    expect: ADMIN_ONLY,
+    call: async () => ({ path: `/images/image/${await fresh.image()}/delete` }),
+  },
+  "GET /products/inventory": { expect: ADMIN_ONLY, call: () => ({ path: "/products/inventory" }) },
+  "GET /products/export.csv": { expect: ADMIN_ONLY, call: () => ({ path: "/products/export.csv" }) },
+  "POST /products/import": {
+    expect: ADMIN_ONLY,
+    call: () => ({
+      path: "/products/import",
+      body: {
+        contentType: "text/csv",
+        body: Buffer.from(
+          `name,brand,category,price,inventory,description\nImported ${word()},Acme,Mice,9.99,3,Fine\n`,
+        ),
+      },
+    }),
+  },
+  "POST /products/add": { expect: [401, 403, 403, 201], call: () => ({ path: "/products/add", json: product() }) },
+  "PUT /products/product/{id}/update": {
+    expect: ADMIN_ONLY,
+    call: async () => ({ path: `/products/product/${await fresh.product()}/update`, json: product() }),
+  },
+  "DELETE /products/product/{id}/delete": {
+    expect: ADMIN_ONLY,
+    call: async () => ({ path: `/products/product/${await fresh.product()}/delete` }),
+  },
+  "POST /cartItems/item/add": {
+    expect: [401, 200, 200, 200],
+    call: (f) => ({ path: "/cartItems/item/add", json: { productId: f.productIds[2], quantity: 1 } }),
+  },
+  "GET /carts/user/{userId}/cart": { expect: OWNER, call: (f) => ({ path: `/carts/user/${f.actors.user.id}/cart` }) },
+  "GET /carts/user/{userId}/count": { expect: OWNER, call: (f) => ({ path: `/carts/user/${f.actors.user.id}/count` }) },
+  "PUT /cartItems/cart/{cartId}/item/{itemId}/update": {
+    expect: OWNER,
+    call: async (f) => ({
+      path: `/cartItems/cart/${f.actors.user.cartId}/item/${await fresh.cartLine(f)}/update?quantity=2`,
+    }),
+  },
+  "DELETE /cartItems/cart/{cartId}/item/{itemId}/remove": {
+    expect: OWNER,
+    call: async (f) => ({ path: `/cartItems/cart/${f.actors.user.cartId}/item/${await fresh.cartLine(f)}/remove` }),
+  },
+  "DELETE /carts/cart/{cartId}/clear": {
+    expect: OWNER,
+    call: async (f) => {
+      await fresh.cartLine(f);
+      return { path: `/carts/cart/${f.actors.user.cartId}/clear` };
+    },
+  },
+  "GET /payments/config": { expect: PUBLIC, call: () => ({ path: "/payments/config" }) },
+  "POST /orders/create-payment-intent": {
+    expect: [401, 200, 200, 200],
+    call: async (f) => {
+      await fresh.cartLine(f);
+      return { path: "/orders/create-payment-intent", json: {} };
+    },
+  },
+  "POST /orders/create-checkout-session": {
+    expect: [401, 404, 404, 404],
+    call: () => ({
+      path: "/orders/create-checkout-session",
+      json: { successUrl: "http://127.0.0.1/ok", cancelUrl: "http://127.0.0.1/no" },
+    }),
+  },
+  "POST /payments/test/confirm": {
+    expect: [401, 200, 404, 404],
+    call: (f) => ({
+      path: "/payments/test/confirm",
+      json: { paymentIntentId: f.actors.user.paymentIntentIds[0], ...card },
+    }),
+  },
+  "POST /payments/webhook": { expect: [404, 404, 404, 404], call: () => ({ path: "/payments/webhook", json: {} }) },
+  "GET /orders/user/{userId}/checkout-attempt": {
+    expect: OWNER,
+    call: (f) => ({ path: `/orders/user/${f.actors.user.id}/checkout-attempt` }),
+  },
+  // an admin may act on any shopper's {userId} in the API (api-v1.md: owner or admin); the checkout page is owner-only
+  "POST /orders/user/{userId}/checkout": {
+    expect: [401, 402, 403, 402],
+    call: async (f) => {
+      await fresh.cartLine(f);
+      return { path: `/orders/user/${f.actors.user.id}/checkout`, json: { billing, card } };
+    },
+  },
+  "POST /orders/user/{userId}/place-order": {
+    expect: [401, 402, 403, 402],
+    call: (f) => ({
+      path: `/orders/user/${f.actors.user.id}/place-order`,
+      json: { paymentIntentId: f.actors.user.paymentIntentIds[0] },
+    }),
+  },
+  "GET /orders/user/{userId}/orders": {
+    expect: OWNER,
+    call: (f) => ({ path: `/orders/user/${f.actors.user.id}/orders` }),
+  },
+  "GET /orders/all": { expect: ADMIN_ONLY, call: () => ({ path: "/orders/all" }) },
+  "PUT /orders/order/{orderId}/status": {
+    expect: ADMIN_ONLY,
+    call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/status`, json: { status: "PROCESSING" } }),
+  },
+  "GET /admin/refunds": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/refunds" }) },
+  "POST /admin/refunds/{refundId}/retry": {
+    expect: [401, 403, 403, 404],
+    call: () => ({ path: "/admin/refunds/2147483647/retry" }),
+  },
+};
+
+const PAGE_PUBLIC: Row = [200, 200, 200, 200];
+const PAGE_ADMIN: Row = ["login", "unauthorized", "unauthorized", 200];
+const PAGE_ADMIN_ACTION: Row = ["login", "unauthorized", "unauthorized", "ok"];
+const PAGE_SHOPPER: Row = ["login", 200, "unauthorized", 200];
+const PAGE_SHOPPER_ACTION: Row = ["login", "ok", "unauthorized", "ok"];
+
+/**
+ * Every page route's loader (GET) and action (POST), by route id, at the URL of the user's data
+ * (tests/support/hostile/page-probes.ts: concretePath). Actions get an empty form (`intent` only where the page's
+ * forms all have one): what is judged is who is let in.
+ */
+const PAGES: Record<string, Row> = {
+  "GET routes/_index": PAGE_PUBLIC,
+  "GET routes/add-product": PAGE_ADMIN,
+  "POST routes/add-product": PAGE_ADMIN_ACTION,
+  "GET routes/admin.orders": PAGE_ADMIN,
+  "POST routes/admin.orders": PAGE_ADMIN_ACTION,
+  "GET routes/admin.products": PAGE_ADMIN,
+  "POST routes/admin.products": PAGE_ADMIN_ACTION,
+  "GET routes/admin.products[.]csv": PAGE_ADMIN,
+  "GET routes/admin.refunds": PAGE_ADMIN,
+  "POST routes/admin.refunds": PAGE_ADMIN_ACTION,
+  // the API's own splat: a page session is no API credential (bearer tokens only)
+  "GET routes/api.v1.$": [401, 401, 401, 401],
+  "POST routes/api.v1.$": [401, 401, 401, 401],
+  // checkout pays with the owner's own cart: not even an admin may use another's
+  "GET routes/checkout.$userId.checkout": ["login", 200, "unauthorized", "unauthorized"],
+  "POST routes/checkout.$userId.checkout": ["login", "ok", "unauthorized", "unauthorized"],
+  "GET routes/checkout.$userId.complete": ["login", "ok", "unauthorized", "unauthorized"],
+  "GET routes/delete-product.$productId": PAGE_ADMIN,
+  "POST routes/delete-product.$productId": PAGE_ADMIN_ACTION,
+  "GET routes/favicon[.]ico": [301, 301, 301, 301],
+  "GET routes/login": [200, 302, 302, 302],
+  // an empty login form: the spec's message (400); a signed-in user is sent on, as the login page's loader does
+  "POST routes/login": [400, 302, 302, 302],
+  "GET routes/logout": ["ok", "ok", "ok", "ok"],
+  "POST routes/logout": ["ok", "ok", "ok", "ok"],
+  "GET routes/product.$productId.details": PAGE_PUBLIC,
+  // adding to the cart signed out: the spec's 'You need to be logged in to add items to the cart.'
+  "POST routes/product.$productId.details": [401, "ok", "ok", "ok"],
+  "GET routes/products._index": PAGE_PUBLIC,
+  "GET routes/products.$name": PAGE_PUBLIC,
+  "GET routes/products.category.$categoryId.products": PAGE_PUBLIC,
+  "GET routes/register": [200, 302, 302, 302],
+  "POST routes/register": ["ok", "ok", "ok", "ok"],
+  "GET routes/robots[.]txt": PAGE_PUBLIC,
+  "GET routes/sitemap[.]xml": PAGE_PUBLIC,
+  "GET routes/unauthorized": PAGE_PUBLIC,
+  "GET routes/update-product.$productId.update": PAGE_ADMIN,
+  "POST routes/update-product.$productId.update": PAGE_ADMIN_ACTION,
+  "GET routes/user-profile.$userId.profile": PAGE_SHOPPER,
+  "POST routes/user-profile.$userId.profile": PAGE_SHOPPER_ACTION,
+  "GET routes/user-profile._index": ["login", 302, 302, 302],
+  "GET routes/user.$userId.my-cart": PAGE_SHOPPER,
+  "POST routes/user.$userId.my-cart": PAGE_SHOPPER_ACTION,
+};
+
+let cells = 0;
+
+function judge(expected: Expected, status: number, location: string | null, path: string): boolean {
+  const redirected = status >= 300 && status < 400 ? (location ?? "") : "";
+  if (expected === "login") return redirected === `/login?redirectTo=${encodeURIComponent(path)}`;
+  if (expected === "unauthorized")
+    return redirected === `/unauthorized?from=${encodeURIComponent(path.split("?")[0]!)}`;
+  if (expected === "ok")
+    return (
+      status < 500 &&
+      status !== 401 &&
+      status !== 403 &&
+      !redirected.startsWith("/login") &&
+      !redirected.startsWith("/unauthorized")
+    );
+  return status === expected;
+}
+
+async function answerOf(origin: string, probe: Probe) {
+  const answer = await send(origin, probe);
+  cells++;
+  return { status: answer.status, location: answer.headers.get("location"), text: answer.text };
+}
+
+beforeAll(async () => {
+  png = await pngBytes(32, 32);
+});
+
+afterAll(() => {
+  console.log(
+    `[access] ${cells} answers checked: ${allRoutes.length} endpoints and ${Object.keys(PAGES).length} page loaders and actions × ${ROLES.length} roles`,
+  );
+});
+
+describe("the access matrix", () => {
+  it("has a row for every endpoint, and none for an endpoint that is gone", () => {
+    const keys = allRoutes.map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    expect(
+      keys.filter((k) => !(k in API)),
+      "endpoints without a row: classify them in API",
+    ).toEqual([]);
+    expect(
+      Object.keys(API).filter((k) => !keys.includes(k)),
+      "rows of endpoints that are gone",
+    ).toEqual([]);
+  });
+
+  it("has a row for every page loader and action, and none for a route that is gone", () => {
+    const keys = shop.pageRoutes.flatMap((r) => [
+      ...(r.hasLoader ? [`GET ${r.id}`] : []),
+      ...(r.hasAction ? [`POST ${r.id}`] : []),
+    ]);
+    expect(
+      keys.filter((k) => !(k in PAGES)),
+      "page routes without a row: classify them in PAGES",
+    ).toEqual([]);
+    expect(
+      Object.keys(PAGES).filter((k) => !keys.includes(k)),
+      "rows of page routes that are gone",
+    ).toEqual([]);
+  });
+
+  it.each(Object.keys(API))("%s answers each role as the table says", async (key) => {
+    const route = allRoutes.find((r) => `${r.method.toUpperCase()} ${r.path}` === key);
+    if (!route) return; // reported by the first test
+    const wrong: string[] = [];
+    for (const [i, role] of ROLES.entries()) {
+      const call = await API[key]!.call(shop.fixture);
+      const actor: Actor = shop.fixture.actors[role];
+      const headers: Record<string, string> = actor.token ? { authorization: `Bearer ${actor.token}` } : {};
+      let body: Buffer | undefined;
+      if (call.json !== undefined) {
+        headers["content-type"] = "application/json";
+        body = Buffer.from(JSON.stringify(call.json));
+      } else if (call.body) {
+        headers["content-type"] = call.body.contentType;
+        body = call.body.body;
+      }
+      const path = `/api/v1${call.path}`;
+      const got = await answerOf(shop.api.origin, { method: route.method.toUpperCase(), path, headers, body });
+      if (!judge(API[key]!.expect[i]!, got.status, got.location, path))
+        wrong.push(`${role}: expected ${API[key]!.expect[i]}, got ${got.status} ${got.text.slice(0, 160)}`);
+    }
+    expect(wrong, key).toEqual([]);
+  });
+
+  it.each(Object.keys(PAGES))("%s answers each role as the table says", async (key) => {
+    const [method, id] = key.split(" ") as ["GET" | "POST", string];
+    const route = shop.pageRoutes.find((r) => r.id === id);
+    if (!route) return; // reported by the second test
+    const wrong: string[] = [];
+    for (const [i, role] of ROLES.entries()) {
+      let path = concretePath(route, shop.fixture, "user");
+      // deleting a product takes it away from the rows after this one: each role aims at a product of its own
+      if (id === "routes/delete-product.$productId") path = `/delete-product/${await fresh.product()}`;
+      if (route.path.startsWith("/api/v1")) path = method === "GET" ? "/api/v1/orders/all" : "/api/v1/categories/add";
+      const actor = shop.fixture.actors[role];
+      // logging out ends the session it is sent with: a session of its own, not the one the other rows use
+      const cookie = id === "routes/logout" && actor.cookie ? await shop.signIn(actor) : actor.cookie;
+      const headers: Record<string, string> = { accept: "text/html", origin: shop.pages.origin };
+      if (cookie) headers.cookie = cookie;
+      const probe: Probe =
+        method === "GET"
+          ? { method, path, headers }
+          : {
+              method,
+              path,
+              headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+              body: Buffer.from(""),
+            };
+      const got = await answerOf(shop.pages.origin, probe);
+      if (!judge(PAGES[key]![i]!, got.status, got.location, path))
+        wrong.push(`${role}: expected ${PAGES[key]![i]}, got ${got.status} ${got.location ?? ""}`);
+    }
+    expect(wrong, key).toEqual([]);
+  });
+});
