@@ -18,6 +18,8 @@ import { ApiError, callApi, endpoints, type CallInput, type CallResult } from ".
 const REFRESH_COOKIE = "refreshToken";
 const ADMIN = "ROLE_ADMIN";
 
+const INVALID_LOGIN = "Invalid username or password";
+
 /** A failed login, with the message to show under the form. */
 export class LoginError extends Error {}
 
@@ -56,7 +58,9 @@ export async function apiLogin(credentials: { email: string; password: string },
   const forwarded = request.headers.get("x-forwarded-for");
   const headers = new Headers(getConfig().trustProxy && forwarded ? { "x-forwarded-for": forwarded } : {});
   const answer = await callApi(endpoints.auth.login, { body: credentials, headers }).catch((error: unknown) => {
-    throw error instanceof ApiError ? new LoginError(error.message) : error;
+    // credentials the API cannot read (422: a control character in the e-mail) are no one's: the spec's message
+    if (error instanceof ApiError) throw new LoginError(error.status === 422 ? INVALID_LOGIN : error.message);
+    throw error;
   });
   const refreshToken = refreshTokenFrom(answer.headers);
   if (!refreshToken) throw new LoginError("The sign-in answer could not be read. Please try again.");
@@ -85,7 +89,7 @@ export const authenticator = new Authenticator<AuthUser>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const parsed = LoginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
-    if (!parsed.success) throw new LoginError("Invalid username or password");
+    if (!parsed.success) throw new LoginError(INVALID_LOGIN);
     const tokens = await apiLogin(parsed.data, request);
     const claims = readAccessToken(tokens.accessToken);
     if (!claims) throw new LoginError("The sign-in answer could not be read. Please try again.");

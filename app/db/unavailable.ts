@@ -59,3 +59,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether an error means the storage under the database is full (PostgreSQL's disk_full, or the file system's own
+ * ENOSPC under the embedded database): nothing was written, and nothing will be until an operator makes room.
+ */
+export function isStorageFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return false;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === "53100" || code === "ENOSPC" || code === "EDQUOT") return true;
+    if (typeof message === "string" && message.includes("No space left on device")) return true;
+    current = cause;
+  }
+  return false;
+}

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from "~/db/unavailable";
+import { isDatabaseUnavailable, isStorageFull } from "~/db/unavailable";
 import { createLogger, describeError } from "~/utils/log.server";
 
 const log = createLogger("db");
@@ -68,6 +68,14 @@ export class ServiceUnavailableError extends DomainError {
   }
 }
 
+/** The storage under the database is full: nothing was saved (HTTP 507). */
+export class InsufficientStorageError extends DomainError {
+  override readonly status = 507;
+  constructor(message = "The shop's storage is full, so this could not be saved. Please try again later.") {
+    super(message);
+  }
+}
+
 /** Errors that tell the client when to come back (429, 503): the seconds for a Retry-After header. */
 export function retryAfterOf(error: DomainError): number | undefined {
   return error instanceof RateLimitedError || error instanceof ServiceUnavailableError
@@ -75,9 +83,17 @@ export function retryAfterOf(error: DomainError): number | undefined {
     : undefined;
 }
 
-/** A database that cannot serve now becomes a 503; any other error is left as it is. */
+/**
+ * A database that cannot serve now becomes a 503, a full disk under it a 507 (the transaction wrote nothing); any
+ * other error is left as it is.
+ */
 export function unavailableOr(error: unknown): unknown {
-  if (error instanceof DomainError || !isDatabaseUnavailable(error)) return error;
+  if (error instanceof DomainError) return error;
+  if (isStorageFull(error)) {
+    log.error(`storage full: ${describeError(error)}`);
+    return new InsufficientStorageError();
+  }
+  if (!isDatabaseUnavailable(error)) return error;
   log.warn(`unavailable: ${describeError(error)}`);
   return new ServiceUnavailableError();
 }

@@ -73,14 +73,16 @@ export const sentWithJs = (form: FormData) => form.get("js") === "1";
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
 /**
- * Runs an API call for an action: its value, or the API's refusal (4xx) for the form to show. A failure of ours
- * (5xx, or anything not from the API) and a thrown Response (a logout) go on up to the error boundary.
+ * Runs an API call for an action: its value, or the API's refusal (4xx, or 507: the storage is full) for the form to
+ * show. A failure of ours (5xx, or anything not from the API) and a thrown Response (a logout) go on up to the error
+ * boundary.
  */
 export async function attempt<T>(call: Promise<T>): Promise<Attempt<T>> {
   try {
     return { ok: true, value: await call };
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return { ok: false, error };
+    // a full disk (507) is said on the form that was sent, as a refusal is: nothing was saved
+    if (error instanceof ApiError && (error.status < 500 || error.status === 507)) return { ok: false, error };
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { Db } from "~/db/client.server";
 import { checkInvariants, formatInvariantReport } from "~/services/invariants.server";
 import { reconcile } from "~/services/reconciler.server";

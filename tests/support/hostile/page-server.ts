@@ -1,10 +1,21 @@
 import http from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import express, { type RequestHandler } from "express";
 import { createServer, type ViteDevServer } from "vite";
 import { findDatabase } from "~/db/client.server";
+
+// express as scripts/server.mjs uses it; the project has no types for it (scripts/ is plain JavaScript), so the little
+// used here is typed by hand
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => unknown;
+interface ExpressApp extends Handler {
+  disable(name: string): void;
+  set(name: string, value: unknown): void;
+  use(handler: Handler): void;
+  all(path: string, handler: Handler): void;
+}
+const express = createRequire(import.meta.url)("express") as () => ExpressApp;
 
 /** One route of the pages' build, with the URL pattern it answers (its parents' paths joined). */
 export interface PageRoute {
@@ -56,9 +67,9 @@ export function pageRoutes(build: ServerBuild): PageRoute[] {
  * Origin that is not this host, or no URL at all, is refused with 403. Mirrored here, in front of the same Remix
  * handler, so that the pages are judged behind it as they are served.
  */
-const refuseCrossOriginPosts: RequestHandler = (req, res, next) => {
-  const origin = req.get("origin");
-  if (req.method === "GET" || req.method === "HEAD" || origin === undefined || req.path.startsWith("/api/v1")) {
+const refuseCrossOriginPosts: Handler = (req, res, next) => {
+  const origin = req.headers.origin;
+  if (req.method === "GET" || req.method === "HEAD" || origin === undefined || req.url?.startsWith("/api/v1")) {
     next();
     return;
   }
@@ -68,8 +79,12 @@ const refuseCrossOriginPosts: RequestHandler = (req, res, next) => {
   } catch {
     host = null;
   }
-  if (host && host === req.get("host")) next();
-  else res.status(403).type("html").send("<p>This form was sent from another site, so it was not accepted.</p>");
+  if (host && host === req.headers.host) {
+    next();
+    return;
+  }
+  res.writeHead(403, { "content-type": "text/html; charset=utf-8", connection: "close" });
+  res.end("<p>This form was sent from another site, so it was not accepted.</p>");
 };
 
 export async function startPageServer(): Promise<PageServer> {
@@ -88,8 +103,10 @@ export async function startPageServer(): Promise<PageServer> {
   // as under `npm start` (NODE_ENV=production): express's own errors (a path it cannot decode) show no stack
   app.set("env", "production");
   app.use(refuseCrossOriginPosts);
-  app.all("*", createRequestHandler({ build, mode: "production" }));
-  const server = http.createServer(app);
+  const remix = createRequestHandler({ build, mode: "production" }) as unknown as Handler;
+  app.all("*", remix);
+  // called without a next, express ends what it cannot serve itself (finalhandler), as under scripts/server.mjs
+  const server = http.createServer(app as unknown as http.RequestListener);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
