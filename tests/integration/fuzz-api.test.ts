@@ -35,9 +35,11 @@ describe("every /api/v1 endpoint under hostile input", () => {
         fc.asyncProperty(apiProbes(route, shop.fixture, files), async ({ probe }) => {
           await prober.check(shop.api.origin, name, probe);
         }),
-        assertOptions(runs, seed),
+        assertOptions(runs, seed, name),
       );
     },
+    // a try is one request of a few milliseconds to a few tens: the limit grows with FUZZ_RUNS
+    30_000 + runs * 500,
   );
 
   it("leaves the shop's invariants holding", async () => {

@@ -41,33 +41,55 @@ afterAll(() => {
   console.log(tally.summary("pages", seed));
 });
 
-describe("every page under hostile input", () => {
-  it("every page action: no 5xx, no internal detail, no write on a refusal", async () => {
-    const actions = shop.pageRoutes.filter((r) => r.hasAction && !isApi(r));
-    expect(actions.length).toBeGreaterThan(5);
-    for (const route of actions) {
-      const forms = surface.postForms.get(route.id) ?? [];
-      await fc.assert(
-        fc.asyncProperty(pageActionProbes(route, forms, shop.fixture, shop.pages.origin, png), async (probe) => {
-          await prober.check(shop.pages.origin, `POST ${route.path}`, probe, { html: true });
-        }),
-        assertOptions(runs * Math.max(1, Math.min(forms.length, 4)), seed),
-      );
-    }
-  });
+/** Runs each route's property; a failing route does not stop the others, and the test lists every one that failed. */
+async function eachRoute(routes: PageRoute[], property: (route: PageRoute) => Promise<void>) {
+  const failures: string[] = [];
+  for (const route of routes) {
+    await property(route).catch((error: unknown) => {
+      failures.push(`${route.id}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+  expect(failures, `replay with FUZZ_SEED=${seed}`).toEqual([]);
+}
 
-  it("every page loader: no 5xx, no internal detail, no write on a refusal", async () => {
-    const loaders = shop.pageRoutes.filter((r) => r.hasLoader && !isApi(r));
-    expect(loaders.length).toBeGreaterThan(10);
-    for (const route of loaders) {
-      await fc.assert(
-        fc.asyncProperty(pageLoaderProbes(route, surface, shop.fixture), async (probe) => {
-          await prober.check(shop.pages.origin, `GET ${route.path}`, probe, { html: true });
-        }),
-        assertOptions(runs, seed),
-      );
-    }
-  });
+// a run over every route is about 60 requests: the limit grows with FUZZ_RUNS
+const timeout = 60_000 + runs * 15_000;
+
+describe("every page under hostile input", () => {
+  it(
+    "every page action: no 5xx, no internal detail, no write on a refusal",
+    async () => {
+      const actions = shop.pageRoutes.filter((r) => r.hasAction && !isApi(r));
+      expect(actions.length).toBeGreaterThan(5);
+      await eachRoute(actions, async (route) => {
+        const forms = surface.postForms.get(route.id) ?? [];
+        await fc.assert(
+          fc.asyncProperty(pageActionProbes(route, forms, shop.fixture, shop.pages.origin, png), async (probe) => {
+            await prober.check(shop.pages.origin, `POST ${route.path}`, probe, { html: true });
+          }),
+          assertOptions(runs * Math.max(1, Math.min(forms.length, 4)), seed, `POST ${route.id}`),
+        );
+      });
+    },
+    timeout,
+  );
+
+  it(
+    "every page loader: no 5xx, no internal detail, no write on a refusal",
+    async () => {
+      const loaders = shop.pageRoutes.filter((r) => r.hasLoader && !isApi(r));
+      expect(loaders.length).toBeGreaterThan(10);
+      await eachRoute(loaders, async (route) => {
+        await fc.assert(
+          fc.asyncProperty(pageLoaderProbes(route, surface, shop.fixture), async (probe) => {
+            await prober.check(shop.pages.origin, `GET ${route.path}`, probe, { html: true });
+          }),
+          assertOptions(runs, seed, `GET ${route.id}`),
+        );
+      });
+    },
+    timeout,
+  );
 
   it("leaves the shop's invariants holding", async () => {
     await invariantsHold(shop.database.db);

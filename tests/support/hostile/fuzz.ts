@@ -20,9 +20,15 @@ export function fuzzSettings(defaultRuns: number) {
   return { runs, seed };
 }
 
-/** fast-check's options for one property: the run's seed, and no shrinking unless asked (each try is a request). */
-export function assertOptions(runs: number, seed: number): fc.Parameters<unknown> {
-  return { numRuns: runs, seed, endOnFailure: process.env.FUZZ_SHRINK !== "1", verbose: 1 };
+/**
+ * fast-check's options for one property (one endpoint or page): a seed of its own drawn from the run's seed and its
+ * name (one seed for all would make every endpoint's n-th try alike), and no shrinking unless asked (FUZZ_SHRINK=1:
+ * each try is a request).
+ */
+export function assertOptions(runs: number, seed: number, name: string): fc.Parameters<unknown> {
+  let mixed = seed | 0;
+  for (const char of name) mixed = Math.imul(mixed ^ char.charCodeAt(0), 0x01000193);
+  return { numRuns: runs, seed: mixed | 0, endOnFailure: process.env.FUZZ_SHRINK !== "1", verbose: 1 };
 }
 
 /** What a run tried, for the closing line and for docs/security.md. */
