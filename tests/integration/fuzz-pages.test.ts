@@ -4,6 +4,7 @@ import { pngBytes } from "../support/factories";
 import { assertOptions, fuzzSettings, invariantsHold, Prober, Tally } from "../support/hostile/fuzz";
 import {
   discoverPageSurface,
+  everyFormsFields,
   pageActionProbes,
   pageLoaderProbes,
   type PageSurface,
@@ -33,7 +34,12 @@ beforeAll(async () => {
   const actions = shop.pageRoutes.filter((r) => r.hasAction && !isApi(r));
   const withForms = actions.filter((r) => surface.postForms.has(r.id));
   console.log(
-    `[fuzz] pages: ${shop.pageRoutes.length} routes, ${actions.length} actions (${withForms.length} with forms found on ${surface.pagesRendered} rendered pages), ${runs} runs each, seed ${seed} (FUZZ_SEED=${seed} replays)`,
+    `[fuzz] pages: ${shop.pageRoutes.length} routes, ${actions.length} actions (${withForms.length} with forms found on ${surface.pagesRendered} rendered pages; without: ${
+      actions
+        .filter((r) => !surface.postForms.has(r.id))
+        .map((r) => r.id)
+        .join(", ") || "none"
+    }, fuzzed with every form's fields), ${runs} runs each, seed ${seed} (FUZZ_SEED=${seed} replays)`,
   );
 });
 
@@ -62,7 +68,7 @@ describe("every page under hostile input", () => {
       const actions = shop.pageRoutes.filter((r) => r.hasAction && !isApi(r));
       expect(actions.length).toBeGreaterThan(5);
       await eachRoute(actions, async (route) => {
-        const forms = surface.postForms.get(route.id) ?? [];
+        const forms = surface.postForms.get(route.id) ?? [everyFormsFields(surface)];
         await fc.assert(
           fc.asyncProperty(pageActionProbes(route, forms, shop.fixture, shop.pages.origin, png), async (probe) => {
             await prober.check(shop.pages.origin, `POST ${route.path}`, probe, { html: true });

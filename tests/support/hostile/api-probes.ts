@@ -11,7 +11,16 @@ import {
   type JsonSchema,
   type Known,
 } from "./values";
-import { BAD_ENCODINGS, encode, junkBody, multipart, queryString, type FilePart, type Probe } from "./wire";
+import {
+  BAD_ENCODINGS,
+  encode,
+  junkBody,
+  junkHeaders,
+  multipart,
+  queryString,
+  type FilePart,
+  type Probe,
+} from "./wire";
 
 export interface FuzzFiles {
   png: Buffer;
@@ -232,9 +241,10 @@ export function apiProbes(route: AnyApiRoute, fixture: Fixture, files: FuzzFiles
           body,
           auth: authorization(role, fixture),
           accept: fc.constantFrom("application/json", "*/*", "text/html"),
+          extra: junkHeaders,
         })
-        .map(({ path: p, query: q, body: sent, auth, accept }) => {
-          const headers: Record<string, string> = { accept, ...auth };
+        .map(({ path: p, query: q, body: sent, auth, accept, extra }) => {
+          const headers: Record<string, string> = { accept, ...extra, ...auth };
           if (sent.contentType) headers["content-type"] = sent.contentType;
           return { role, probe: { method: route.method.toUpperCase(), path: p + q, headers, body: sent.body } };
         });

@@ -3,7 +3,17 @@ import { formsIn, routePattern, sameRouteLinks, type FormField, type PageForm } 
 import type { PageRoute } from "./page-server";
 import type { Actor, Fixture, Role } from "./shop";
 import { hostileText } from "./values";
-import { BAD_ENCODINGS, encode, junkBody, multipart, queryString, send, type FilePart, type Probe } from "./wire";
+import {
+  BAD_ENCODINGS,
+  encode,
+  junkBody,
+  junkHeaders,
+  multipart,
+  queryString,
+  send,
+  type FilePart,
+  type Probe,
+} from "./wire";
 
 /** The URL of a route for an actor: its {userId} is theirs (a visitor's: the first shopper's), other ids exist. */
 export function concretePath(route: PageRoute, fixture: Fixture, role: Role): string {
@@ -72,6 +82,22 @@ export async function discoverPageSurface(origin: string, routes: PageRoute[], f
     }
   }
   return { postForms, queryFields, pagesRendered };
+}
+
+/**
+ * For an action no rendered page posts to (its form shows only in a state the crawl did not reach): one form with
+ * the fields of every form found, each field's values merged, posted to the action's own URL.
+ */
+export function everyFormsFields(surface: PageSurface): PageForm {
+  const fields: FormField[] = [];
+  for (const form of [...surface.postForms.values()].flat()) {
+    for (const field of form.fields) {
+      const known = fields.find((f) => f.name === field.name);
+      if (known) known.values.push(...field.values.filter((v) => !known.values.includes(v)));
+      else fields.push({ ...field, values: [...field.values] });
+    }
+  }
+  return { action: "", method: "post", multipart: false, fields };
 }
 
 // ---------------------------------------------------------------- values of a form's fields
@@ -188,8 +214,9 @@ export function pageActionProbes(
           path: site === "param" ? hostileSegment(path) : fc.constant(path),
           origin: site === "origin" ? fc.constantFrom(...ORIGINS) : fc.constant(origin),
           multipart: fc.constant(site === "encoding" ? !form.multipart : form.multipart),
+          more: junkHeaders,
         })
-        .map(({ values, target, hostile, file, extra, junk, path: at, origin: from, multipart: asMultipart }) => {
+        .map(({ values, target, hostile, file, extra, junk, path: at, origin: from, multipart: asMultipart, more }) => {
           const fields: Record<string, string | string[]> = {};
           const files: FilePart[] = [];
           form.fields.forEach((field, i) => {
@@ -201,7 +228,7 @@ export function pageActionProbes(
           });
           if (site === "extra") fields[extra[0]] = extra[1];
           if (data) fields.js = "1";
-          const headers: Record<string, string> = { accept: "text/html", ...cookieOf(actor) };
+          const headers: Record<string, string> = { accept: "text/html", ...more, ...cookieOf(actor) };
           if (from) headers.origin = from;
           let body: Buffer;
           if (site === "junk-body") {
@@ -279,11 +306,12 @@ export function pageLoaderProbes(route: PageRoute, surface: PageSurface, fixture
                   "a=b; __session=",
                 )
               : fc.constant(fixture.actors[role].cookie),
+          more: junkHeaders,
         })
-        .map(({ path: at, query, junk, cookie }) => {
+        .map(({ path: at, query, junk, cookie, more }) => {
           const search = queryString(query, junk);
           const full = search ? `${at}${at.includes("?") ? "&" : "?"}${search}` : at;
-          const headers: Record<string, string> = { accept: "text/html" };
+          const headers: Record<string, string> = { accept: "text/html", ...more };
           if (cookie) headers.cookie = cookie;
           return { method: "GET", path: data ? dataPath(full) : full, headers } satisfies Probe;
         });

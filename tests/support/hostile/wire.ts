@@ -194,3 +194,28 @@ export const junkBody: fc.Arbitrary<{ contentType: string | undefined; body: Buf
     )
     .map(([contentType, text]) => ({ contentType, body: Buffer.from(text) })),
 );
+
+/**
+ * Headers a client may send with anything, most often none: cookies that are not ours or not decodable, forwarded
+ * addresses and hosts that are junk, request ids that are too long.
+ */
+export const junkHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
+  { weight: 8, arbitrary: fc.constant({}) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Record<string, string>>(
+      { cookie: "refreshToken=%E0%A4%A" },
+      { cookie: `refreshToken=${"a".repeat(5_000)}` },
+      { cookie: "refreshToken=eyJhbGciOiJIUzI1NiJ9.e30.x; __session=%" },
+      { "x-forwarded-for": "garbage, , 999.999.1.1" },
+      { "x-forwarded-for": "::1, 127.0.0.1" },
+      { "x-forwarded-host": "evil.example" },
+      { "x-forwarded-proto": "gopher" },
+      { "x-request-id": "x".repeat(500) },
+      { "x-request-id": "a b\tc" },
+      { "accept-language": "zz-ZZ;q=xx" },
+      { range: "bytes=999999999999-" },
+      { "if-none-match": '"' + "a".repeat(2_000) + '"' },
+    ),
+  },
+);
