@@ -31,12 +31,17 @@ describe("every /api/v1 endpoint under hostile input", () => {
   it.each(allRoutes.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))(
     "%s: no 5xx, no internal detail, no write on a refusal",
     async (name, route) => {
-      await fc.assert(
-        fc.asyncProperty(apiProbes(route, shop.fixture, files), async ({ probe }) => {
-          await prober.check(shop.api.origin, name, probe);
-        }),
-        assertOptions(runs, seed, name),
-      );
+      await fc
+        .assert(
+          fc.asyncProperty(apiProbes(route, shop.fixture, files), async ({ probe }) => {
+            await prober.check(shop.api.origin, name, probe);
+          }),
+          assertOptions(runs, seed, name),
+        )
+        .catch((error: unknown) => {
+          const replay = `FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npx vitest run --project pglite tests/integration/fuzz-api.test.ts -t '${name}'`;
+          throw new Error(`${error instanceof Error ? error.message : String(error)}\nreplay: ${replay}`);
+        });
     },
     // a try is one request of a few milliseconds to a few tens: the limit grows with FUZZ_RUNS
     30_000 + runs * 500,

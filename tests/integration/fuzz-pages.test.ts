@@ -55,7 +55,8 @@ async function eachRoute(routes: PageRoute[], property: (route: PageRoute) => Pr
       failures.push(`${route.id}: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
-  expect(failures, `replay with FUZZ_SEED=${seed}`).toEqual([]);
+  const replay = `FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npx vitest run --project pglite tests/integration/fuzz-pages.test.ts`;
+  expect(failures, `replay: ${replay}`).toEqual([]);
 }
 
 // a run over every route is about 60 requests: the limit grows with FUZZ_RUNS

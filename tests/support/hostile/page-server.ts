@@ -1,6 +1,9 @@
+import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { createServer, type ViteDevServer } from "vite";
@@ -96,6 +99,10 @@ export async function startPageServer(): Promise<PageServer> {
     server: { middlewareMode: true, hmr: false, watch: null },
     appType: "custom",
     logLevel: "error",
+    // only the server build is loaded: no browser dependencies to pre-bundle, and nothing written to the shared
+    // node_modules/.vite while other test files start servers of their own
+    optimizeDeps: { noDiscovery: true, include: [] },
+    cacheDir: fs.mkdtempSync(path.join(os.tmpdir(), "shop-vite-")),
   });
   const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
   const app = express();
@@ -117,6 +124,7 @@ export async function startPageServer(): Promise<PageServer> {
       server.closeAllConnections();
       await closed;
       await vite.close();
+      fs.rmSync(vite.config.cacheDir, { recursive: true, force: true });
     },
   };
 }
