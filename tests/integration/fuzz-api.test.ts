@@ -4,7 +4,7 @@ import { allRoutes } from "~/api/app";
 import { pngBytes } from "../support/factories";
 import type { FuzzFiles } from "../support/hostile/api-probes";
 import { apiProbes } from "../support/hostile/api-probes";
-import { assertOptions, fuzzSettings, invariantsHold, Prober, Tally } from "../support/hostile/fuzz";
+import { assertOptions, failureReport, fuzzSettings, invariantsHold, Prober, Tally } from "../support/hostile/fuzz";
 import { useHostileShop } from "../support/hostile/shop";
 
 // Property-based fuzzing of every /api/v1 endpoint, generated from the route definitions (`allRoutes`): requests
@@ -31,16 +31,18 @@ describe("every /api/v1 endpoint under hostile input", () => {
   it.each(allRoutes.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))(
     "%s: no 5xx, no internal detail, no write on a refusal",
     async (name, route) => {
+      const readsJson =
+        Boolean(route.body) && ["json", "json-or-form", "json-optional", undefined].includes(route.bodyType);
       await fc
         .assert(
           fc.asyncProperty(apiProbes(route, shop.fixture, files), async ({ probe }) => {
-            await prober.check(shop.api.origin, name, probe);
+            await prober.check(shop.api.origin, name, probe, { readsJson });
           }),
           assertOptions(runs, seed, name),
         )
         .catch((error: unknown) => {
           const replay = `FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npx vitest run --project pglite tests/integration/fuzz-api.test.ts -t '${name}'`;
-          throw new Error(`${error instanceof Error ? error.message : String(error)}\nreplay: ${replay}`);
+          throw new Error(`${failureReport(error)}\nreplay: ${replay}`);
         });
     },
     // a try is one request of a few milliseconds to a few tens: the limit grows with FUZZ_RUNS

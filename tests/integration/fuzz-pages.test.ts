@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngBytes } from "../support/factories";
-import { assertOptions, fuzzSettings, invariantsHold, Prober, Tally } from "../support/hostile/fuzz";
+import { assertOptions, failureReport, fuzzSettings, invariantsHold, Prober, Tally } from "../support/hostile/fuzz";
 import {
   discoverPageSurface,
   everyFormsFields,
@@ -52,7 +52,7 @@ async function eachRoute(routes: PageRoute[], property: (route: PageRoute) => Pr
   const failures: string[] = [];
   for (const route of routes) {
     await property(route).catch((error: unknown) => {
-      failures.push(`${route.id}: ${error instanceof Error ? error.message : String(error)}`);
+      failures.push(`${route.id}: ${failureReport(error)}`);
     });
   }
   const replay = `FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npx vitest run --project pglite tests/integration/fuzz-pages.test.ts`;

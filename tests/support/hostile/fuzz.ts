@@ -66,7 +66,8 @@ export class Prober {
     readonly tally: Tally,
   ) {}
 
-  async check(origin: string, target: string, probe: Probe, { html = false } = {}) {
+  /** `readsJson`: the target reads a JSON body (malformed JSON must then be its 400, never a 422) */
+  async check(origin: string, target: string, probe: Probe, { html = false, readsJson = false } = {}) {
     const before = this.last ?? (await fingerprint(this.db()));
     this.last = undefined;
     const answer = await send(origin, probe);
@@ -81,7 +82,7 @@ export class Prober {
     if (polluted.length > 0) throw new Error(`Object.prototype polluted with ${polluted.join(", ")} by ${what()}`);
     const leak = leakIn(html ? withoutDevModuleUrls(answer.text) : answer.text);
     if (leak) throw new Error(`the answer shows an internal detail (${leak}) for ${what()}`);
-    if (answer.status === 422 && isMalformedJson(probe))
+    if (readsJson && answer.status === 422 && isMalformedJson(probe))
       throw new Error(`malformed JSON must answer 400, not 422 (api-v1.md): ${what()}`);
     if (answer.status >= 400 && answer.status < 500) {
       const changed = changedTables(before, after);
@@ -109,4 +110,11 @@ export async function invariantsHold(db: Db) {
   await reconcile({ settleMs: 0, db });
   const violations = await checkInvariants(db);
   if (violations.length > 0) throw new Error(formatInvariantReport(violations));
+}
+
+/** fast-check's report of a failed property with the failure itself (its `cause`: which property broke, and how). */
+export function failureReport(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause instanceof Error ? `${cause.message}\n${message}` : message;
 }

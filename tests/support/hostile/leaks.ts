@@ -5,10 +5,11 @@
 const LEAKS: Array<[string, RegExp]> = [
   ["stack frame", /\bat (?:async )?[\w$.<>[\] ]+ \((?:file:|node:|\/)|^\s*at (?:file:|node:|\/)/m],
   ["stack frame (path:line:column)", /\/[\w.-]+\.(?:[cm]?js|tsx?):\d+:\d+/],
-  // (Remix's own 404 of a data request says "Error: No route matches URL": nothing of ours)
+  // (Remix's own 404 and 405 of a data request say "Error: No route matches URL …" and "Error: You made a POST
+  // request to … but did not provide an `action`": its router's words about the URL, nothing of ours)
   [
     "error class",
-    /\b(?:Type|Reference|Syntax|Range|URI|Eval|Aggregate|Postgres|DrizzleQuery|Zod)?Error: (?!No route matches URL)[A-Za-z`'"]/,
+    /\b(?:Type|Reference|Syntax|Range|URI|Eval|Aggregate|Postgres|DrizzleQuery|Zod)?Error: (?!No route matches URL|You made a [A-Z]+ request to )[A-Za-z`'"]/,
   ],
   ["SQL", /\b(?:SELECT\b[\s\S]{1,200}?\bFROM|INSERT INTO|UPDATE "?\w+"? SET|DELETE FROM)\b/],
   [

@@ -201,7 +201,7 @@ function validNumber(schema: JsonSchema, integer: boolean): fc.Arbitrary<number>
  * gives values for named fields that only real data satisfies (an existing product id, the caller's payment).
  */
 export function validValue(schema: JsonSchema, known: Known = {}, name = ""): fc.Arbitrary<unknown> {
-  if (name && known[name]) return fc.constantFrom(...known[name]!);
+  if (name && Object.hasOwn(known, name)) return fc.constantFrom(...known[name]!);
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
