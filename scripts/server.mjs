@@ -142,6 +142,9 @@ function isCrossOriginPost(req) {
 }
 
 app.use((req, res, next) => {
+  // Remix's own origin check reads X-Forwarded-Host whatever TRUST_PROXY says: a client's own (a correct Origin,
+  // X-Forwarded-Host naming another host) would pass the check below and meet Remix's, a 500. Untrusted, it goes.
+  if (!TRUST_PROXY) delete req.headers["x-forwarded-host"];
   if (!isCrossOriginPost(req)) return next();
   console.warn(
     `[shop] ${req.method} ${req.path}: cross-origin post refused (Origin ${JSON.stringify(req.get("origin"))})`,

@@ -66,6 +66,11 @@ export class Prober {
     readonly tally: Tally,
   ) {}
 
+  /** After writes of the test's own between requests (signing in again): the next fingerprint is taken afresh. */
+  forget() {
+    this.last = undefined;
+  }
+
   /** `readsJson`: the target reads a JSON body (malformed JSON must then be its 400, never a 422) */
   async check(origin: string, target: string, probe: Probe, { html = false, readsJson = false } = {}) {
     const before = this.last ?? (await fingerprint(this.db()));

@@ -67,10 +67,12 @@ export function pageRoutes(build: ServerBuild): PageRoute[] {
 
 /**
  * What scripts/server.mjs does before Remix sees a post (isCrossOriginPost; its own tests are tests/server): an
- * Origin that is not this host, or no URL at all, is refused with 403. Mirrored here, in front of the same Remix
+ * Origin that is not this host, or no URL at all, is refused with 403, and an untrusted X-Forwarded-Host is dropped. Mirrored here, in front of the same Remix
  * handler, so that the pages are judged behind it as they are served.
  */
 const refuseCrossOriginPosts: Handler = (req, res, next) => {
+  // without TRUST_PROXY (as here) the server drops a client's X-Forwarded-Host before Remix reads it
+  delete req.headers["x-forwarded-host"];
   const origin = req.headers.origin;
   if (req.method === "GET" || req.method === "HEAD" || origin === undefined || req.url?.startsWith("/api/v1")) {
     next();

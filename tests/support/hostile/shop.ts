@@ -149,6 +149,15 @@ export function useHostileShop(options: { pages?: boolean } = {}) {
     get pageRoutes(): PageRoute[] {
       return this.pages.routes;
     },
+    /**
+     * New page sessions for the signed-in actors, after probes that may have ended theirs (a logout ends the session
+     * it is sent with, access token and all).
+     */
+    async renewPageSessions() {
+      for (const actor of Object.values(fixture.actors)) {
+        if (actor.role !== "visitor") actor.cookie = await pageSession(startedPages(), actor.email);
+      }
+    },
     /** A new page session of the actor's (for a request that ends the session it is sent with). */
     signIn: (actor: Actor) => pageSession(startedPages(), actor.email),
   };
