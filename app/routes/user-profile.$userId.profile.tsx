@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { AddressBook } from "~/components/shop/address-book";
 import { OrdersHistory } from "~/components/shop/orders-history";
 import { AddressIntentSchema, type AddressIntent } from "~/schemas/address-intents";
-import { attempt, intentReply, outcomeReply, readForm } from "~/utils/actions.server";
+import { attempt, intentReply, loadOrThrow, outcomeReply, readForm } from "~/utils/actions.server";
 import { countryList } from "~/utils/countries.server";
 import { requireShopper } from "~/utils/guards.server";
 import { pageTitle } from "~/utils/site";
@@ -17,10 +17,13 @@ export const meta: MetaFunction = () => [{ title: pageTitle("My Account") }, { n
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireShopper(request, params.userId);
   const userId = Number(params.userId);
-  const [{ data: user }, { data: orders }] = await Promise.all([
-    auth.api(endpoints.users.get, { params: { userId } }),
-    auth.api(endpoints.orders.list, { params: { userId } }),
-  ]);
+  // an admin may open any shopper's page: one of a user who does not exist is the page's 404
+  const [{ data: user }, { data: orders }] = await loadOrThrow(
+    Promise.all([
+      auth.api(endpoints.users.get, { params: { userId } }),
+      auth.api(endpoints.orders.list, { params: { userId } }),
+    ]),
+  );
   return data({ user, countries: countryList(), orders }, { headers: auth.headers });
 }
 

@@ -6,7 +6,7 @@ import type { Auth } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { CartView } from "~/components/shop/cart-view";
 import { CartIntentSchema, type CartIntent } from "~/schemas/cart-intents";
-import { attempt, intentReply, outcomeReply, readForm } from "~/utils/actions.server";
+import { attempt, intentReply, loadOrThrow, outcomeReply, readForm } from "~/utils/actions.server";
 import { requireShopper } from "~/utils/guards.server";
 import { pageTitle } from "~/utils/site";
 
@@ -15,7 +15,8 @@ export const meta: MetaFunction = () => [{ title: pageTitle("My Cart") }, { name
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireShopper(request, params.userId);
   const userId = Number(params.userId);
-  const { data: cart } = await auth.api(endpoints.cart.get, { params: { userId } });
+  // an admin may open any shopper's cart: one of a user who does not exist is the page's 404
+  const { data: cart } = await loadOrThrow(auth.api(endpoints.cart.get, { params: { userId } }));
   return data({ cart, userId }, { headers: auth.headers });
 }
 

@@ -315,9 +315,16 @@ describe("pages answer what they cannot read with a 4xx page", () => {
     }
   });
 
-  it("a shopper's page with a {userId} that is no id: 404 (an admin may open any shopper's)", async () => {
-    const { status } = await refused(shop.pages.origin, page("/user-profile/abc/profile", "admin"));
-    expect(status).toBe(404);
+  it("a shopper's page with a {userId} that is no id, or no one's: 404 (an admin may open any shopper's)", async () => {
+    for (const path of [
+      "/user-profile/abc/profile",
+      "/user-profile/2147483647/profile",
+      "/user/abc/my-cart",
+      "/user/2147483647/my-cart",
+    ]) {
+      const { status } = await refused(shop.pages.origin, page(path, "admin"));
+      expect(status, path).toBe(404);
+    }
   });
 
   it("a form post from another site (or with an Origin that is no URL): 403, not acted on", async () => {

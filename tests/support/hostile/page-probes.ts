@@ -144,7 +144,7 @@ function hostileSegment(path: string): fc.Arbitrary<string> {
   if (ids.length === 0) return fc.constant(path);
   const replacement = fc.oneof(
     fc.constantFrom(...BAD_ENCODINGS),
-    fc.constantFrom("abc", "0", "-1", "2147483648", "99999999999", "1.5"),
+    fc.constantFrom("abc", "0", "-1", "999999", "2147483647", "2147483648", "99999999999", "1.5"),
     hostileText.map(encode),
   );
   return fc.tuple(fc.constantFrom(...ids), replacement).map(([i, value]) => {
