@@ -42,13 +42,14 @@ export class Tally {
     this.requests++;
     this.targets.add(target);
     this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
-    if (status >= 400 && status < 500) this.refused++;
+    if (status === 0 || (status >= 400 && status < 500)) this.refused++;
   }
 
   summary(what: string, seed: number) {
     const statuses = [...this.statuses.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([status, n]) => `${status}×${n}`)
+      // 0: the connection closed while the probe was still sending its body (refused as it streamed)
+      .map(([status, n]) => `${status === 0 ? "closed-while-sending" : status}×${n}`)
       .join(" ");
     return `[fuzz] ${what}: ${this.requests} requests to ${this.targets.size} targets, ${this.refused} refused (4xx), each refusal checked for no write; statuses ${statuses}; seed ${seed}`;
   }
@@ -75,7 +76,14 @@ export class Prober {
   async check(origin: string, target: string, probe: Probe, { html = false, readsJson = false } = {}) {
     const before = this.last ?? (await fingerprint(this.db()));
     this.last = undefined;
-    const answer = await send(origin, probe);
+    const answer = await send(origin, probe).catch(async (error: unknown) => {
+      // A body refused while it streams is left unread and its answer closes the connection (decision 10): a client
+      // still sending may see the socket close before it reads that answer. That is a refusal, and must be one: the
+      // server still answers, and nothing was written.
+      const alive = await send(origin, { method: "GET", path: "/robots.txt", headers: {} }).catch(() => null);
+      if (!alive || alive.status >= 500) throw error;
+      return { status: 0, headers: new Headers(), text: `(connection closed while sending: ${String(error)})` };
+    });
     if (process.env.FUZZ_TRACE) console.log(answer.status, describe(probe).slice(0, 200));
     const after = await fingerprint(this.db());
     this.last = after;
@@ -89,7 +97,7 @@ export class Prober {
     if (leak) throw new Error(`the answer shows an internal detail (${leak}) for ${what()}`);
     if (readsJson && answer.status === 422 && isMalformedJson(probe))
       throw new Error(`malformed JSON must answer 400, not 422 (api-v1.md): ${what()}`);
-    if (answer.status >= 400 && answer.status < 500) {
+    if (answer.status === 0 || (answer.status >= 400 && answer.status < 500)) {
       const changed = changedTables(before, after);
       if (changed.length > 0) throw new Error(`a refused request wrote to ${changed.join(", ")}: ${what()}`);
     }

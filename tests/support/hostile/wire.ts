@@ -17,7 +17,7 @@ export interface Answer {
 
 /** Sends a probe over HTTP (no redirects followed); an answer that never comes fails after `timeoutMs`. */
 export async function send(origin: string, probe: Probe, timeoutMs = 20_000): Promise<Answer> {
-  const response = await fetch(origin + probe.path, {
+  const response = await fetchWithCause(origin + probe.path, {
     method: probe.method,
     headers: probe.headers,
     body: probe.body && probe.method !== "GET" && probe.method !== "HEAD" ? new Uint8Array(probe.body) : undefined,
@@ -25,6 +25,16 @@ export async function send(origin: string, probe: Probe, timeoutMs = 20_000): Pr
     signal: AbortSignal.timeout(timeoutMs),
   });
   return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+/** fetch, with the network's reason in the message when there is no answer ("fetch failed" alone says nothing). */
+async function fetchWithCause(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`no answer: ${(error as Error).message} (${cause?.code ?? ""} ${cause?.message ?? ""})`);
+  }
 }
 
 /** A probe as one line a person can read and replay (bodies cut short). */
