@@ -9,7 +9,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { InventoryQuerySchema } from "~/schemas/catalogue";
 import { MAX_CSV_BYTES } from "~/schemas/constants";
-import { attempt, readUpload } from "~/utils/actions.server";
+import { attempt, loadOrThrow, readUpload } from "~/utils/actions.server";
 import { requireAdmin } from "~/utils/guards.server";
 import { formatPrice } from "~/utils/money";
 import { pageTitle } from "~/utils/site";
@@ -22,9 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAdmin(request);
   const parsed = InventoryQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : { q: undefined, lowStock: undefined, page: 1 };
-  const { data: inventory } = await auth.api(endpoints.adminProducts.inventory, {
-    query: { q: query.q, lowStock: query.lowStock || undefined, page: query.page },
-  });
+  // a search the API cannot read (a control character) is the page's 400, not a failure of ours
+  const { data: inventory } = await loadOrThrow(
+    auth.api(endpoints.adminProducts.inventory, {
+      query: { q: query.q, lowStock: query.lowStock || undefined, page: query.page },
+    }),
+  );
   return data({ inventory, q: query.q ?? "", lowStock: Boolean(query.lowStock) }, { headers: auth.headers });
 }
 

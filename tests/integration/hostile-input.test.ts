@@ -293,6 +293,12 @@ describe("pages answer what they cannot read with a 4xx page", () => {
     expect(text).toContain("This request could not be read");
   });
 
+  it("the admin's product search with a NUL: 400", async () => {
+    const { status, text } = await refused(shop.pages.origin, page("/admin/products?q=a%00", "admin"));
+    expect(status).toBe(400);
+    expect(text).toContain("This request could not be read");
+  });
+
   it("admin pages with an id that is no product's: 404", async () => {
     for (const path of [
       "/update-product/abc/update",
