@@ -57,6 +57,9 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // a URL that matches no route (404), a method a route does not take (405): the access log says enough
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // Remix's warning for a legacy `?_data=` request, which anyone can send: the access log has the request, and a
+  // stack trace per request would let a client flood the log
+  if (error instanceof Error && error.message.includes("should not be making ?_data requests")) return;
   const where = `${request.method} ${new URL(request.url).pathname}`;
   if (error instanceof Error && /header does not match `origin` header|headers are not provided/.test(error.message)) {
     log.warn(`${where}: cross-origin action refused (Origin ${request.headers.get("origin") ?? "none"})`);
