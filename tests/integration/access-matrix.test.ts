@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allRoutes } from "~/api/app";
-import { PASSWORD } from "../support/accounts";
+import { addressInput, PASSWORD } from "../support/accounts";
 import { createCategory, createImage, createProduct, pngBytes, word } from "../support/factories";
 import { concretePath } from "../support/hostile/page-probes";
 import { useHostileShop, type Actor, type Fixture, type Role } from "../support/hostile/shop";
@@ -56,15 +56,7 @@ const fresh = {
   },
 };
 
-const address = () => ({
-  street: "1 Main St",
-  city: "Austin",
-  state: "TX",
-  country: "US",
-  postalCode: "78701",
-  mobileNumber: "+1 512 555 0100",
-  addressType: "HOME",
-});
+const address = addressInput;
 const product = () => ({
   name: `Product ${word()}`,
   brand: "Acme",

@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { rateLimits } from "~/db/schema";
-import { revokeAllSessions } from "~/services/auth.server";
+import { clearLoginFailures, revokeAllSessions } from "~/services/auth.server";
 import { pruneRateLimits } from "~/services/rate-limit.server";
 import { getConfig, setConfig, type RateLimitConfig } from "~/utils/env.server";
 import { loginAs, PASSWORD, register, registration } from "../support/accounts";
@@ -126,6 +126,16 @@ describe("failed logins", () => {
     // the owner, from their own network, is not touched; their success does not help the attacker
     expect((await loginFrom(newClient(), user.email, PASSWORD)).status).toBe(200);
     expect((await loginFrom(attacker, user.email, PASSWORD)).status).toBe(429);
+  });
+
+  it("an account's back-offs can be forgotten for every client at once (what a password reset does)", async () => {
+    limits({ loginFreeAttempts: 1 });
+    const user = await register(api);
+    const clients = [newClient(), newClient()];
+    for (const client of clients) expect((await loginFrom(client, user.email, "not it at all")).status).toBe(401);
+    for (const client of clients) expect((await loginFrom(client, user.email, PASSWORD)).status).toBe(429);
+    await clearLoginFailures(user.email.toUpperCase(), database.db);
+    for (const client of clients) expect((await loginFrom(client, user.email, PASSWORD)).status).toBe(200);
   });
 
   it("a success forgets that client's failures on the account", async () => {

@@ -5,23 +5,26 @@ type Api = ReturnType<typeof useApiServer>;
 
 export const PASSWORD = "correct horse battery";
 
+/** A complete address, as the registration and address forms send it. */
+export function addressInput() {
+  return {
+    street: "1 Main St",
+    city: "Austin",
+    state: "TX",
+    country: "US",
+    postalCode: "78701",
+    mobileNumber: "+1 512 555 0100",
+    addressType: "HOME",
+  };
+}
+
 export function registration(overrides: Record<string, unknown> = {}) {
   return {
     firstName: "Ada",
     lastName: "Lovelace",
     email: `${word()}@example.com`,
     password: PASSWORD,
-    addressList: [
-      {
-        street: "1 Main St",
-        city: "Austin",
-        state: "TX",
-        country: "US",
-        postalCode: "78701",
-        mobileNumber: "+1 512 555 0100",
-        addressType: "HOME",
-      },
-    ],
+    addressList: [addressInput()],
     ...overrides,
   };
 }
