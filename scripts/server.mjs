@@ -52,7 +52,42 @@ const inFlight = new Set();
 const app = express();
 app.disable("x-powered-by");
 
+// ---- lingering close ----
+// A body refused while it streams (413 and the like) is left unread and its answer closes the connection. Closed at
+// once, the socket would still hold unread bytes of the body, and the kernel then resets the connection: the client,
+// still sending, may lose the answer and see "connection reset" instead of the 413 page. As nginx does, the server
+// sends its answer and the end of its side, then reads and discards what the client still sends, for at most
+// LINGER_MS or LINGER_BYTES, and closes.
+const LINGER_MS = 5_000;
+const LINGER_BYTES = 64 * 1024 * 1024;
+const CURRENT_REQUEST = Symbol("the request this socket carries");
+
+function lingerOn(socket) {
+  if (socket[CURRENT_REQUEST] !== undefined) return;
+  const destroySoon = socket.destroySoon;
+  socket.destroySoon = function lingeringClose() {
+    const req = socket[CURRENT_REQUEST];
+    if (!req || req.complete || socket.destroyed) return destroySoon.call(socket);
+    // whoever was reading the body (the app's stream) gets nothing more; the rest is counted and dropped
+    req.removeAllListeners("data");
+    req.removeAllListeners("readable");
+    let discarded = 0;
+    req.on("data", (chunk) => {
+      discarded += chunk.length;
+      if (discarded > LINGER_BYTES) socket.destroy();
+    });
+    req.once("end", () => socket.destroy());
+    req.resume();
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  };
+}
+
 app.use((req, res, next) => {
+  lingerOn(req.socket);
+  req.socket[CURRENT_REQUEST] = req;
   inFlight.add(res);
   res.once("close", () => {
     inFlight.delete(res);

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startShop, tempDir, type ShopProcess } from "./support/shop-process";
 
@@ -162,4 +163,52 @@ describe("redirects after login", () => {
     });
     expect(home.location).toBe("/products?page=2");
   });
+});
+
+/**
+ * A client that sends a large body and does not read for a moment (a phone still uploading): what it finds once it
+ * reads. Raw TCP, so nothing but the server decides what arrives.
+ */
+function uploadThenRead(path: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(shop.port, "127.0.0.1");
+    let text = "";
+    let stop = false;
+    socket.pause();
+    socket.on("data", (part: Buffer) => (text += part.toString()));
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      stop = true;
+      if (text) resolve(text);
+      else resolve(`lost: ${error.code}`);
+    });
+    socket.on("end", () => resolve(text));
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${shop.port}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+        "Transfer-Encoding: chunked\r\n\r\n",
+    );
+    const chunk = Buffer.alloc(64 * 1024, "x");
+    const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+    let sent = 0;
+    const pump = () => {
+      while (!stop && sent < 50 * 2 ** 20) {
+        sent += chunk.length;
+        if (!socket.write(frame)) return void socket.once("drain", pump);
+      }
+    };
+    pump();
+    setTimeout(() => {
+      stop = true;
+      socket.resume();
+    }, 400);
+  });
+}
+
+describe("a body refused while it streams", () => {
+  // closed at once with the body unread, the connection was reset and the client lost the answer (EPIPE), every time
+  it.each(["/register", "/api/v1/auth/login"])(
+    "%s: the client still sending gets its 413 (the server reads and drops the rest before closing)",
+    async (path) => {
+      for (let i = 0; i < 3; i++) expect((await uploadThenRead(path)).slice(0, 12)).toBe("HTTP/1.1 413");
+    },
+  );
 });
