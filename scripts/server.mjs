@@ -76,7 +76,8 @@ function lingerOn(socket) {
       discarded += chunk.length;
       if (discarded > LINGER_BYTES) socket.destroy();
     });
-    req.once("end", () => socket.destroy());
+    // the client finished sending: close once the answer is out (destroying at once could cut its last bytes)
+    req.once("end", () => destroySoon.call(socket));
     req.resume();
     socket.end();
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);

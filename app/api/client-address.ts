@@ -3,17 +3,29 @@ import { getConfig } from "~/utils/env.server";
 import { currentSocketAddress } from "~/utils/request-context.server";
 
 /**
- * The caller's network address for rate limits: the first X-Forwarded-For hop behind a trusted proxy, else the
- * socket's address (given by the transport, or by scripts/server.mjs for the request being served), else unknown.
- * IPv4-mapped IPv6 addresses read as IPv4; an IPv6 address counts as its /64, the block one subscriber gets, so an
- * attacker cannot take a fresh address for every attempt.
+ * The caller's network address for rate limits: behind trusted proxies (TRUST_PROXY), the X-Forwarded-For hop that
+ * the outermost of them added (TRUST_PROXY_HOPS from the right: proxies append, so hops further left are whatever the
+ * client sent); else the socket's address (given by the transport, or by scripts/server.mjs for the request being
+ * served); else unknown. IPv4-mapped IPv6 addresses read as IPv4; an IPv6 address counts as its /64, the block one
+ * subscriber gets, so an attacker cannot take a fresh address for every attempt.
  */
 export function clientAddress(forwardedFor: string | undefined, socketAddress: string | undefined): string | undefined {
-  if (getConfig().trustProxy) {
-    const forwarded = normalise(forwardedFor?.split(",")[0]?.trim());
+  const config = getConfig();
+  if (config.trustProxy && forwardedFor) {
+    const hops = forwardedFor.split(",").map((hop) => hop.trim());
+    const forwarded = normalise(withoutPort(hops[Math.max(0, hops.length - config.proxyHops)]));
     if (forwarded) return forwarded;
   }
   return normalise(socketAddress ?? currentSocketAddress());
+}
+
+/** "203.0.113.7:4711" → "203.0.113.7", "[2001:db8::1]:443" → "2001:db8::1" (some proxies add the port). */
+function withoutPort(hop: string | undefined): string | undefined {
+  if (!hop) return undefined;
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(hop);
+  if (bracketed) return bracketed[1];
+  const v4 = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(hop);
+  return v4 ? v4[1] : hop;
 }
 
 function normalise(address: string | undefined): string | undefined {

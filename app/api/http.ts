@@ -24,12 +24,13 @@ import { domainErrorResponse } from "./errors";
 
 /** Query string as an object; a key given several times becomes an array. */
 function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(key);
-    out[key] = values.length > 1 ? values : values[0]!;
-  }
-  return out;
+  // built from entries: a key named "__proto__" is an own key like any other, never the object's prototype
+  return Object.fromEntries(
+    [...new Set(url.searchParams.keys())].map((key) => {
+      const values = url.searchParams.getAll(key);
+      return [key, values.length > 1 ? values : values[0]!];
+    }),
+  );
 }
 
 function parseJson(text: string): unknown {

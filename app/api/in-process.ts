@@ -23,12 +23,12 @@ export type InProcessOutcome =
 
 /** Path and query values as they would arrive over HTTP (strings), so both transports validate the same input. */
 function asStrings(values: object | undefined): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [key, value] of Object.entries(values ?? {})) {
-    if (value === undefined || value === null) continue;
-    out[key] = Array.isArray(value) ? value.map(String) : String(value);
-  }
-  return out;
+  // built from entries: a key named "__proto__" stays an own key (see http.ts queryObject)
+  return Object.fromEntries(
+    Object.entries(values ?? {})
+      .filter(([, value]) => value !== undefined && value !== null)
+      .map(([key, value]) => [key, Array.isArray(value) ? value.map(String) : String(value)]),
+  );
 }
 
 function cookieOf(headers: Headers, name: string): string | undefined {

@@ -62,6 +62,12 @@ export function textProblem(text: string): string | null {
   return null;
 }
 
+/** An object literal, parsed JSON or a prototype-less record; not a File, Date or class instance. */
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 /**
  * The text anywhere in a value (object keys and strings, in objects and arrays at any depth) that `textProblem`
  * refuses, as field errors keyed like zod's (`addressList.0.street`). Walks without recursion, so deep nesting costs
@@ -84,7 +90,7 @@ export function unreadableText(value: unknown, limit = 20): Record<string, strin
       if (problem) report(path, problem);
     } else if (Array.isArray(at)) {
       for (let i = at.length - 1; i >= 0; i--) stack.push({ value: at[i], path: path ? `${path}.${i}` : String(i) });
-    } else if (at !== null && typeof at === "object" && Object.getPrototypeOf(at) === Object.prototype) {
+    } else if (at !== null && typeof at === "object" && isPlainObject(at)) {
       for (const [key, item] of Object.entries(at)) {
         const child = path ? `${path}.${key}` : key;
         const problem = textProblem(key);

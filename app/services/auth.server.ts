@@ -4,7 +4,7 @@ import { nanoid } from "nanoid";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { refreshTokens } from "~/db/schema";
 import { getConfig } from "~/utils/env.server";
-import { oncePerRequest } from "~/utils/request-context.server";
+import { forgetRequestMemo, oncePerRequest } from "~/utils/request-context.server";
 import { UnauthorizedError } from "./errors";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { clearLimitsStartingWith, keyPart, reserveAttempt, type Rule } from "./rate-limit.server";
@@ -39,23 +39,20 @@ const loginPairPrefix = (email: string) => `login:pair:${keyPart(email.trim().to
 /**
  * The limits on one login attempt (docs/security.md): a back-off per client and account (the attacker's own
  * attempts on that account slow down, the owner signing in from elsewhere is not touched), a window per client (one
- * client guessing across many accounts) and a high ceiling per account (many clients guessing one password). Without
- * a known client address every attempt on the account shares one back-off.
+ * client guessing across many accounts) and a ceiling per account (many clients guessing one password) that spares
+ * a client with no failures on the account, so that the owner still gets in while others guess. Without a known
+ * client address every attempt on the account shares one back-off.
  */
 function loginRules(email: string, clientAddress: string | undefined): Rule[] {
   const config = getConfig().rateLimits;
-  const client = clientAddress ?? "unknown";
+  const pair = loginPairPrefix(email) + (clientAddress ?? "unknown");
   const rules: Rule[] = [
-    {
-      key: loginPairPrefix(email) + client,
-      free: config.loginFreeAttempts,
-      maxDelaySeconds: config.loginMaxDelaySeconds,
-      memorySeconds: 86_400,
-    },
+    { key: pair, free: config.loginFreeAttempts, maxDelaySeconds: config.loginMaxDelaySeconds, memorySeconds: 86_400 },
     {
       key: `login:account:${keyPart(email.trim().toLowerCase())}`,
       max: config.loginPerEmail,
       windowSeconds: config.loginWindowSeconds,
+      spareWhenClean: pair,
     },
   ];
   if (clientAddress) {
@@ -249,6 +246,7 @@ export async function logout({ refreshToken, db = getDb() }: { refreshToken: str
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  forgetRequestMemo();
 }
 
 /** Ends every session of a user, on every device (a password change or reset, a deleted account). */
@@ -257,6 +255,7 @@ export async function revokeAllSessions(userId: number, db: DbOrTx = getDb()) {
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  forgetRequestMemo();
 }
 
 /**

@@ -13,8 +13,11 @@ import { ValidationError } from "./errors";
 export const CSV_COLUMNS = ["id", "name", "brand", "category", "price", "inventory", "description"] as const;
 export const MAX_IMPORT_ROWS = 10_000;
 
-/** What a spreadsheet reads as the start of a formula (OWASP's list): such a cell gets a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet reads as the start of a formula (OWASP's list), after any apostrophes: such a cell gets one more
+ * leading apostrophe, so text that already starts with one survives the round trip too.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 /**
  * A text cell that a spreadsheet opening the export shows as text, never runs: `=HYPERLINK(…)` becomes

@@ -19,6 +19,11 @@ export interface WindowRule {
   key: string;
   max: number;
   windowSeconds: number;
+  /**
+   * The key of a back-off rule of the same attempt: a caller with no failures there is let through even when this
+   * window is full (the owner of an account that others are guessing at signs in; the guessers do not).
+   */
+  spareWhenClean?: string;
 }
 
 export interface BackoffRule {
@@ -86,27 +91,28 @@ export interface Reservation {
  * `free` through. A refused attempt is not counted.
  */
 export async function reserveAttempt(rules: Rule[], message: string, db: DbOrTx = getDb()): Promise<Reservation> {
-  const keys = rules.map((r) => r.key);
+  const keys = rules.map((r) => r.key).sort();
   await db.transaction(async (tx) => {
-    await tx
+    // one statement creates the rows that are missing and locks them all (in key order: no deadlock between two
+    // attempts); a select after a separate insert could miss a row deleted in between (a success, the pruning)
+    const rows = await tx
       .insert(rateLimits)
       .values(keys.map((key) => ({ key, count: 0, windowStart: sql`now()`, expiresAt: sql`now()` })))
-      .onConflictDoNothing();
-    const rows = await tx
-      .select({
+      .onConflictDoUpdate({ target: rateLimits.key, set: { key: sql`excluded.key` } })
+      .returning({
         key: rateLimits.key,
         count: rateLimits.count,
         now: sql<Date>`now()`.mapWith((v) => new Date(v)),
         windowStart: rateLimits.windowStart,
         blockedUntil: rateLimits.blockedUntil,
         expiresAt: rateLimits.expiresAt,
-      })
-      .from(rateLimits)
-      .where(inArray(rateLimits.key, keys))
-      .orderBy(rateLimits.key)
-      .for("update");
+      });
     let waitMs = 0;
     const updates: Array<Partial<typeof rateLimits.$inferInsert> & { key: string }> = [];
+    const failuresAt = (key: string) => {
+      const row = rows.find((r) => r.key === key);
+      return row && row.expiresAt.getTime() > row.now.getTime() ? row.count : 0;
+    };
     for (const rule of rules) {
       const row = rows.find((r) => r.key === rule.key)!;
       const now = row.now.getTime();
@@ -126,7 +132,8 @@ export async function reserveAttempt(rules: Rule[], message: string, db: DbOrTx 
         const expired = row.windowStart.getTime() + rule.windowSeconds * 1000 <= now;
         const start = expired ? now : row.windowStart.getTime();
         const count = expired ? 0 : row.count;
-        if (count >= rule.max) waitMs = Math.max(waitMs, start + rule.windowSeconds * 1000 - now);
+        const spared = rule.spareWhenClean !== undefined && failuresAt(rule.spareWhenClean) === 0;
+        if (count >= rule.max && !spared) waitMs = Math.max(waitMs, start + rule.windowSeconds * 1000 - now);
         updates.push({
           key: rule.key,
           count: count + 1,

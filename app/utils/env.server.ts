@@ -16,6 +16,11 @@ export interface AppConfig {
   apiUrl: string | undefined;
   /** trust X-Forwarded-Proto / X-Forwarded-For from a proxy in front of the app */
   trustProxy: boolean;
+  /**
+   * How many proxies in front of the app append to X-Forwarded-For: the client is that many hops from the right
+   * (what the outermost trusted proxy saw), never a hop the client could have written itself.
+   */
+  proxyHops: number;
   accessTokenTtlSeconds: number;
   /**
    * How long a just-rotated refresh token still answers with its successor (a concurrent refresh on another instance)
@@ -113,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     apiUrl: env.API_URL?.replace(/\/+$/, "") || undefined,
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    proxyHops: positive(env.TRUST_PROXY_HOPS, 1),
     accessTokenTtlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 900,
     refreshGraceSeconds: nonNegative(env.REFRESH_GRACE_SECONDS, 30),
     rateLimits: {

@@ -145,10 +145,12 @@ export async function readText(request: Request, maxBytes: number): Promise<stri
 
 /** One value per key, or an array for a key given several times (the shape the zod schemas read). */
 export function formObject(form: FormData): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
-  const out: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
-  for (const key of new Set(form.keys())) {
-    const values = form.getAll(key);
-    out[key] = values.length > 1 ? values : values[0]!;
-  }
-  return out;
+  // built from entries: a field named "__proto__" is an own key like any other, never the object's prototype (set
+  // by assignment, two such fields replaced the prototype and hid every other field from the checks)
+  return Object.fromEntries(
+    [...new Set(form.keys())].map((key) => {
+      const values = form.getAll(key);
+      return [key, values.length > 1 ? values : values[0]!];
+    }),
+  );
 }

@@ -29,6 +29,11 @@ export function oncePerRequest<T>(key: string, compute: () => Promise<T>): Promi
   return answer;
 }
 
+/** Forgets what `oncePerRequest` remembered (a session just ended: later checks in this request must see it). */
+export function forgetRequestMemo() {
+  storage.getStore()?.memo.clear();
+}
+
 export function currentSocketAddress(): string | undefined {
   return storage.getStore()?.socketAddress;
 }

@@ -13,7 +13,8 @@ const database = useTestDatabase();
 const api = useApiServer();
 const { adminAuth, productInput, addProduct } = useAdminCatalogue(api, database);
 
-const FORMULAS = ['=HYPERLINK("https://evil.example","Click")', "+1+1", "-2+3", "@SUM(A1)", "=1+1"];
+// the last: text that already starts with an apostrophe before a formula gets one more, and comes back as it was
+const FORMULAS = ['=HYPERLINK("https://evil.example","Click")', "+1+1", "-2+3", "@SUM(A1)", "=1+1", "'=1+1"];
 
 describe("CSV export and import of hostile text", () => {
   it.each(FORMULAS)("neutralises %j and restores it", (text) => {

@@ -122,6 +122,28 @@ describe("a NUL or another control character in text is the field's error, not a
     expect(Object.keys(Object.prototype)).toEqual([]);
   });
 
+  // two "__proto__" keys made the query or form object's value an array, which assignment turned into the object's
+  // prototype: every other field vanished from the control-character check and the NUL reached the database (500)
+  it("a query or form with __proto__ given twice still has its NUL refused", async () => {
+    const query = await refused(api(), {
+      method: "GET",
+      path: "/api/v1/products/search?__proto__=a&__proto__=b&brand=a%00",
+      headers: {},
+    });
+    expect(query.status).toBe(400);
+    expect(query.body.errors?.["brand"]).toContain(CONTROL_CHARACTERS_MESSAGE);
+
+    const form = await refused(api(), {
+      method: "POST",
+      path: "/api/v1/auth/login",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: Buffer.from("__proto__=a&__proto__=b&email=a%00%40example.com&password=x"),
+    });
+    expect(form.status).toBe(422);
+    expect(form.body.errors?.email).toContain(CONTROL_CHARACTERS_MESSAGE);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
   it("text that is not valid Unicode (a lone surrogate): 422", async () => {
     const { status, body } = await refused(
       api(),
@@ -291,6 +313,11 @@ describe("pages answer what they cannot read with a 4xx page", () => {
     const { status, text } = await refused(shop.pages.origin, page("/products?brand=a%00"));
     expect(status).toBe(400);
     expect(text).toContain("This request could not be read");
+  });
+
+  it("/products with __proto__ given twice and a NUL in the brand: 400", async () => {
+    const { status } = await refused(shop.pages.origin, page("/products?__proto__=a&__proto__=b&brand=a%00"));
+    expect(status).toBe(400);
   });
 
   it("the admin's product search with a NUL: 400", async () => {

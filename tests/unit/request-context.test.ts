@@ -43,12 +43,19 @@ describe("the client's address for rate limits", () => {
     expect(clientAddress(undefined, "not an address")).toBeUndefined();
   });
 
-  it("trusts X-Forwarded-For only behind a trusted proxy, and only a real address in it", () => {
+  it("trusts X-Forwarded-For only behind a trusted proxy, and only the hops the proxies added", () => {
     expect(clientAddress("192.0.2.99", "10.0.0.1")).toBe("10.0.0.1");
-    setConfig({ ...getConfig(), trustProxy: true });
+    setConfig({ ...getConfig(), trustProxy: true, proxyHops: 1 });
     try {
-      expect(clientAddress("192.0.2.99, 10.0.0.2", "10.0.0.1")).toBe("192.0.2.99");
+      // the client wrote "6.6.6.6" itself; the proxy appended the address it saw
+      expect(clientAddress("6.6.6.6, 192.0.2.99", "10.0.0.1")).toBe("192.0.2.99");
+      expect(clientAddress("192.0.2.99:4711", "10.0.0.1")).toBe("192.0.2.99");
+      expect(clientAddress("[2001:db8:5:6::1]:443", "10.0.0.1")).toBe("2001:db8:5:6::/64");
       expect(clientAddress("junk", "10.0.0.1")).toBe("10.0.0.1");
+      // two proxies (a CDN, then the balancer): the client is the second hop from the right
+      setConfig({ ...getConfig(), trustProxy: true, proxyHops: 2 });
+      expect(clientAddress("6.6.6.6, 192.0.2.99, 198.51.100.3", "10.0.0.1")).toBe("192.0.2.99");
+      expect(clientAddress("192.0.2.99", "10.0.0.1")).toBe("192.0.2.99");
     } finally {
       setConfig(undefined);
     }
