@@ -37,6 +37,22 @@ export interface AppConfig {
   reconciler: { intervalMs: number; settleMs: number };
   /** how long the start waits for an unreachable PostgreSQL before giving up (0: not at all) */
   dbStartTimeoutMs: number;
+  mail: MailConfig;
+}
+
+/** Transactional e-mail (docs/decisions/0018-mail-outbox.md). */
+export interface MailConfig {
+  /** smtp://user:pass@host:587 or smtps://…; absent: messages are written as .eml files under DATA_DIR/mail */
+  smtpUrl: string | undefined;
+  /** the From header, e.g. "GearHub <shop@example.com>" */
+  from: string;
+  /**
+   * The shop's public address, the base of every link in a message (never taken from a request's Host header, which
+   * a client writes: a reset link must not point elsewhere).
+   */
+  publicUrl: string;
+  /** how often the sender looks for due messages besides being woken when one is queued (0: never) */
+  intervalMs: number;
 }
 
 /** The rate limits (docs/security.md); every counter lives in the database, shared by every instance. */
@@ -137,7 +153,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     dbStartTimeoutMs: nonNegative(env.DB_START_TIMEOUT_MS, 60_000),
     bodyLimitBytes: positive(env.BODY_LIMIT_BYTES, 256 * 1024),
+    mail: {
+      smtpUrl: env.SMTP_URL?.trim() || undefined,
+      from: env.MAIL_FROM?.trim() || "GearHub <shop@localhost>",
+      publicUrl: publicUrl(env),
+      intervalMs: env.MAIL_INTERVAL_MS === "0" ? 0 : positive(env.MAIL_INTERVAL_MS, 10_000),
+    },
   };
+}
+
+function publicUrl(env: Record<string, string | undefined>): string {
+  const given = env.PUBLIC_URL?.trim();
+  if (!given) return `http://localhost:${env.PORT?.trim() || "3000"}`;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new ConfigError("PUBLIC_URL must be the shop's address, e.g. https://shop.example.com");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError("PUBLIC_URL must start with http:// or https://");
+  }
+  return url.origin + url.pathname.replace(/\/+$/, "");
 }
 
 function nonNegative(value: string | undefined, fallback: number): number {

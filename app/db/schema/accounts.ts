@@ -14,6 +14,11 @@ export const users = pgTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     photoUrl: text("photo_url"),
+    /**
+     * When the account was deleted: the row stays for the orders that point at it, with every personal field
+     * erased (services/account.server.ts); nobody can sign in to it.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -96,4 +101,27 @@ export const rateLimits = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Single-use links sent by e-mail: a password reset, or the confirmation of a new e-mail address. Only the sha-256 of
+ * the token is kept; the token itself is in the link. A row is spent (`used_at`) by the first use, and a newer link
+ * of the same purpose spends the older ones.
+ */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["password_reset", "email_change"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** the address an e-mail change confirms */
+    newEmail: text("new_email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_tokens_user_idx").on(t.userId, t.purpose)],
 );

@@ -3,3 +3,4 @@ export * from "./columns";
 export * from "./accounts";
 export * from "./catalogue";
 export * from "./orders";
+export * from "./mail";

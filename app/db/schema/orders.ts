@@ -39,6 +39,17 @@ export const cartItems = pgTable(
 
 // ---------------------------------------------------------------- payments and orders
 
+/** Where an order goes: a copy of the address chosen at checkout, kept with the payment and then the order. */
+export interface ShippingSnapshot {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  country: string;
+  postalCode: string;
+  mobileNumber: string;
+}
+
 /** What a payment pays for: the cart's lines at the moment the amount was computed. */
 export interface CartSnapshotLine {
   productId: number;
@@ -71,6 +82,8 @@ export const payments = pgTable(
     checkoutKey: text("checkout_key").unique(),
     /** the billing details given at checkout, for an order placed later by the reconciler */
     billing: jsonb("billing").$type<Record<string, string>>(),
+    /** the shipping address chosen at checkout, for the order (placed by the browser, the webhook or the reconciler) */
+    shippingAddress: jsonb("shipping_address").$type<ShippingSnapshot>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -146,6 +159,8 @@ export const orders = pgTable(
     totalCents: integer("total_cents").notNull(),
     status: orderStatus("status").notNull().default("PENDING"),
     billing: jsonb("billing").$type<Record<string, string>>(),
+    /** a copy of the address chosen at checkout: later edits of the address book do not move a parcel */
+    shippingAddress: jsonb("shipping_address").$type<ShippingSnapshot>(),
     updatedAt: updatedAt(),
   },
   (t) => [
