@@ -5,6 +5,7 @@ import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Pager } from "~/components/ui/pager";
 import { OrdersHistory } from "~/components/shop/orders-history";
+import { ShippingAddressBlock } from "~/components/shop/order-parts";
 import { useIsPending } from "~/hooks/use-is-pending";
 import {
   AdminOrdersQuerySchema,
@@ -14,6 +15,7 @@ import {
   type OrderStatus,
 } from "~/schemas/orders";
 import { attempt, intentReply, outcomeReply, readForm } from "~/utils/actions.server";
+import { countryNamesOf } from "~/utils/countries.server";
 import { requireAdmin } from "~/utils/guards.server";
 import { formatPrice } from "~/utils/money";
 import { pageTitle } from "~/utils/site";
@@ -30,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       orders: { ...orders, content: orders.content.map((o) => ({ ...o, next: NEXT_STATUS[o.status] })) },
       status: status ?? "",
+      countryNames: countryNamesOf(orders.content.map((o) => o.shippingAddress?.country)),
     },
     { headers: auth.headers },
   );
@@ -55,7 +58,7 @@ const ACTION_LABEL: Record<OrderStatus, string> = {
 };
 
 export default function AdminOrders() {
-  const { orders, status } = useLoaderData<typeof loader>();
+  const { orders, status, countryNames } = useLoaderData<typeof loader>();
   const busy = useIsPending();
   const search = (page: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`;
   return (
@@ -86,9 +89,26 @@ export default function AdminOrders() {
       <ul className="mt-6 space-y-6">
         {orders.content.map((order) => (
           <li key={order.id} data-testid="admin-order">
-            <p className="mb-2 text-sm text-slate-600">
-              {order.customer.name} &lt;{order.customer.email}&gt; · {formatPrice(order.totalAmount)}
-            </p>
+            <div className="mb-2 grid gap-2 text-sm sm:grid-cols-2">
+              <p className="text-slate-700">
+                <span className="block font-semibold text-slate-900">Customer</span>
+                {order.customer.name}
+                <br />
+                <a href={`mailto:${order.customer.email}`} className="text-blue-700 underline hover:text-blue-900">
+                  {order.customer.email}
+                </a>
+                <br />
+                {formatPrice(order.totalAmount)}
+              </p>
+              <div className="text-slate-700">
+                <span className="block font-semibold text-slate-900">Ship to</span>
+                {order.shippingAddress ? (
+                  <ShippingAddressBlock address={order.shippingAddress} countryNames={countryNames} />
+                ) : (
+                  <span className="text-slate-600">No address kept with this order</span>
+                )}
+              </div>
+            </div>
             <OrdersHistory orders={[order]} />
             {order.next.length > 0 ? (
               <Form

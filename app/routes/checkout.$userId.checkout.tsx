@@ -8,8 +8,10 @@ import type { Auth } from "~/client/auth.server";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import {
+  CheckoutAddressSchema,
   CheckoutBillingFormSchema,
   CheckoutIntentSchema,
+  SHIP_TO_BILLING,
   TestCheckoutFormSchema,
   type CheckoutIntent,
   type CheckoutReply,
@@ -50,12 +52,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         country: address && address.country !== "XX" ? address.country : "",
         postalCode: address?.postalCode ?? "",
       },
+      addresses: user.addressList,
+      shipTo: defaultShipTo(user.addressList, new URL(request.url).searchParams.get("shipTo")),
       cancelled: new URL(request.url).searchParams.has("cancelled"),
       // a reload, the back button or a second tab show the same attempt: a repeated post pays at most once
       attempt: attempt.attempt ?? "",
     },
     { headers: auth.headers },
   );
+}
+
+/**
+ * The address the page offers first: the one just added (?shipTo=), else the first SHIPPING address, else the first
+ * saved one, else the billing address.
+ */
+function defaultShipTo(addresses: Array<{ id: number; addressType: string }>, asked: string | null): string {
+  const chosen = addresses.find((a) => String(a.id) === asked);
+  const first = chosen ?? addresses.find((a) => a.addressType === "SHIPPING") ?? addresses[0];
+  return first ? String(first.id) : SHIP_TO_BILLING;
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -75,9 +89,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return data<CheckoutReply>({ result }, { status: outcome.error.status, headers: auth.headers });
 }
 
-/** The answer to a placed order: with JavaScript the page shows it and moves on after 5 s; without, the profile at once. */
-function placed(auth: Auth, form: FormData, message: string) {
-  const redirectTo = `/user-profile/${auth.userId}/profile`;
+/**
+ * The answer to a placed order: with JavaScript the page shows it and moves on to the order's confirmation page after
+ * 5 s; without, the confirmation page at once.
+ */
+function placed(auth: Auth, form: FormData, message: string, orderId: number) {
+  const redirectTo = `/orders/${orderId}`;
   if (sentWithJs(form)) return data<CheckoutReply>({ success: { message, redirectTo } }, { headers: auth.headers });
   return auth.redirect(redirectTo, { type: "success", message });
 }
@@ -90,8 +107,33 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
   if (intent.intent === "place-order") {
     // Stripe with JavaScript: the browser confirmed the card; the server checks the payment and places the order
     const billing = BillingSchema.safeParse(Object.fromEntries(form));
-    const body = { paymentIntentId: intent.paymentIntentId, billing: billing.success ? billing.data : undefined };
-    return placed(auth, form, (await auth.api(endpoints.orders.place, { params: { userId }, body })).message);
+    const shipTo = CheckoutBillingFormSchema.shape.shippingAddressId.safeParse(form.get("shippingAddressId"));
+    const body = {
+      paymentIntentId: intent.paymentIntentId,
+      billing: billing.success ? billing.data : undefined,
+      shippingAddressId: shipTo.success ? shipTo.data : undefined,
+    };
+    const { message, data: order } = await auth.api(endpoints.orders.place, { params: { userId }, body });
+    return placed(auth, form, message, order.id);
+  }
+
+  if (intent.intent === "add-address") {
+    const submission = parseWithZod(form, { schema: CheckoutAddressSchema });
+    if (submission.status !== "success") {
+      return data<CheckoutReply>({ addressResult: submission.reply() }, { status: 422, headers: auth.headers });
+    }
+    const added = await attempt(
+      auth.api(endpoints.users.addAddresses, { params: { userId }, body: [submission.value] }),
+    );
+    if (!added.ok) {
+      const addressResult = refusedReply(submission, added.error);
+      return data<CheckoutReply>({ addressResult }, { status: added.error.status, headers: auth.headers });
+    }
+    const address = added.value.data[0]!;
+    return auth.redirect(`/checkout/${userId}/checkout?shipTo=${address.id}`, {
+      type: "success",
+      message: "Address added: your order ships there.",
+    });
   }
 
   if (intent.intent === "create-intent" || intent.intent === "hosted") {
@@ -99,7 +141,11 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
     if (submission.status !== "success") return fail(submission.reply(), 422);
     if (intent.intent === "create-intent") {
       const { data: payment } = await auth.api(endpoints.payments.createIntent, {
-        body: { amount: submission.value.amount, currency: "usd" },
+        body: {
+          amount: submission.value.amount,
+          currency: "usd",
+          shippingAddressId: submission.value.shippingAddressId,
+        },
       });
       const { clientSecret, paymentIntentId } = payment;
       return data<CheckoutReply>({ payment: { clientSecret, paymentIntentId } }, { headers: auth.headers });
@@ -110,6 +156,7 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
       body: {
         amount: submission.value.amount,
         email: submission.value.email,
+        shippingAddressId: submission.value.shippingAddressId,
         successUrl: `${origin}/checkout/${userId}/complete?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${origin}/checkout/${userId}/checkout?cancelled=1`,
       },
@@ -124,7 +171,7 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
     params: { userId },
     body: { ...submission.value, attempt: intent.attempt || undefined },
   });
-  return placed(auth, form, outcome.created ? message : "Your order has been placed.");
+  return placed(auth, form, outcome.created ? message : "Your order has been placed.", outcome.order.id);
 }
 
 export default function Checkout() {

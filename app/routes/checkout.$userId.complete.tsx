@@ -5,7 +5,7 @@ import { requireOwner } from "~/utils/guards.server";
 
 /**
  * Where Stripe's hosted payment page sends the shopper back (checkout without JavaScript): the server checks the
- * payment with Stripe and places the order, then the profile page says so. The webhook places it too if the
+ * payment with Stripe and places the order, then the order's confirmation page says so. The webhook places it too if the
  * shopper never comes back.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return auth.redirect(checkout, { type: "error", message: `Error processing payment: ${placed.error.message}` });
   }
   // coming back twice (a reload) is not an error: the order was placed the first time
-  return auth.redirect(`/user-profile/${auth.userId}/profile`, {
+  return auth.redirect(`/orders/${placed.value.data.id}`, {
     type: "success",
     message: "Payment successful! Your order has been placed.",
   });

@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod/v4";
+import { AddressInputSchema } from "./account";
+import { IdSchema } from "./common";
 import { BillingSchema, TestCardSchema } from "./orders";
 
 /** "MM / YY", "MM/YYYY" or "MMYY" as typed into a card form's expiry field. */
@@ -14,12 +16,17 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 /** What the shopper saw as the total: the server checks it against the cart and charges the cart's own total. */
 const ShownAmount = z.coerce.number().positive();
 
+/** The checkout's "Ship to" choice: one of the saved addresses, or "billing" (the billing address above). */
+export const SHIP_TO_BILLING = "billing";
+const ShipToSchema = z.preprocess((v) => (v === SHIP_TO_BILLING || v === "" ? undefined : v), IdSchema.optional());
+
 /** Stripe mode: billing details only (the card is Stripe's, in its Elements box or on its hosted page). */
-export const CheckoutBillingFormSchema = BillingSchema.extend({ amount: ShownAmount });
+export const CheckoutBillingFormSchema = BillingSchema.extend({ amount: ShownAmount, shippingAddressId: ShipToSchema });
 
 /** Test-payments mode: billing details and a plain card form, with Stripe's messages for a malformed card. */
 export const TestCheckoutFieldsSchema = BillingSchema.extend({
   amount: ShownAmount,
+  shippingAddressId: ShipToSchema,
   cardNumber: z.string({ error: "Your card number is incomplete." }),
   exp: z.string({ error: "Your card's expiration date is incomplete." }),
   cvc: z.string({ error: "Your card's security code is incomplete." }),
@@ -44,8 +51,8 @@ export const TestCheckoutFormSchema = TestCheckoutFieldsSchema.transform((form, 
     }
     return z.NEVER;
   }
-  const { amount, cardNumber: _n, exp: _e, cvc: _c, ...billing } = form;
-  return { amount, billing, card: card.data };
+  const { amount, shippingAddressId, cardNumber: _n, exp: _e, cvc: _c, ...billing } = form;
+  return { amount, shippingAddressId, billing, card: card.data };
 });
 
 /**
@@ -60,13 +67,22 @@ export const CheckoutIntentSchema = z.preprocess(
     z.object({ intent: z.literal("create-intent") }),
     z.object({ intent: z.literal("hosted") }),
     z.object({ intent: z.literal("place-order"), paymentIntentId: z.string().default("") }),
+    z.object({ intent: z.literal("add-address") }),
   ]),
 );
 export type CheckoutIntent = z.output<typeof CheckoutIntentSchema>;
 
+/** The checkout's "add a shipping address" form: an address for the address book, shipped to at once. */
+export const CheckoutAddressSchema = AddressInputSchema.extend({
+  street: z.string({ error: "Street is required" }).trim().min(1, "Street is required").max(200, "Street is too long"),
+  city: z.string({ error: "City is required" }).trim().min(1, "City is required").max(100, "City is too long"),
+});
+
 /** What the checkout action answers the page (with JavaScript; without, it redirects). */
 export interface CheckoutReply {
   result?: SubmissionResult<string[]>;
+  /** the add-address form's outcome */
+  addressResult?: SubmissionResult<string[]>;
   /** Stripe with JavaScript: the payment to confirm in the browser */
   payment?: { clientSecret: string; paymentIntentId: string };
   success?: { message: string; redirectTo: string };

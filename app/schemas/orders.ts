@@ -57,12 +57,47 @@ export const OrderItemSchema = z.object({
   price: z.number(),
 });
 
+/** Where an order goes: a copy of the address chosen at checkout, taken when the payment was made. */
+export const ShippingAddressSchema = z.object({
+  name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  postalCode: z.string(),
+  mobileNumber: z.string(),
+});
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+
+/**
+ * What a shopper reads for a status (the API keeps the contract's values): every order is paid when it is placed,
+ * so PENDING reads "Paid"; a cancelled order whose money is back reads "Refunded".
+ */
+export function orderStatusLabel(status: OrderStatus, refunded: boolean): string {
+  switch (status) {
+    case "PENDING":
+      return "Paid";
+    case "PROCESSING":
+      return "Preparing";
+    case "SHIPPED":
+      return "Shipped";
+    case "DELIVERED":
+      return "Delivered";
+    case "CANCELLED":
+      return refunded ? "Refunded" : "Cancelled";
+  }
+}
+
 export const OrderSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   orderDate: z.string(),
   totalAmount: z.number(),
   status: z.enum(ORDER_STATUSES),
+  /** the status as a shopper reads it: Paid, Preparing, Shipped, Delivered, Cancelled or Refunded */
+  statusLabel: z.string(),
+  /** null for orders placed before addresses were kept with orders, or erased with a deleted account */
+  shippingAddress: ShippingAddressSchema.nullable(),
   items: z.array(OrderItemSchema),
 });
 export type OrderDto = z.infer<typeof OrderSchema>;
@@ -114,6 +149,9 @@ export const BillingSchema = z.object({
 });
 export type Billing = z.output<typeof BillingSchema>;
 
+/** The saved address an order ships to (one of the caller's); without one, the billing address is used. */
+export const ShippingAddressIdSchema = IdSchema.optional();
+
 export const CreatePaymentIntentSchema = z.object({
   /** what the shopper saw: checked against the cart's total, never charged */
   amount: z.coerce.number({ error: "amount must be a number" }).positive("amount must be positive").optional(),
@@ -124,6 +162,7 @@ export const CreatePaymentIntentSchema = z.object({
     .pipe(z.literal("usd", { error: "Only usd is accepted" }))
     .optional()
     .default("usd"),
+  shippingAddressId: ShippingAddressIdSchema,
 });
 
 export const PaymentIntentSchema = z.object({
@@ -138,6 +177,7 @@ export const PlaceOrderSchema = z
   .object({
     paymentIntentId: z.string().trim().min(1).max(255).optional(),
     billing: BillingSchema.optional(),
+    shippingAddressId: ShippingAddressIdSchema,
   })
   .default({});
 
@@ -231,6 +271,7 @@ export const PurchaseSchema = z.object({
   amount: z.coerce.number({ error: "amount must be a number" }).positive("amount must be positive").optional(),
   billing: BillingSchema,
   card: TestCardSchema,
+  shippingAddressId: ShippingAddressIdSchema,
 });
 
 export const PurchaseResultSchema = z.object({ order: OrderSchema, created: z.boolean() });

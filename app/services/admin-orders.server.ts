@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError } from "./errors";
 import { formatCents } from "~/utils/money";
 import { orderDtos } from "./orders.server";
 import { oweRefund, refundNow } from "./refunds.server";
+import { queueOrderMail } from "./mail/templates/orders.server";
 import { createLogger } from "~/utils/log.server";
 
 const log = createLogger("admin-orders");
@@ -100,7 +101,10 @@ export async function changeOrderStatus({
       .set({ status, updatedAt: new Date() })
       .where(eq(orders.id, orderId))
       .returning();
-    return { order: (await orderDtos([updated!], tx))[0]!, paymentId: row.paymentId };
+    const dto = (await orderDtos([updated!], tx))[0]!;
+    // the shopper hears of every step, from the same transaction that takes it
+    await queueOrderMail(tx, "order-status", dto);
+    return { order: dto, paymentId: row.paymentId };
   });
   if (status !== "CANCELLED" || paymentId === null) return { order, message: `Order ${orderId} is now ${status}.` };
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
@@ -108,8 +112,10 @@ export async function changeOrderStatus({
     log.error(`refund of cancelled order ${orderId} failed`, error);
     return false;
   });
+  // the order reads "Refunded" once the money is back
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   return {
-    order,
+    order: (await orderDtos([row!], db))[0]!,
     message: refunded
       ? `Order ${orderId} cancelled; the stock is back and ${formatCents(payment!.amountCents)} was refunded.`
       : `Order ${orderId} cancelled and the stock is back. The refund did not go through yet: it will be retried automatically (see Refunds).`,

@@ -12,6 +12,7 @@ import { cartLinesForCheckout, stockMessage } from "./cart.server";
 import { ConflictError, NotFoundError, OutOfStockError } from "./errors";
 import { faultPoint } from "./faults.server";
 import { getPaymentProvider, TestPaymentProvider } from "./payments/index.server";
+import { rememberShipping, shippingSnapshot } from "./shipping.server";
 
 export function getPaymentConfig(): PaymentConfig {
   const provider = getPaymentProvider();
@@ -187,15 +188,20 @@ export async function paymentForCart(
 export async function createPaymentIntent({
   actor,
   amount,
+  shippingAddressId,
   db = getDb(),
 }: {
   actor: Actor | null;
   amount?: number;
+  /** one of the caller's saved addresses, kept with the payment for its order */
+  shippingAddressId?: number;
   db?: DbOrTx;
 }): Promise<PaymentIntentDto> {
   const who = requireActor(actor);
   const priced = await pricedCart(who.id, db);
+  const shipping = await shippingSnapshot(who.id, shippingAddressId, undefined, db);
   const payment = await paymentForCart(who.id, priced, amount, db);
+  await rememberShipping(payment.id, shipping, db);
   const remote = await getPaymentProvider().retrieve(payment.providerPaymentId);
   if (remote.status === "succeeded") {
     throw new ConflictError("You have paid for this cart already: your order is being placed. Please reload the page.");
@@ -218,11 +224,13 @@ export async function createCheckoutSession({
   email,
   successUrl,
   cancelUrl,
+  shippingAddressId,
   db = getDb(),
 }: {
   actor: Actor | null;
   amount?: number;
   email?: string;
+  shippingAddressId?: number;
   successUrl: string;
   cancelUrl: string;
   db?: DbOrTx;
@@ -233,6 +241,7 @@ export async function createCheckoutSession({
   if (!createSession) throw new NotFoundError("The hosted payment page is only used with Stripe.");
   const priced = await pricedCart(who.id, db);
   checkShownAmount(amount, priced.totalCents);
+  const shipping = await shippingSnapshot(who.id, shippingAddressId, undefined, db);
   const { snapshot, totalCents } = priced;
   const { payment: open } = await attemptFor(who.id, "cs", snapshot, db);
   if (open && (await provider.retrieve(open.providerPaymentId)).status === "succeeded") {
@@ -260,6 +269,7 @@ export async function createCheckoutSession({
     db,
     { reuse: false },
   );
+  await rememberShipping(payment.id, shipping, db);
   return { sessionId: payment.providerPaymentId, url };
 }
 

@@ -2,14 +2,17 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { cartItems, carts, orderItems, orders, payments, products, refunds } from "~/db/schema";
-import type { Billing, OrderDto } from "~/schemas/orders";
+import { orderStatusLabel, type Billing, type OrderDto } from "~/schemas/orders";
+import type { ShippingSnapshot } from "~/db/schema";
 import { centsToDollars, formatCents } from "~/utils/money";
-import { assertOwnerOrAdmin } from "./access";
+import { assertOwnerOrAdmin, isAdmin, requireActor } from "./access";
 import { isOpenPayment, paymentOf } from "./checkout.server";
-import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "./errors";
+import { ConflictError, ForbiddenError, NotFoundError, OutOfStockError, PaymentRequiredError } from "./errors";
 import { faultPoint } from "./faults.server";
 import { getPaymentProvider } from "./payments/index.server";
 import { oweRefund, refundNow } from "./refunds.server";
+import { shippingFromBilling, shippingSnapshot } from "./shipping.server";
+import { queueOrderMail } from "./mail/templates/orders.server";
 import { createLogger } from "~/utils/log.server";
 
 const log = createLogger("orders");
@@ -18,16 +21,30 @@ type PaymentRow = typeof payments.$inferSelect;
 
 export async function orderDtos(rows: Array<typeof orders.$inferSelect>, db: DbOrTx): Promise<OrderDto[]> {
   const ids = rows.map((o) => o.id);
-  const items =
+  // a cancelled order reads "Refunded" once its payment is back with the shopper
+  const cancelledPayments = rows.flatMap((o) =>
+    o.status === "CANCELLED" && o.paymentId !== null ? [o.paymentId] : [],
+  );
+  const [items, refunded] = await Promise.all([
     ids.length === 0
       ? []
-      : await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id));
+      : db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    cancelledPayments.length === 0
+      ? []
+      : db
+          .select({ paymentId: refunds.paymentId })
+          .from(refunds)
+          .where(and(inArray(refunds.paymentId, cancelledPayments), eq(refunds.status, "succeeded"))),
+  ]);
+  const refundedPayments = new Set(refunded.map((r) => r.paymentId));
   return rows.map((order) => ({
     id: order.id,
     userId: order.userId,
     orderDate: order.orderDate.toISOString(),
     totalAmount: centsToDollars(order.totalCents),
     status: order.status,
+    statusLabel: orderStatusLabel(order.status, order.paymentId !== null && refundedPayments.has(order.paymentId)),
+    shippingAddress: order.shippingAddress ?? null,
     items: items
       .filter((item) => item.orderId === order.id)
       .map((item) => ({
@@ -70,6 +87,7 @@ export async function fulfilPayment(
   payment: PaymentRow,
   billing: Billing | undefined,
   db: DbOrTx = getDb(),
+  shipping?: ShippingSnapshot | null,
 ): Promise<{ order: OrderDto; created: boolean }> {
   const existing = await orderOfPayment(payment.id, db);
   if (existing) return { order: existing, created: false };
@@ -110,9 +128,9 @@ export async function fulfilPayment(
     }
     try {
       // a savepoint: a line that cannot be taken undoes the lines taken before it, and the payment stays locked
-      return await tx.transaction((savepoint) =>
-        placeFromSnapshot(payment, billing ?? locked!.billing ?? null, savepoint),
-      );
+      const billed = billing ?? locked!.billing ?? null;
+      const shipTo = shipping ?? payment.shippingAddress ?? locked!.shippingAddress ?? shippingFromBilling(billed);
+      return await tx.transaction((savepoint) => placeFromSnapshot(payment, billed, shipTo, savepoint));
     } catch (error) {
       if (!(error instanceof SoldOut)) throw error;
       await oweRefund(payment.id, `${error.productName} sold out before the order was placed`, tx);
@@ -133,7 +151,12 @@ export async function fulfilPayment(
 }
 
 /** The order of a payment, from what it paid for: stock taken line by line, the ordered lines out of the cart. */
-async function placeFromSnapshot(payment: PaymentRow, billing: Billing | Record<string, string> | null, tx: DbOrTx) {
+async function placeFromSnapshot(
+  payment: PaymentRow,
+  billing: Billing | Record<string, string> | null,
+  shippingAddress: ShippingSnapshot | null,
+  tx: DbOrTx,
+) {
   const lines = [...payment.cartSnapshot].sort((a, b) => a.productId - b.productId);
   for (const line of lines) {
     const [taken] = await tx
@@ -151,6 +174,7 @@ async function placeFromSnapshot(payment: PaymentRow, billing: Billing | Record<
       totalCents: payment.amountCents,
       status: "PENDING",
       billing,
+      shippingAddress,
     })
     .returning();
   await tx.insert(orderItems).values(
@@ -175,7 +199,10 @@ async function placeFromSnapshot(payment: PaymentRow, billing: Billing | Record<
         .where(where);
     }
   }
-  return { order: (await orderDtos([order!], tx))[0]!, created: true } as const;
+  const dto = (await orderDtos([order!], tx))[0]!;
+  // the receipt exists exactly when the order does: queued in its transaction, sent after it commits
+  await queueOrderMail(tx, "order-confirmation", dto);
+  return { order: dto, created: true } as const;
 }
 
 /** POST /orders/user/{userId}/place-order: the order for a succeeded payment (the given one, or the latest). */
@@ -184,20 +211,25 @@ export async function placeOrder({
   userId,
   paymentIntentId,
   billing,
+  shippingAddressId,
   db = getDb(),
 }: {
   actor: Actor | null;
   userId: number;
   paymentIntentId?: string;
   billing?: Billing;
+  /** one of the user's saved addresses; otherwise the one chosen when paying, or the billing address */
+  shippingAddressId?: number;
   db?: DbOrTx;
 }): Promise<{ order: OrderDto; created: boolean }> {
   assertOwnerOrAdmin(actor, userId);
+  const shipping =
+    shippingAddressId === undefined ? undefined : await shippingSnapshot(userId, shippingAddressId, billing, db);
   if (paymentIntentId) {
     const payment = await paymentOf(paymentIntentId, db);
     if (!payment || payment.userId !== userId)
       throw new PaymentRequiredError("No payment was found for this order. Please pay first.");
-    return fulfilPayment(payment, billing, db);
+    return fulfilPayment(payment, billing, db, shipping);
   }
   const unused = await db
     .select()
@@ -208,7 +240,7 @@ export async function placeOrder({
   const provider = getPaymentProvider();
   for (const payment of unused) {
     const remote = await provider.retrieve(payment.providerPaymentId).catch(() => null);
-    if (remote?.status === "succeeded") return fulfilPayment(payment, billing, db);
+    if (remote?.status === "succeeded") return fulfilPayment(payment, billing, db, shipping);
   }
   throw new PaymentRequiredError("No successful payment was found. Please pay first.");
 }
@@ -230,6 +262,23 @@ export async function listOrders({
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.orderDate), desc(orders.id));
   return orderDtos(rows, db);
+}
+
+/** GET /orders/order/{orderId}: one order, for its owner or an admin (anyone else: 403, whether or not it exists). */
+export async function getOrder({
+  actor,
+  orderId,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  orderId: number;
+  db?: DbOrTx;
+}): Promise<OrderDto> {
+  const who = requireActor(actor);
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (row && (row.userId === who.id || isAdmin(who))) return (await orderDtos([row], db))[0]!;
+  if (!row && isAdmin(who)) throw new NotFoundError("Order not found");
+  throw new ForbiddenError("You do not have permission to see this order.");
 }
 
 /** POST /payments/webhook: a verified provider event; places the order of a succeeded payment if nobody did. */

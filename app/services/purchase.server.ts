@@ -13,6 +13,7 @@ import { ConflictError, NotFoundError, PaymentRequiredError } from "./errors";
 import { faultPoint } from "./faults.server";
 import { fulfilPayment, orderDtos } from "./orders.server";
 import { getPaymentProvider } from "./payments/index.server";
+import { shippingSnapshot } from "./shipping.server";
 
 export type PurchaseOutcome = { order: OrderDto; created: boolean };
 
@@ -41,6 +42,7 @@ export async function purchase({
   amount,
   billing,
   card,
+  shippingAddressId,
   db = getDb(),
 }: {
   actor: Actor | null;
@@ -49,6 +51,8 @@ export async function purchase({
   amount?: number;
   billing: Billing;
   card: TestCard;
+  /** one of the user's saved addresses; the billing address when absent */
+  shippingAddressId?: number;
   db?: DbOrTx;
 }): Promise<PurchaseOutcome> {
   assertOwnerOrAdmin(actor, userId);
@@ -60,6 +64,8 @@ export async function purchase({
   const earlier = await paymentOfAttempt(userId, attempt, db);
   if (earlier?.order) return { order: earlier.order, created: false };
   if (earlier && (await paidAtProvider(earlier.payment))) return fulfilPayment(earlier.payment, billing, db);
+  // a wrong address is refused before anything is charged
+  const shippingAddress = await shippingSnapshot(userId, shippingAddressId, billing, db);
 
   let priced;
   try {
@@ -71,11 +77,11 @@ export async function purchase({
     throw error;
   }
   const payment = await paymentForCart(userId, priced, amount, db);
-  await db.update(payments).set({ billing }).where(eq(payments.id, payment.id));
+  await db.update(payments).set({ billing, shippingAddress }).where(eq(payments.id, payment.id));
   const declined = await chargeTestCard(payment, card, db);
   if (declined) throw new PaymentRequiredError(declined);
   faultPoint("checkout-after-paid");
-  return fulfilPayment({ ...payment, status: "succeeded" }, billing, db);
+  return fulfilPayment({ ...payment, status: "succeeded", shippingAddress }, billing, db);
 }
 
 async function paidAtProvider(payment: typeof payments.$inferSelect) {

@@ -20,3 +20,15 @@ export function countryList(): Country[] {
   ];
   return cached;
 }
+
+/** A country's name from its two-letter code (the code itself when unknown). */
+export function countryName(code: string): string {
+  return countries.getName(code, "en") ?? code;
+}
+
+/** The names of the countries some addresses are in, for a page that shows them (not the whole list). */
+export function countryNamesOf(codes: Iterable<string | null | undefined>): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const code of codes) if (code) names[code] = countryName(code);
+  return names;
+}

@@ -12,7 +12,7 @@ function origin(request: Request) {
 const isUserId = (value: string) => /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID;
 
 /** /unauthorized saying where the user tried to go (the path only: a query may carry ids that belong to nobody else). */
-const unauthorized = (request: Request) =>
+export const unauthorized = (request: Request) =>
   redirect(`/unauthorized?from=${encodeURIComponent(new URL(request.url).pathname)}`);
 
 /**

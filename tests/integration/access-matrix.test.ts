@@ -261,6 +261,10 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     call: (f) => ({ path: `/orders/user/${f.actors.user.id}/orders` }),
   },
   "GET /orders/all": { expect: ADMIN_ONLY, call: () => ({ path: "/orders/all" }) },
+  "GET /orders/order/{orderId}": {
+    expect: OWNER,
+    call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}` }),
+  },
   "PUT /orders/order/{orderId}/status": {
     expect: ADMIN_ONLY,
     call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/status`, json: { status: "PROCESSING" } }),
@@ -308,6 +312,8 @@ const PAGES: Record<string, Row> = {
   // an empty login form: the spec's message (400); a signed-in user is sent on, as the login page's loader does
   "POST routes/login": [400, 302, 302, 302],
   "GET routes/logout": ["ok", "ok", "ok", "ok"],
+  // an order's page: its owner's and the admins'
+  "GET routes/orders.$orderId": PAGE_SHOPPER,
   "POST routes/logout": ["ok", "ok", "ok", "ok"],
   "GET routes/product.$productId.details": PAGE_PUBLIC,
   // adding to the cart signed out: the spec's 'You need to be logged in to add items to the cart.'

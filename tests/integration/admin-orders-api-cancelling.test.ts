@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { products, refunds, testPaymentIntents } from "~/db/schema";
 import { PATH_TO, useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
+import { mailTo } from "../support/outbox";
 import { useTestDatabase } from "../support/test-db";
 
 // The admin cancels an order: the stock comes back once and the payment is refunded, whatever races it.
@@ -32,7 +33,11 @@ describe("PUT /orders/order/{orderId}/status: cancelling", () => {
 
       const response = await setStatus(boss.auth, order.id, "CANCELLED");
       expect(response.status, JSON.stringify(response.body)).toBe(200);
-      expect(response.body.data).toEqual({ ...order, status: "CANCELLED" });
+      // the refund went through at once: the shopper reads "Refunded", and was told by e-mail
+      expect(response.body.data).toEqual({ ...order, status: "CANCELLED", statusLabel: "Refunded" });
+      const [mail] = await mailTo(user.email, "order-status");
+      expect(mail?.subject).toBe(`Your order #${order.id} has been cancelled`);
+      expect(mail?.textBody).toMatch(/refunded/);
       expect(response.body.message).toContain(`Order ${order.id}`);
       expect(response.body.message).toMatch(/refund/i);
       expect(response.body.message).not.toMatch(/failed/i);

@@ -4,6 +4,7 @@ import { orders } from "~/db/schema";
 import { ALLOWED, PATH_TO, STATUSES, useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
 import { json, type Envelope } from "../support/requests";
+import { mailTo } from "../support/outbox";
 import { useTestDatabase } from "../support/test-db";
 
 // The admin moves an order along (PUT /orders/order/{orderId}/status): the allowed steps, the refused ones, bad input.
@@ -27,13 +28,21 @@ describe("PUT /orders/order/{orderId}/status: moving forward", () => {
     expect(await inventoryOf(q.id)).toBe(9);
     expect((await ownerView(user, order.id))!.status).toBe("PENDING");
 
+    expect(order.statusLabel).toBe("Paid");
+    const labels = { PROCESSING: "Preparing", SHIPPED: "Shipped", DELIVERED: "Delivered" };
+    const news = { PROCESSING: "preparing your order", SHIPPED: "has shipped", DELIVERED: "has been delivered" };
     for (const status of ["PROCESSING", "SHIPPED", "DELIVERED"] as const) {
       const response = await setStatus(boss.auth, order.id, status);
       expect(response.status, `${status}: ${JSON.stringify(response.body)}`).toBe(200);
       expect(response.body.message).toBe(`Order ${order.id} is now ${status}.`);
-      expect(response.body.data).toEqual({ ...order, status });
+      const moved = { ...order, status, statusLabel: labels[status] };
+      expect(response.body.data).toEqual(moved);
       expect((await orderRow(order.id)).status).toBe(status);
-      expect(await ownerView(user, order.id)).toEqual({ ...order, status });
+      expect(await ownerView(user, order.id)).toEqual(moved);
+      // the shopper hears of each step
+      const [mail] = await mailTo(user.email, "order-status");
+      expect(mail?.subject).toContain(news[status]);
+      expect(mail?.subject).toContain(`#${order.id}`);
       const listed = await listAll(`?status=${status}&size=100`);
       expect(listed.body.data.content.map((o) => o.id)).toContain(order.id);
       // moving forward neither touches the stock nor the payment

@@ -12,7 +12,7 @@ import {
 } from "~/schemas/orders";
 import { changeOrderStatus, listAllOrders } from "~/services/admin-orders.server";
 import { currentAttempt } from "~/services/checkout.server";
-import { listOrders, placeOrder } from "~/services/orders.server";
+import { getOrder, listOrders, placeOrder } from "~/services/orders.server";
 import { purchase } from "~/services/purchase.server";
 import { defineRoute } from "../define";
 
@@ -79,6 +79,7 @@ export const orderRoutes = {
         userId: params.userId,
         paymentIntentId: body.paymentIntentId,
         billing: body.billing,
+        shippingAddressId: body.shippingAddressId,
       });
       const message = created
         ? "Payment successful! Your order has been placed."
@@ -98,6 +99,19 @@ export const orderRoutes = {
       response: z.array(OrderSchema),
     },
     async ({ actor, params }) => ({ message: "Found", data: await listOrders({ actor, userId: params.userId }) }),
+  ),
+
+  get: defineRoute(
+    {
+      method: "get",
+      path: "/orders/order/{orderId}",
+      tag: "orders",
+      summary: "One order with its lines, shipping address and status, for its owner or an admin",
+      access: "user",
+      params: z.object({ orderId: IdSchema }),
+      response: OrderSchema,
+    },
+    async ({ actor, params }) => ({ message: "Found", data: await getOrder({ actor, orderId: params.orderId }) }),
   ),
 
   all: defineRoute(

@@ -3,6 +3,7 @@ import {
   CreatePaymentIntentSchema,
   PaymentConfigSchema,
   PaymentIntentSchema,
+  ShippingAddressIdSchema,
   TestConfirmResultSchema,
   TestConfirmSchema,
 } from "~/schemas/orders";
@@ -23,6 +24,7 @@ const CheckoutSessionRequestSchema = z.object({
   /** where Stripe sends the shopper after paying; Stripe replaces {CHECKOUT_SESSION_ID} */
   successUrl: AbsoluteUrl,
   cancelUrl: AbsoluteUrl,
+  shippingAddressId: ShippingAddressIdSchema,
 });
 const CheckoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
 
@@ -53,7 +55,11 @@ export const paymentRoutes = {
       response: PaymentIntentSchema,
     },
     async ({ actor, body }) => {
-      const intent = await createPaymentIntent({ actor, amount: body.amount });
+      const intent = await createPaymentIntent({
+        actor,
+        amount: body.amount,
+        shippingAddressId: body.shippingAddressId,
+      });
       // the reference client reads clientSecret at the top level
       return { message: "Payment created", data: intent, extra: { clientSecret: intent.clientSecret } };
     },

@@ -12,6 +12,7 @@ export type CheckoutFields = Record<
   | "country"
   | "postalCode"
   | "amount"
+  | "shippingAddressId"
   | "cardNumber"
   | "exp"
   | "cvc",

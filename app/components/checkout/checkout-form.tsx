@@ -14,10 +14,12 @@ import {
   TestCheckoutFormSchema,
   type CheckoutReply,
 } from "~/schemas/checkout";
+import type { AddressDto } from "~/schemas/account";
 import type { CartDto, PaymentConfig } from "~/schemas/orders";
 
 import { CardFields, TextField, type CheckoutFields } from "./checkout-fields";
 import { PaymentSuccess } from "./payment-success";
+import { AddShippingAddress, ShipToChoice } from "./ship-to";
 import { StripeCardBox, type ConfirmCard } from "./stripe-card";
 
 interface Props {
@@ -26,6 +28,9 @@ interface Props {
   payments: PaymentConfig;
   countries: Array<{ code: string; name: string }>;
   billing: Record<string, string>;
+  /** the saved addresses the order can ship to, and the one offered first (an id, or "billing") */
+  addresses: AddressDto[];
+  shipTo: string;
   cancelled: boolean;
   /** the checkout attempt this page shows: posted back, so a repeated post pays at most once */
   attempt: string;
@@ -34,7 +39,17 @@ interface Props {
 
 const NOT_READY = "Loading..., please try again";
 
-export function CheckoutForm({ cart, payments, countries, billing, cancelled, attempt, reply }: Props) {
+export function CheckoutForm({
+  cart,
+  payments,
+  countries,
+  billing,
+  addresses,
+  shipTo,
+  cancelled,
+  attempt,
+  reply,
+}: Props) {
   const hydrated = useHydrated();
   const toast = useToast();
   const stripeMode = payments.provider === "stripe";
@@ -48,7 +63,7 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, at
     constraint: getZodConstraint(stripeMode ? CheckoutBillingFormSchema : TestCheckoutFieldsSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    defaultValue: billing,
+    defaultValue: { ...billing, shippingAddressId: shipTo },
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: stripeMode ? CheckoutBillingFormSchema : TestCheckoutFormSchema }),
     onSubmit(event, { formData }) {
@@ -205,6 +220,12 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, at
             <span className="font-semibold text-slate-900">Total Amount</span>
             <Price value={cart.totalAmount} className="text-xl text-slate-900" />
           </p>
+          <ShipToChoice
+            addresses={addresses}
+            selected={String(latest?.result?.initialValue?.shippingAddressId ?? shipTo)}
+            errors={fields.shippingAddressId.errors}
+            countries={countries}
+          />
           <input type="hidden" name="amount" value={cart.totalAmount.toFixed(2)} />
           <input type="hidden" name="attempt" value={attempt} />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
@@ -217,6 +238,7 @@ export function CheckoutForm({ cart, payments, countries, billing, cancelled, at
           </button>
         </aside>
       </Form>
+      <AddShippingAddress reply={reply} countries={countries} />
     </div>
   );
 }

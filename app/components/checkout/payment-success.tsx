@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { useToast } from "~/components/ui/toast";
 import { REDIRECT_AFTER_PAYMENT_MS } from "~/utils/site";
 
-/** "Thank you!": the order is placed; with JavaScript the page moves on to the account after a few seconds. */
+/** "Thank you!": the order is placed; with JavaScript the page moves on to the order's page after a few seconds. */
 export function PaymentSuccess({ message, redirectTo }: { message: string; redirectTo: string }): ReactNode {
   const navigate = useNavigate();
   const toast = useToast();
@@ -18,9 +18,9 @@ export function PaymentSuccess({ message, redirectTo }: { message: string; redir
       <p role="status" className="mt-4 text-lg text-emerald-800">
         {message}
       </p>
-      <p className="mt-2 text-slate-600">Taking you to your account in a few seconds…</p>
+      <p className="mt-2 text-slate-600">Taking you to your order in a few seconds…</p>
       <Link to={redirectTo} className="btn-primary mt-6">
-        Go to my account now
+        See my order now
       </Link>
     </div>
   );

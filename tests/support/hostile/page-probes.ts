@@ -23,6 +23,7 @@ export function concretePath(route: PageRoute, fixture: Fixture, role: Role): st
     productId: String(fixture.productIds[0]),
     categoryId: String(fixture.categoryId),
     name: "Product",
+    orderId: String(actor.orderIds[0] ?? 1),
   };
   return route.path.replace(/:(\w+)\??/g, (_m, name: string) => values[name] ?? "1").replace(/\/\*$/, "/x");
 }

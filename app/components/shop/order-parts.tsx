@@ -1,0 +1,88 @@
+import type { OrderDto, ShippingAddress } from "~/schemas/orders";
+import { formatPrice, lineTotal } from "~/utils/money";
+
+const STATUS_STYLES: Record<OrderDto["status"], string> = {
+  PENDING: "bg-amber-100 text-amber-900",
+  PROCESSING: "bg-sky-100 text-sky-900",
+  SHIPPED: "bg-indigo-100 text-indigo-900",
+  DELIVERED: "bg-emerald-100 text-emerald-900",
+  CANCELLED: "bg-slate-200 text-slate-800",
+};
+
+export const orderDateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** The status as a shopper reads it (Paid, Preparing, Shipped, Delivered, Cancelled, Refunded). */
+export function OrderStatusBadge({ order, className = "" }: { order: OrderDto; className?: string }) {
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status]} ${className}`}>
+      {order.statusLabel}
+    </span>
+  );
+}
+
+/** An order's lines: item id, name, brand, quantity, unit price and total (quantity × price). */
+export function OrderItemsTable({ order }: { order: OrderDto }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Items of order {order.id}</caption>
+        <thead className="text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              Item
+            </th>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              Brand
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Qty
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-semibold">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {order.items.map((item, index) => (
+            <tr key={`${item.productId ?? "gone"}-${index}`}>
+              <td className="px-4 py-2 tabular-nums text-slate-600">{item.productId ?? "–"}</td>
+              <td className="px-4 py-2 font-medium text-slate-900">{item.productName}</td>
+              <td className="px-4 py-2 text-slate-700">{item.productBrand}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{item.quantity}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{formatPrice(item.price)}</td>
+              <td className="px-4 py-2 text-right font-semibold tabular-nums">
+                {formatPrice(lineTotal(item.price, item.quantity))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A shipping address as a postal label (`countryNames`: code → name, from the server's country list). */
+export function ShippingAddressBlock({
+  address,
+  countryNames,
+}: {
+  address: ShippingAddress;
+  countryNames: Record<string, string>;
+}) {
+  const place = [address.city, address.state, address.postalCode].filter(Boolean).join(", ");
+  return (
+    <address className="not-italic leading-relaxed text-slate-800">
+      {address.name ? <span className="block font-medium text-slate-900">{address.name}</span> : null}
+      <span className="block">{address.street}</span>
+      {place ? <span className="block">{place}</span> : null}
+      {address.country ? <span className="block">{countryNames[address.country] ?? address.country}</span> : null}
+      {address.mobileNumber ? <span className="block text-slate-600">Phone: {address.mobileNumber}</span> : null}
+    </address>
+  );
+}

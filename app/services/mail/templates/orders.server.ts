@@ -1,0 +1,117 @@
+// The order e-mails: the confirmation when an order is placed, and a word each time its status changes.
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { users } from "~/db/schema";
+import type { OrderDto, ShippingAddress } from "~/schemas/orders";
+import { formatPrice, lineTotal } from "~/utils/money";
+import { countryName } from "~/utils/countries.server";
+import { shopLink, type MailBlock, type MailContent } from "../layout.server";
+import { queueMail } from "../outbox.server";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+export function addressLines(address: ShippingAddress): string {
+  return [
+    address.name,
+    address.street,
+    [address.city, address.state, address.postalCode].filter(Boolean).join(", "),
+    address.country ? countryName(address.country) : "",
+    address.mobileNumber ? `Phone: ${address.mobileNumber}` : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+function orderBlocks(order: OrderDto): MailBlock[] {
+  const details: Array<[string, string]> = [
+    ["Order number", `#${order.id}`],
+    ["Date", dateFormat.format(new Date(order.orderDate))],
+    ["Status", order.statusLabel],
+  ];
+  if (order.shippingAddress) details.push(["Ships to", addressLines(order.shippingAddress)]);
+  return [
+    { details },
+    {
+      table: {
+        head: ["Item", "Qty", "Price", "Total"],
+        rows: order.items.map((item) => [
+          `${item.productBrand} ${item.productName}`,
+          String(item.quantity),
+          formatPrice(item.price),
+          formatPrice(lineTotal(item.price, item.quantity)),
+        ]),
+        foot: ["Total", "", "", formatPrice(order.totalAmount)],
+      },
+    },
+    { button: { label: "View your order", url: shopLink(`/orders/${order.id}`) } },
+  ];
+}
+
+export function orderConfirmationMail(order: OrderDto, firstName: string): MailContent {
+  return {
+    subject: `Your GearHub order #${order.id} is confirmed`,
+    preheader: `We have your payment of ${formatPrice(order.totalAmount)}; we will tell you when it ships.`,
+    heading: `Thank you for your order, ${firstName}!`,
+    blocks: [
+      {
+        paragraph: `We have received your payment of ${formatPrice(order.totalAmount)}. We will e-mail you when your order ships.`,
+      },
+      ...orderBlocks(order),
+      { note: "You receive this e-mail because you placed an order at GearHub." },
+    ],
+  };
+}
+
+const STATUS_NEWS: Record<OrderDto["status"], (order: OrderDto) => { subject: string; paragraph: string }> = {
+  PENDING: (o) => ({
+    subject: `Your order #${o.id} is paid`,
+    paragraph: "Your order is paid and waiting to be prepared.",
+  }),
+  PROCESSING: (o) => ({
+    subject: `We are preparing your order #${o.id}`,
+    paragraph: "We are packing your order. We will e-mail you again when it ships.",
+  }),
+  SHIPPED: (o) => ({
+    subject: `Your order #${o.id} has shipped`,
+    paragraph: "Your order is on its way to you.",
+  }),
+  DELIVERED: (o) => ({
+    subject: `Your order #${o.id} has been delivered`,
+    paragraph: "Your order has been delivered. Enjoy your new gear!",
+  }),
+  CANCELLED: (o) => ({
+    subject: `Your order #${o.id} has been cancelled`,
+    paragraph: `Your order has been cancelled and your payment of ${formatPrice(o.totalAmount)} is being refunded to your card. Refunds usually reach your account within 5 to 10 business days.`,
+  }),
+};
+
+export function orderStatusMail(order: OrderDto, firstName: string): MailContent {
+  const news = STATUS_NEWS[order.status](order);
+  return {
+    subject: news.subject,
+    preheader: news.paragraph,
+    heading: `Hello ${firstName},`,
+    blocks: [
+      { paragraph: news.paragraph },
+      ...orderBlocks(order),
+      { note: "You receive this e-mail because you placed an order at GearHub." },
+    ],
+  };
+}
+
+/**
+ * Queues an order e-mail to the order's customer in `db` (the transaction that placed or moved the order). A deleted
+ * account has no address to write to: nothing is queued.
+ */
+export async function queueOrderMail(db: DbOrTx, kind: "order-confirmation" | "order-status", order: OrderDto) {
+  const [user] = await db
+    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  if (!user || user.deletedAt) return;
+  const content =
+    kind === "order-confirmation"
+      ? orderConfirmationMail(order, user.firstName)
+      : orderStatusMail(order, user.firstName);
+  await queueMail(db, kind, user.email, content);
+}
