@@ -12,6 +12,7 @@ import {
   NEXT_STATUS,
   ORDER_STATUSES,
   OrderStatusChangeSchema,
+  orderStatusLabel,
   type OrderStatus,
 } from "~/schemas/orders";
 import { attempt, intentReply, outcomeReply, readForm } from "~/utils/actions.server";
@@ -73,7 +74,7 @@ export default function AdminOrders() {
             <option value="">All statuses</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {orderStatusLabel(s, false)}
               </option>
             ))}
           </select>

@@ -11,7 +11,7 @@ import { ConflictError, ForbiddenError, NotFoundError, OutOfStockError, PaymentR
 import { faultPoint } from "./faults.server";
 import { getPaymentProvider } from "./payments/index.server";
 import { oweRefund, refundNow } from "./refunds.server";
-import { shippingFromBilling, shippingSnapshot } from "./shipping.server";
+import { defaultShipping, shippingFromBilling, shippingSnapshot } from "./shipping.server";
 import { queueOrderMail } from "./mail/templates/orders.server";
 import { createLogger } from "~/utils/log.server";
 
@@ -129,7 +129,12 @@ export async function fulfilPayment(
     try {
       // a savepoint: a line that cannot be taken undoes the lines taken before it, and the payment stays locked
       const billed = billing ?? locked!.billing ?? null;
-      const shipTo = shipping ?? payment.shippingAddress ?? locked!.shippingAddress ?? shippingFromBilling(billed);
+      const shipTo =
+        shipping ??
+        payment.shippingAddress ??
+        locked!.shippingAddress ??
+        shippingFromBilling(billed) ??
+        (await defaultShipping(payment.userId, tx));
       return await tx.transaction((savepoint) => placeFromSnapshot(payment, billed, shipTo, savepoint));
     } catch (error) {
       if (!(error instanceof SoldOut)) throw error;

@@ -1,6 +1,6 @@
 // Where an order goes: the saved address the shopper chose at checkout, copied onto the payment when it is made and
 // onto the order when it is placed, so a later edit or deletion of the address book never moves a parcel.
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { addresses, payments, users, type ShippingSnapshot } from "~/db/schema";
 import type { Billing } from "~/schemas/orders";
@@ -50,6 +50,20 @@ export async function shippingSnapshot(
     postalCode: address.postalCode,
     mobileNumber: address.mobileNumber,
   };
+}
+
+/**
+ * The address an order ships to when nobody chose one and no billing address was given (an API client that places
+ * the order of a payment made without one): the user's first SHIPPING address, else their first address.
+ */
+export async function defaultShipping(userId: number, db: DbOrTx): Promise<ShippingSnapshot | null> {
+  const [row] = await db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(sql`${addresses.addressType} <> 'SHIPPING'`, asc(addresses.id))
+    .limit(1);
+  return row ? shippingSnapshot(userId, row.id, undefined, db) : null;
 }
 
 /** Keeps the chosen address with the payment, for whoever places its order (the browser, the webhook, the reconciler). */

@@ -65,7 +65,10 @@ test.describe("admin: orders", () => {
     await expect(order).toHaveCount(1);
     await expect(order).toContainText(`Order #${orderId}`);
     await expect(order).toContainText(product.name);
-    await expect(order.getByText("PENDING", { exact: true })).toBeVisible();
+    await expect(order.getByText("Paid", { exact: true })).toBeVisible();
+    // who to ship to: the customer's e-mail and the address the order keeps
+    await expect(order.getByRole("link", { name: shopper.email })).toHaveAttribute("href", `mailto:${shopper.email}`);
+    await expect(order).toContainText("Ship toSam Shopper");
 
     if (javaScriptEnabled) {
       // 'Cancel order' asks first; saying no leaves the order as it is
@@ -76,15 +79,15 @@ test.describe("admin: orders", () => {
       });
       await order.getByRole("button", { name: `Cancel order: order ${orderId}`, exact: true }).click();
       await expect.poll(() => asked).toBe(`Cancel order ${orderId}? The stock goes back and the payment is refunded.`);
-      await expect(order.getByText("PENDING", { exact: true })).toBeVisible();
+      await expect(order.getByText("Paid", { exact: true })).toBeVisible();
     }
 
     await order.getByRole("button", { name: `Start processing: order ${orderId}`, exact: true }).click();
     await expect(toast(page, `Order ${orderId} is now PROCESSING.`)).toBeVisible();
-    await expect(order.getByText("PROCESSING", { exact: true })).toBeVisible();
+    await expect(order.getByText("Preparing", { exact: true })).toBeVisible();
     await order.getByRole("button", { name: `Mark shipped: order ${orderId}`, exact: true }).click();
     await expect(toast(page, `Order ${orderId} is now SHIPPED.`)).toBeVisible();
-    await expect(order.getByText("SHIPPED", { exact: true })).toBeVisible();
+    await expect(order.getByText("Shipped", { exact: true })).toBeVisible();
     // a shipped order can only be delivered now, no longer cancelled
     await expect(order.getByRole("button", { name: `Mark delivered: order ${orderId}`, exact: true })).toBeVisible();
     await expect(order.getByRole("button", { name: `Cancel order: order ${orderId}`, exact: true })).toHaveCount(0);
@@ -93,10 +96,10 @@ test.describe("admin: orders", () => {
     await main.getByLabel("Status").selectOption("SHIPPED");
     await main.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/\/admin\/orders\?status=SHIPPED/);
-    await expect(order.getByText("SHIPPED", { exact: true })).toBeVisible();
-    await expect(main.getByTestId("admin-order").getByText(/^(PENDING|PROCESSING|DELIVERED|CANCELLED)$/)).toHaveCount(
-      0,
-    );
+    await expect(order.getByText("Shipped", { exact: true })).toBeVisible();
+    await expect(
+      main.getByTestId("admin-order").getByText(/^(Paid|Preparing|Delivered|Cancelled|Refunded)$/),
+    ).toHaveCount(0);
 
     // the shopper's Orders History says SHIPPED
     await page.context().clearCookies();
@@ -105,6 +108,6 @@ test.describe("admin: orders", () => {
     const history = page.getByRole("main").getByRole("region", { name: "Orders History" }).getByTestId("order");
     await expect(history).toHaveCount(1);
     await expect(history).toContainText(`Order #${orderId}`);
-    await expect(history.getByText("SHIPPED", { exact: true })).toBeVisible();
+    await expect(history.getByText("Shipped", { exact: true })).toBeVisible();
   });
 });

@@ -133,6 +133,9 @@ export function checkoutUi(page: Page) {
   const summary = main.getByRole("complementary", { name: "Order summary" });
   return {
     summary,
+    /** the billing fields (the page also has an "add a new shipping address" form with address fields) */
+    billing: main.getByRole("group", { name: "Billing details" }),
+    shipTo: summary.getByRole("group", { name: "Ship to" }),
     formError: summary.getByRole("alert"),
     cardNumber: main.getByLabel("Card number"),
     expiry: main.getByLabel("Expiry (MM / YY)"),

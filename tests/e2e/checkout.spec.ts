@@ -53,17 +53,20 @@ test.describe("checkout", () => {
 
     // billing details from the account and its first address
     const main = page.getByRole("main");
-    await expect(main.getByLabel("First name")).toHaveValue("Sam");
-    await expect(main.getByLabel("Last name")).toHaveValue("Buyer");
-    await expect(main.getByLabel("Email")).toHaveValue(user.email);
-    await expect(main.getByLabel("Street")).toHaveValue(ADDRESS.street);
-    await expect(main.getByLabel("City")).toHaveValue(ADDRESS.city);
-    await expect(main.getByLabel("State")).toHaveValue(ADDRESS.state);
-    await expect(main.getByLabel("Country")).toHaveValue(ADDRESS.country);
-    await expect(main.getByLabel("Postal code")).toHaveValue(ADDRESS.postalCode);
-    await expect(main.getByText("Test mode:")).toBeVisible();
-
     const checkout = checkoutUi(page);
+    const billing = checkout.billing;
+    await expect(billing.getByLabel("First name")).toHaveValue("Sam");
+    await expect(billing.getByLabel("Last name")).toHaveValue("Buyer");
+    await expect(billing.getByLabel("Email")).toHaveValue(user.email);
+    await expect(billing.getByLabel("Street")).toHaveValue(ADDRESS.street);
+    await expect(billing.getByLabel("City")).toHaveValue(ADDRESS.city);
+    await expect(billing.getByLabel("State")).toHaveValue(ADDRESS.state);
+    await expect(billing.getByLabel("Country")).toHaveValue(ADDRESS.country);
+    await expect(billing.getByLabel("Postal code")).toHaveValue(ADDRESS.postalCode);
+    await expect(main.getByText("Test mode:")).toBeVisible();
+    // the order ships to the saved address unless another is chosen
+    await expect(checkout.shipTo.getByRole("radio", { name: ADDRESS.street })).toBeChecked();
+
     await expect(checkout.summary.getByRole("heading", { name: "Order summary" })).toBeVisible();
     await expect(checkout.summary.getByRole("listitem")).toHaveCount(2);
     await expect(checkout.summary.getByRole("listitem").filter({ hasText: inBasket.name })).toContainText(
@@ -76,24 +79,37 @@ test.describe("checkout", () => {
     await expect(checkout.summary).toContainText(`Total Amount${total}`);
 
     await pay(page, "4242 4242 4242 4242");
+    const orderPage = /\/orders\/(\d+)$/;
     if (javaScriptEnabled) {
       await expect(main.getByRole("status")).toHaveText(SUCCESS);
       const shownAt = Date.now();
       await expect(toast(page, SUCCESS)).toBeVisible();
-      // on to the account after 5 s
-      await expect(page).toHaveURL(`/user-profile/${user.id}/profile`, { timeout: 15_000 });
+      // on to the order's confirmation page after 5 s
+      await expect(page).toHaveURL(orderPage, { timeout: 15_000 });
       expect(Date.now() - shownAt).toBeGreaterThan(4_000);
     } else {
-      await expect(page).toHaveURL(`/user-profile/${user.id}/profile`);
+      await expect(page).toHaveURL(orderPage);
       await expect(toast(page, SUCCESS)).toBeVisible();
     }
+
+    // the confirmation: number, status, lines, total and where it ships
+    const orderId = orderPage.exec(new URL(page.url()).pathname)![1]!;
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(`Order #${orderId}`);
+    await expect(main.getByText("Paid", { exact: true })).toBeVisible();
+    await expect(main.getByRole("region", { name: "Items" })).toContainText(`Total${total}`);
+    await expect(main.getByRole("region", { name: "Items" }).locator("tbody tr")).toHaveCount(2);
+    const shipping = main.getByRole("region", { name: "Shipping address" });
+    await expect(shipping).toContainText("Sam Buyer");
+    await expect(shipping).toContainText(ADDRESS.street);
+    await main.getByRole("link", { name: "All my orders" }).click();
+    await expect(page).toHaveURL(`/user-profile/${user.id}/profile`);
 
     const history = main.getByRole("region", { name: "Orders History" });
     const order = history.getByTestId("order");
     await expect(order).toHaveCount(1);
-    await expect(order).toContainText(/Order #\d+/);
+    await expect(order.getByRole("link", { name: `#${orderId}` })).toHaveAttribute("href", `/orders/${orderId}`);
     await expect(order).toContainText(`Total ${total}`);
-    await expect(order).toContainText("PENDING");
+    await expect(order).toContainText("Paid");
     await expect(order.getByRole("columnheader")).toHaveText(["Item", "Name", "Brand", "Qty", "Price", "Total"]);
     await expect(order.locator("tbody tr")).toHaveCount(2);
     for (const [product, n] of [
@@ -137,7 +153,7 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(`/checkout/${user.id}/checkout`);
     // without JavaScript the page comes back from the server: with the billing details, never the card's number
     if (!javaScriptEnabled) await expect(checkout.cardNumber).toHaveValue("");
-    await expect(page.getByRole("main").getByLabel("Street")).toHaveValue(ADDRESS.street);
+    await expect(checkout.billing.getByLabel("Street")).toHaveValue(ADDRESS.street);
     await expect(badge(page)).toHaveText("2");
 
     await page.goto(`/user-profile/${user.id}/profile`);
@@ -153,9 +169,10 @@ test.describe("checkout", () => {
     if (javaScriptEnabled) {
       await expect(page.getByRole("main").getByRole("status")).toHaveText(SUCCESS);
       // no need to wait 5 s
-      await page.getByRole("link", { name: "Go to my account now" }).click();
+      await page.getByRole("link", { name: "See my order now" }).click();
     }
-    await expect(page).toHaveURL(`/user-profile/${user.id}/profile`);
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    await page.goto(`/user-profile/${user.id}/profile`);
     await expect(page.getByTestId("order")).toHaveCount(1);
     await expect(page.getByTestId("order")).toContainText(`Total ${amount([product, 2])}`);
     await expect(badge(page)).toHaveText("0");

@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { ADDRESS, checkoutUi, hydrated, inCart, pay, pick, signedInShopper } from "./checkout-helpers";
+import { ORDERS_SHOP, toast } from "./orders-shop";
+
+/**
+ * Where the order goes, with and without JavaScript: a shipping address added on the checkout page (a refused one
+ * keeps what was typed), chosen in the order summary, and kept with the order on its confirmation page. Against the
+ * orders shop (it buys), with products of its own (slot 9, see ./checkout-helpers.ts).
+ */
+test.use({ baseURL: ORDERS_SHOP });
+test.describe.configure({ timeout: 60_000 });
+
+test("shopper adds a shipping address at checkout, ships there, and the order page shows it", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  const product = pick(testInfo, 9);
+  const user = await signedInShopper(page);
+  await inCart(page, product, 1);
+  await page.goto(`/checkout/${user.id}/checkout`);
+  await hydrated(page, javaScriptEnabled);
+  const checkout = checkoutUi(page);
+  const main = page.getByRole("main");
+  // the saved address first, the billing address as the other choice
+  await expect(checkout.shipTo.getByRole("radio")).toHaveCount(2);
+  await expect(checkout.shipTo.getByRole("radio", { name: ADDRESS.street })).toBeChecked();
+  await expect(checkout.shipTo.getByRole("radio", { name: "The billing address" })).not.toBeChecked();
+
+  // a new address: refused without a street, with what was typed kept and the error by its field
+  await checkout.shipTo.getByRole("link", { name: "Add a new address" }).click();
+  const adding = main.getByRole("form", { name: "Add a new shipping address" });
+  // the link leads to the form's section; it opens on a click of its heading where the browser left it closed
+  if (!(await adding.getByLabel("City").isVisible())) await main.getByText("Add a new shipping address").click();
+  await expect(adding.getByLabel("City")).toBeVisible();
+  await adding.getByLabel("City").fill("Bristol");
+  await adding.getByLabel("Country").selectOption("GB");
+  await adding.getByLabel("Mobile number").fill("+44 117 000 0000");
+  // without JavaScript the browser would stop the empty street itself if it were required: post as it is
+  await adding.getByRole("button", { name: "Save and ship here" }).click();
+  await expect(adding.getByText("Street is required")).toBeVisible();
+  await expect(adding.getByLabel("City")).toHaveValue("Bristol");
+  await expect(adding.getByLabel("Country")).toHaveValue("GB");
+
+  await adding.getByLabel("Street").fill("5 Dock Road");
+  await adding.getByRole("button", { name: "Save and ship here" }).click();
+  await expect(toast(page, "Address added: your order ships there.")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${user.id}/checkout\\?shipTo=\\d+$`));
+  await expect(checkout.shipTo.getByRole("radio")).toHaveCount(3);
+  await expect(checkout.shipTo.getByRole("radio", { name: "5 Dock Road" })).toBeChecked();
+  await expect(checkout.shipTo).toContainText("United Kingdom");
+
+  await hydrated(page, javaScriptEnabled);
+  await pay(page, "4242 4242 4242 4242");
+  if (javaScriptEnabled) await page.getByRole("link", { name: "See my order now" }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const shipping = main.getByRole("region", { name: "Shipping address" });
+  await expect(shipping).toContainText("Sam Buyer");
+  await expect(shipping).toContainText("5 Dock Road");
+  await expect(shipping).toContainText("Bristol");
+  await expect(shipping).toContainText("United Kingdom");
+  await expect(shipping).toContainText("+44 117 000 0000");
+});
+
+test("another shopper's order page is refused", async ({ page, browser }, testInfo) => {
+  const product = pick(testInfo, 10);
+  const buyer = await signedInShopper(page);
+  await inCart(page, product, 1);
+  await page.goto(`/checkout/${buyer.id}/checkout`);
+  await pay(page, "4242 4242 4242 4242");
+  if (testInfo.project.name === "js") await page.getByRole("link", { name: "See my order now" }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const path = new URL(page.url()).pathname;
+
+  const other = await browser.newPage({ baseURL: ORDERS_SHOP });
+  await signedInShopper(other);
+  await other.goto(path);
+  await expect(other).toHaveURL(`/unauthorized?from=${encodeURIComponent(path)}`);
+  await other.close();
+});
