@@ -7,8 +7,21 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import type { MailContent } from "~/services/mail/layout.server";
 import { queueMail } from "~/services/mail/outbox.server";
-import { ERASED_TEXT, MAX_ATTEMPTS, retryDelayMs, sendDueMail, startMailSender } from "~/services/mail/sender.server";
-import { fileTransport, smtpTransport, type MailTransport } from "~/services/mail/transports.server";
+import {
+  ERASED_TEXT,
+  MAX_ATTEMPTS,
+  pruneSentMail,
+  retryDelayMs,
+  sendDueMail,
+  startMailSender,
+} from "~/services/mail/sender.server";
+import {
+  emlFileName,
+  fileTransport,
+  mailDir,
+  smtpTransport,
+  type MailTransport,
+} from "~/services/mail/transports.server";
 import { setConfig } from "~/utils/env.server";
 import { instanceEnv, startApiInstance, type ApiInstance } from "../support/api-instance-process";
 import { word } from "../support/factories";
@@ -99,6 +112,8 @@ describe("the outbox over SMTP", () => {
     expect(mail.html.replace(/\r\n/g, "\n")).toBe(queued.htmlBody);
     expect(mail.text).toContain("Grüße aus dem Laden");
     expect(mail.links).toContain("https://shop.gearhub.test/products");
+    // the shop's own link at the foot comes from PUBLIC_URL, as the Message-ID's domain does
+    expect(mail.links).toContain("https://shop.gearhub.test/");
 
     const sent = await rowOf(id);
     expect(sent).toMatchObject({ status: "sent", attempts: 1, lastError: null, leaseUntil: null });
@@ -300,6 +315,36 @@ describe("without SMTP_URL: files", () => {
     expect(resetRow.status).toBe("sent");
     expect(resetRow.textBody).not.toBe(ERASED_TEXT);
     expect(parseMail(fs.readFileSync(path.join(dir, name(reset.id, "password-reset")))).subject).toBe(reset.subject);
+  });
+});
+
+describe("pruning", () => {
+  it("deletes sent messages older than 90 days and their .eml files, and keeps failed and recent ones", async () => {
+    await sweep();
+    const old = await queue("order-confirmation");
+    const recent = await queue("order-confirmation");
+    const oldFailed = await queue("order-confirmation");
+    // the tests run without SMTP_URL: the configured transport writes to DATA_DIR/mail, which pruning cleans
+    expect(await sendDueMail({ db: database.db, transport: fileTransport(mailDir()) })).toMatchObject({ sent: 3 });
+    const file = path.join(mailDir(), emlFileName({ id: old.id, kind: "order-confirmation" }));
+    expect(fs.existsSync(file)).toBe(true);
+    await database.db
+      .update(mailOutbox)
+      .set({ sentAt: sql`now() - interval '91 days'` })
+      .where(eq(mailOutbox.id, old.id));
+    await database.db
+      .update(mailOutbox)
+      .set({ status: "failed", sentAt: sql`now() - interval '91 days'` })
+      .where(eq(mailOutbox.id, oldFailed.id));
+
+    expect(await pruneSentMail(database.db)).toBe(1);
+    const left = await database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.id, [old.id, recent.id, oldFailed.id]));
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([recent.id, oldFailed.id]);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(fs.existsSync(path.join(mailDir(), emlFileName({ id: recent.id, kind: "order-confirmation" })))).toBe(true);
   });
 });
 
