@@ -52,7 +52,13 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "pipe",
       stderr: "pipe",
-      env: { PORT: String(PORT), HOST: "127.0.0.1", E2E_DATA_DIR: "tests/.tmp/e2e-data" },
+      // PUBLIC_URL: links in the shop's e-mail (tests/e2e/mailbox.ts) lead to the host the browser uses
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        E2E_DATA_DIR: "tests/.tmp/e2e-data",
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      },
     },
     {
       // started after the first (Playwright starts web servers one by one), so a build is never run twice at once
@@ -67,6 +73,7 @@ export default defineConfig({
         PORT: String(ORDERS_PORT),
         HOST: "127.0.0.1",
         E2E_DATA_DIR: "tests/.tmp/e2e-orders-data",
+        PUBLIC_URL: `http://127.0.0.1:${ORDERS_PORT}`,
         ADMIN_EMAIL: ADMIN_EMAIL,
         ADMIN_PASSWORD: ADMIN_PASSWORD,
       },
