@@ -9,6 +9,7 @@ import {
   signInAsAdmin,
   uniqueTag,
 } from "./admin-helpers";
+import { waitForMail } from "./mailbox";
 import { ORDERS_SHOP, PASSWORD, toast } from "./orders-shop";
 
 /**
@@ -85,8 +86,13 @@ test.describe("admin: orders", () => {
     await order.getByRole("button", { name: `Start processing: order ${orderId}`, exact: true }).click();
     await expect(toast(page, `Order ${orderId} is now PROCESSING.`)).toBeVisible();
     await expect(order.getByText("Preparing", { exact: true })).toBeVisible();
+    const beforeShipping = new Date();
     await order.getByRole("button", { name: `Mark shipped: order ${orderId}`, exact: true }).click();
     await expect(toast(page, `Order ${orderId} is now SHIPPED.`)).toBeVisible();
+    // the shopper is told by e-mail
+    const news = await waitForMail({ to: shopper.email, kind: "order-status", after: beforeShipping });
+    expect(news.subject).toBe(`Your order #${orderId} has shipped`);
+    expect(news.text).toContain(product.name);
     await expect(order.getByText("Shipped", { exact: true })).toBeVisible();
     // a shipped order can only be delivered now, no longer cancelled
     await expect(order.getByRole("button", { name: `Mark delivered: order ${orderId}`, exact: true })).toBeVisible();

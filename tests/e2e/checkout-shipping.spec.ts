@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADDRESS, checkoutUi, hydrated, inCart, pay, pick, signedInShopper } from "./checkout-helpers";
+import { waitForMail } from "./mailbox";
 import { ORDERS_SHOP, toast } from "./orders-shop";
 
 /**
@@ -59,6 +60,19 @@ test("shopper adds a shipping address at checkout, ships there, and the order pa
   await expect(shipping).toContainText("Bristol");
   await expect(shipping).toContainText("United Kingdom");
   await expect(shipping).toContainText("+44 117 000 0000");
+
+  // the receipt: the order number, the address and a link back to this page
+  const orderPath = new URL(page.url()).pathname;
+  const receipt = await waitForMail({ to: user.email, kind: "order-confirmation" });
+  expect(receipt.subject).toBe(`Your GearHub order #${orderPath.split("/").pop()} is confirmed`);
+  expect(receipt.text).toContain("5 Dock Road");
+  expect(receipt.text).toContain(product.name);
+  const link = receipt.links.find((href) => href.endsWith(orderPath));
+  expect(link, receipt.links.join(", ")).toBeDefined();
+  await page.goto(link!);
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(
+    `Order #${orderPath.split("/").pop()}`,
+  );
 });
 
 test("another shopper's order page is refused", async ({ page, browser }, testInfo) => {
