@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import {
   addresses,
@@ -273,7 +273,8 @@ export async function deleteAccount({
         email: ERASED.email(userId),
         passwordHash: ERASED.passwordHash,
         photoUrl: null,
-        deletedAt: now,
+        // the transaction's own now(): the same instant as the notice queued above
+        deletedAt: sql`now()`,
         updatedAt: now,
       })
       .where(eq(users.id, userId));
