@@ -132,8 +132,9 @@ export const ResetPasswordFormSchema = ResetPasswordSchema.extend({
 /** POST /users/{userId}/email */
 export const ChangeEmailSchema = z.object({ newEmail: EmailSchema, currentPassword: CurrentPasswordSchema });
 
-/** POST /users/confirm-email */
+/** POST /users/confirm-email (and any call that carries only a link's token) */
 export const ConfirmEmailSchema = z.object({ token: LinkTokenSchema });
+export const LinkSchema = ConfirmEmailSchema;
 
 /** PUT /users/{userId}/password */
 export const ChangePasswordSchema = z.object({
@@ -166,5 +167,7 @@ export const SETTINGS_INTENTS = ["name", "email", "password", "delete"] as const
 export const SettingsIntentSchema = z.object({ intent: z.enum(SETTINGS_INTENTS, { error: "Unknown action" }) });
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
-/** The answer of an e-mail change: the address it is (or will be, once confirmed). */
+/** The answer of an e-mail change: the address it will be, once confirmed. */
 export const EmailChangeResultSchema = z.object({ email: z.string() });
+/** The answer of a confirmation: whose account moved, and to which address. */
+export const EmailConfirmedSchema = z.object({ userId: z.number().int(), email: z.string() });

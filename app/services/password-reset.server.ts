@@ -64,6 +64,11 @@ export async function requestPasswordReset({
   });
 }
 
+/** Whether a reset link can still be used (400 or 410 with the reason otherwise), before a new password is typed. */
+export async function checkPasswordResetLink({ token, db = getDb() }: { token: string; db?: DbOrTx }) {
+  await usableUserToken(db, token, "password_reset");
+}
+
 /**
  * Sets a new password with a reset link: the link is spent (with every other reset link of the user), every session
  * and refresh token of the user is revoked, the failed logins on the account are forgotten, and a notice is mailed,

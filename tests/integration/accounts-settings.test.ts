@@ -80,7 +80,10 @@ describe("changing the e-mail address", () => {
 
     const confirmed = await confirmEmail(token);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toEqual({ message: `Your e-mail address is now ${newEmail}.`, data: { email: newEmail } });
+    expect(confirmed.body).toEqual({
+      message: `Your e-mail address is now ${newEmail}.`,
+      data: { userId: user.id, email: newEmail },
+    });
     expect(await emailOf(user.id)).toBe(newEmail);
     expect((await loginAs(api, newEmail)).status).toBe(200);
     expect((await loginAs(api, user.email)).status).toBe(401);

@@ -1,8 +1,9 @@
 import { serialize, type CookieOptions } from "hono/utils/cookie";
-import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, TokenSchema } from "~/schemas/account";
+import { ForgotPasswordSchema, LinkSchema, LoginSchema, ResetPasswordSchema, TokenSchema } from "~/schemas/account";
 import { login, logout, refresh, type Tokens } from "~/services/auth.server";
 import { DomainError } from "~/services/errors";
 import {
+  checkPasswordResetLink,
   PASSWORD_RESET_DONE,
   RESET_REQUESTED,
   requestPasswordReset,
@@ -111,6 +112,24 @@ export const authRoutes = {
     async ({ body }) => {
       await resetPassword({ token: body.token, password: body.password });
       return { message: PASSWORD_RESET_DONE };
+    },
+  ),
+
+  checkResetLink: defineRoute(
+    {
+      method: "post",
+      path: "/auth/reset-password/check",
+      tag: "auth",
+      summary: "Whether a reset link's token can still be used (nothing is spent): the reset page asks before the form",
+      body: LinkSchema,
+      errorStatuses: {
+        "400": "The token is no reset link of ours",
+        "410": "The link was used, replaced by a newer one, or has expired",
+      },
+    },
+    async ({ body }) => {
+      await checkPasswordResetLink({ token: body.token });
+      return { message: "This link can be used." };
     },
   ),
 };

@@ -7,6 +7,7 @@ import {
   ConfirmEmailSchema,
   DeleteAccountSchema,
   EmailChangeResultSchema,
+  EmailConfirmedSchema,
   RegisterSchema,
   UserSchema,
   UserUpdateSchema,
@@ -166,7 +167,7 @@ export const userRoutes = {
       tag: "users",
       summary: "Confirms a new e-mail address with the token of the link mailed to it; the old address is told",
       body: ConfirmEmailSchema,
-      response: EmailChangeResultSchema,
+      response: EmailConfirmedSchema,
       errorStatuses: {
         "400": "The token is no confirmation link of ours",
         "409": "Another account uses the address now",
@@ -174,8 +175,8 @@ export const userRoutes = {
       },
     },
     async ({ body }) => {
-      const { email } = await confirmEmailChange({ token: body.token });
-      return { message: `Your e-mail address is now ${email}.`, data: { email } };
+      const confirmed = await confirmEmailChange({ token: body.token });
+      return { message: `Your e-mail address is now ${confirmed.email}.`, data: confirmed };
     },
   ),
 
