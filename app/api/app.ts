@@ -13,6 +13,7 @@ import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
 import { categoryRoutes } from "./routes/categories";
 import { imageRoutes } from "./routes/images";
+import { mailRoutes } from "./routes/mail";
 import { orderRoutes } from "./routes/orders";
 import { paymentRoutes } from "./routes/payments";
 import { productRoutes } from "./routes/products";
@@ -33,6 +34,7 @@ export const endpoints = {
   payments: paymentRoutes,
   orders: orderRoutes,
   refunds: refundRoutes,
+  mail: mailRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));

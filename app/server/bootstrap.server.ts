@@ -4,6 +4,7 @@ import { isEmptyShop, seedDemoCatalogue } from "./seed/seed.server";
 import { ConfigError, loadConfig, setConfig } from "~/utils/env.server";
 import { ensureAdminAccount } from "~/services/admin.server";
 import { startReconciler } from "~/services/reconciler.server";
+import { startMailSender } from "~/services/mail/sender.server";
 import { DataDirBusyError, lockDataDir } from "./data-dir-lock.server";
 import { onShutdown } from "./lifecycle.server";
 import { DatabaseUnavailableError, describeDatabaseUrl, waitForDatabase } from "./wait-for-database.server";
@@ -57,6 +58,13 @@ async function start(): Promise<Database> {
     const reconciler = startReconciler(config.reconciler);
     onShutdown("payments reconciler", () => reconciler.stop());
   }
+  // the outbox: sent soon after a message is queued, and swept every MAIL_INTERVAL_MS for retries and for messages
+  // another instance queued (docs/decisions/0018-mail-outbox.md)
+  const mailSender = startMailSender({ intervalMs: config.mail.intervalMs });
+  onShutdown("mail sender", () => mailSender.stop());
+  console.log(
+    `[shop] mail: ${config.mail.smtpUrl ? "SMTP" : `written to ${path.join(config.dataDir, "mail")} (no SMTP_URL)`}`,
+  );
   console.log(`[shop] database: ${database.kind === "pglite" ? `embedded (${config.dataDir})` : "PostgreSQL"}`);
   return database;
 }

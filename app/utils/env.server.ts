@@ -120,6 +120,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError("Set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or neither (test payments).");
   }
 
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
+    throw new ConfigError("SMTP_URL must look like smtp://user:password@host:587 or smtps://…");
+  }
+
   const ttl = Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
   return {
     production,
@@ -163,7 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbStartTimeoutMs: nonNegative(env.DB_START_TIMEOUT_MS, 60_000),
     bodyLimitBytes: positive(env.BODY_LIMIT_BYTES, 256 * 1024),
     mail: {
-      smtpUrl: env.SMTP_URL?.trim() || undefined,
+      smtpUrl,
       from: env.MAIL_FROM?.trim() || "GearHub <shop@localhost>",
       publicUrl: publicUrl(env),
       intervalMs: env.MAIL_INTERVAL_MS === "0" ? 0 : positive(env.MAIL_INTERVAL_MS, 10_000),

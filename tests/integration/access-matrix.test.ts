@@ -308,6 +308,16 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: [401, 403, 403, 404],
     call: () => ({ path: "/admin/refunds/2147483647/retry" }),
   },
+  "GET /mail/outbox": { expect: ADMIN_ONLY, call: () => ({ path: "/mail/outbox?status=failed" }) },
+  "GET /mail/outbox/{id}": { expect: [401, 403, 403, 404], call: () => ({ path: "/mail/outbox/2147483647" }) },
+  "POST /mail/outbox/{id}/retry": {
+    expect: [401, 403, 403, 404],
+    call: () => ({ path: "/mail/outbox/2147483647/retry" }),
+  },
+  "POST /mail/test": {
+    expect: [401, 403, 403, 201],
+    call: () => ({ path: "/mail/test", json: { to: `${word()}@example.com` } }),
+  },
 };
 
 const PAGE_PUBLIC: Row = [200, 200, 200, 200];
@@ -330,6 +340,12 @@ const PAGES: Record<string, Row> = {
   "GET routes/admin.products": PAGE_ADMIN,
   "POST routes/admin.products": PAGE_ADMIN_ACTION,
   "GET routes/admin.products[.]csv": PAGE_ADMIN,
+  "GET routes/admin.mail": PAGE_ADMIN,
+  "POST routes/admin.mail": PAGE_ADMIN_ACTION,
+  // message 1 of the fixture's database, if it has one (404 otherwise): what is judged is who is let in
+  "GET routes/admin.mail_.$mailId": ["login", "unauthorized", "unauthorized", "ok"],
+  "POST routes/admin.mail_.$mailId": PAGE_ADMIN_ACTION,
+  "GET routes/admin.mail_.$mailId_.html": ["login", "unauthorized", "unauthorized", "ok"],
   "GET routes/admin.refunds": PAGE_ADMIN,
   "POST routes/admin.refunds": PAGE_ADMIN_ACTION,
   // the API's own splat: a page session is no API credential (bearer tokens only)

@@ -4,7 +4,8 @@
  * project's root (tsx resolves the `~/` alias from tsconfig.json) with DATABASE_URL, SESSION_SECRET and JWT_SECRET
  * set. It prints its port on a line of its own (`PORT <n>`) once it listens, and closes on SIGTERM or SIGINT.
  * It does not migrate: the test database is a clone of the migrated template. With RECONCILE_INTERVAL_MS set it
- * runs the payments reconciler too, as the shop's server does.
+ * runs the payments reconciler too, and with MAIL_INTERVAL_MS set the mail sender (to SMTP_URL), as the shop's server
+ * does.
  */
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -13,6 +14,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { handleApiRequest } from "~/api/app";
 import { openPostgres, setDatabase } from "~/db/client.server";
+import { startMailSender } from "~/services/mail/sender.server";
 import { startReconciler } from "~/services/reconciler.server";
 import { loadConfig, setConfig } from "~/utils/env.server";
 
@@ -32,6 +34,7 @@ setDatabase(database);
 
 // the payments reconciler runs only when asked (RECONCILE_INTERVAL_MS): the other tests want no sweeps behind them
 const reconciler = process.env.RECONCILE_INTERVAL_MS ? startReconciler(config.reconciler) : null;
+const mailSender = process.env.MAIL_INTERVAL_MS ? startMailSender({ intervalMs: config.mail.intervalMs }) : null;
 
 const server = serve({ fetch: handleApiRequest, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
   process.stdout.write(`PORT ${info.port}\n`);
@@ -46,6 +49,7 @@ async function shutdown() {
   if ("closeAllConnections" in server) server.closeAllConnections();
   await closed;
   await reconciler?.stop();
+  await mailSender?.stop();
   await database.close();
   process.exit(0);
 }

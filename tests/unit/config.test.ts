@@ -45,6 +45,15 @@ describe("configuration", () => {
     );
   });
 
+  it("writes mail to files without SMTP_URL, and refuses an SMTP_URL that is not smtp:// or smtps://", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mail.smtpUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), SMTP_URL: " smtps://u:p@mail.example:465 " }).mail.smtpUrl).toBe(
+      "smtps://u:p@mail.example:465",
+    );
+    for (const bad of ["mail.example:587", "http://mail.example", "smtp://"])
+      expect(() => loadConfig({ DATA_DIR: tempDir(), SMTP_URL: bad })).toThrow(/SMTP_URL/);
+  });
+
   it("gives a rotated refresh token 30 seconds of grace unless REFRESH_GRACE_SECONDS says otherwise (0 turns it off)", () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).refreshGraceSeconds).toBe(30);
     expect(loadConfig({ DATA_DIR: tempDir(), REFRESH_GRACE_SECONDS: "5" }).refreshGraceSeconds).toBe(5);

@@ -39,6 +39,9 @@ export function Navbar({ user }: { user: NavUser | null }) {
             <NavLink to="/admin/refunds" className={linkClass}>
               Refunds
             </NavLink>
+            <NavLink to="/admin/mail" className={linkClass}>
+              Sent mail
+            </NavLink>
           </>
         ) : null}
         {user ? (

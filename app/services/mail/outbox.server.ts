@@ -16,6 +16,14 @@ export function onMailQueued(listener: QueuedListener): () => void {
 }
 
 /**
+ * Tells the sender that a message may be due (queued, or put back by an admin's retry). Listeners wait a moment
+ * before looking: the transaction that wrote the message may not have committed yet.
+ */
+export function announceMail(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
  * Queues one message to `to`, rendered now from `content`, in `db` (pass the transaction of the event). `kind` names
  * the template, for the admin's Sent mail page and for tests.
  */
@@ -33,7 +41,6 @@ export async function queueMail(db: DbOrTx, kind: string, to: string, content: M
       htmlBody: rendered.html,
     })
     .returning({ id: mailOutbox.id });
-  // the transaction may not have committed yet: the sender waits a moment before looking
-  for (const listener of listeners) listener();
+  announceMail();
   return row!.id;
 }
