@@ -155,11 +155,12 @@ export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
 export const DeleteAccountSchema = z.object({ currentPassword: CurrentPasswordSchema });
 /** What the settings page makes a shopper type to show they mean it. */
 export const DELETE_CONFIRMATION = "DELETE";
+const DELETE_NOT_CONFIRMED = `To delete your account, type ${DELETE_CONFIRMATION} in capitals.`;
 export const DeleteAccountFormSchema = DeleteAccountSchema.extend({
   confirm: z
-    .string({ error: `Type ${DELETE_CONFIRMATION} to confirm` })
+    .string({ error: DELETE_NOT_CONFIRMED })
     .trim()
-    .refine((value) => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
+    .refine((value) => value === DELETE_CONFIRMATION, DELETE_NOT_CONFIRMED),
 });
 
 /** The settings page's forms, told apart by their `intent`. */
