@@ -14,8 +14,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const meta: MetaFunction = () => [
   { title: pageTitle("Confirm your new e-mail address") },
   { name: "robots", content: "noindex" },
-  // the link's token is in this page's address: never hand it to another site as a Referer
-  { name: "referrer", content: "no-referrer" },
+  // the link's token is in this page's address: never hand it to another site as a Referer ("no-referrer" would
+  // also make the browser send `Origin: null` with the form, which the CSRF check rightly refuses)
+  { name: "referrer", content: "same-origin" },
 ];
 
 /**

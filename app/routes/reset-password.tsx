@@ -16,8 +16,9 @@ import { pageTitle } from "~/utils/site";
 export const meta: MetaFunction = () => [
   { title: pageTitle("Choose a new password") },
   { name: "robots", content: "noindex" },
-  // the link's token is in this page's address: never hand it to another site as a Referer
-  { name: "referrer", content: "no-referrer" },
+  // the link's token is in this page's address: never hand it to another site as a Referer ("no-referrer" would
+  // also make the browser send `Origin: null` with the form, which the CSRF check rightly refuses)
+  { name: "referrer", content: "same-origin" },
 ];
 
 /** Why a link cannot be used, said before anything is typed (400: not ours or incomplete, 410: used or expired). */

@@ -24,7 +24,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "My Account", exact: true })).toBeVisible();
 }
 
 /** Another browser (its own cookies) signed in as the user: the "other device" whose session should end. */
@@ -44,5 +44,5 @@ export function pathOf(link: string): string {
 /** Whether the navigation shows a signed-out visitor. */
 export async function expectSignedOut(page: Page) {
   await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
-  await expect(page.getByRole("link", { name: "My Account" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "My Account", exact: true })).toHaveCount(0);
 }

@@ -5,7 +5,7 @@ import { waitForMail } from "./mailbox";
 const NEW_PASSWORD = "my new passphrase 7";
 
 async function openSettings(page: Page) {
-  await page.getByRole("link", { name: "My Account" }).click();
+  await page.getByRole("link", { name: "My Account", exact: true }).click();
   await page.getByRole("link", { name: "Account settings" }).click();
   await expect(page.getByRole("heading", { name: "Account settings", level: 1 })).toBeVisible();
 }
@@ -23,7 +23,8 @@ test.describe("account settings", () => {
     await form.getByRole("button", { name: "Save name" }).click();
     await expect(page.getByText("User updated")).toBeVisible();
     await expect(page.getByText(`Signed in as Ada Lovelace (${user.email})`)).toBeVisible();
-    await page.getByRole("link", { name: "My Account" }).click();
+    // the page's own link back (without JavaScript the toast stays over the navigation's top right)
+    await page.getByRole("link", { name: "← My Account" }).click();
     await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
   });
 
@@ -59,7 +60,9 @@ test.describe("account settings", () => {
     const notice = await waitForMail({ to: user.email, kind: "email-changed", after: asked });
     expect(notice.text).toContain(newEmail);
 
+    await page.goto("/");
     await page.getByRole("button", { name: "Logout" }).click();
+    await expectSignedOut(page);
     await signIn(page, newEmail);
   });
 
@@ -92,6 +95,7 @@ test.describe("account settings", () => {
     await waitForMail({ to: user.email, kind: "password-changed", after: asked });
 
     await page.getByRole("button", { name: "Logout" }).click();
+    await expectSignedOut(page);
     await signIn(page, user.email, NEW_PASSWORD);
   });
 
