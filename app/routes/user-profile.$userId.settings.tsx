@@ -152,7 +152,7 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
       <h2 id={id} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
-      <p className="mb-4 mt-1 text-sm text-slate-600">{intro}</p>
+      <p className="mb-4 mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">{intro}</p>
       {children}
     </section>
   );
