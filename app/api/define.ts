@@ -41,7 +41,9 @@ export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema,
   response?: R;
   /** for answers that are not the JSON envelope (images, CSV) */
   responseContentType?: string;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
+  /** error statuses of this route besides the common ones, for the OpenAPI document (410 for a spent link) */
+  errorStatuses?: Record<string, string>;
 }
 
 /** The parts of the caller's request a handler may read, whatever the transport (HTTP or in-process). */
@@ -67,7 +69,7 @@ export interface HandlerInput<P extends Schema, Q extends Schema, B extends Sche
 export interface Reply<R extends Schema> {
   message: string;
   data?: R extends z.ZodType ? z.input<R> : null;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   headers?: Record<string, string>;
   /** top-level fields some clients of the contract read (`accessToken`, `clientSecret`, `order`) */
   extra?: Record<string, unknown>;

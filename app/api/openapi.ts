@@ -72,7 +72,7 @@ export function buildOpenApiDocument(routes: readonly AnyApiRoute[]) {
         };
     const needsAuth = route.access !== undefined && route.access !== "public";
     const errors = Object.fromEntries(
-      Object.entries(ERROR_STATUSES)
+      Object.entries({ ...ERROR_STATUSES, ...route.errorStatuses })
         .filter(([status]) => needsAuth || (status !== "401" && status !== "403"))
         .map(([status, description]) => [
           status,

@@ -52,11 +52,18 @@ function refreshTokenFrom(headers: Headers): string | undefined {
 
 const withRefreshToken = (refreshToken: string) => new Headers({ cookie: `${REFRESH_COOKIE}=${refreshToken}` });
 
+/**
+ * What the API needs to know of the page's visitor for its per-client limits: the browser's X-Forwarded-For, passed
+ * along only behind a trusted proxy (the API trusts it only then; otherwise it reads our own server's socket).
+ */
+export function callerHeaders(request: Request): Headers {
+  const forwarded = request.headers.get("x-forwarded-for");
+  return new Headers(getConfig().trustProxy && forwarded ? { "x-forwarded-for": forwarded } : {});
+}
+
 /** Signs in through the API; the refresh token comes back as the API's cookie and goes into our session. */
 export async function apiLogin(credentials: { email: string; password: string }, request: Request) {
-  // the API trusts X-Forwarded-For only behind a trusted proxy; pass the browser's along in that case
-  const forwarded = request.headers.get("x-forwarded-for");
-  const headers = new Headers(getConfig().trustProxy && forwarded ? { "x-forwarded-for": forwarded } : {});
+  const headers = callerHeaders(request);
   const answer = await callApi(endpoints.auth.login, { body: credentials, headers }).catch((error: unknown) => {
     // credentials the API cannot read (422: a control character in the e-mail) are no one's: the spec's message
     if (error instanceof ApiError) throw new LoginError(error.status === 422 ? INVALID_LOGIN : error.message);
@@ -184,6 +191,19 @@ export class Auth {
   api<R extends AnyApiRoute>(route: R, input: CallInput<R>): Promise<CallResult<R>> {
     return this.call((token) => callApi(route, { ...input, token }));
   }
+}
+
+/**
+ * A 303 to `to` with a toast, in a browser whose session is over: after a password reset (every session of the
+ * account was ended), a confirmed e-mail change seen signed out, or a deleted account. A session of another
+ * account still in the cookie is logged out properly first.
+ */
+export async function signedOutRedirect(request: Request, to: string, toast: Toast) {
+  const session = await getSession(request);
+  const refreshToken = session.get("refreshToken");
+  if (refreshToken) await apiLogout(refreshToken).catch(() => undefined);
+  for (const key of ["userId", "roles", "accessToken", "refreshToken"] as const) session.unset(key);
+  return redirectWithToast(request, to, toast, session);
 }
 
 /** The signed-in user of a request, or null for a visitor. */

@@ -96,6 +96,11 @@ export default function Login() {
             className="input"
             aria-describedby="login-error"
           />
+          <p className="mt-1 text-right text-sm">
+            <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
         </div>
         <p id="login-error" role="alert" className="min-h-[1.25rem] text-sm text-red-700">
           {error ?? ""}

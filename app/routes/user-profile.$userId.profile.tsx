@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import type { Auth } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -24,7 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       auth.api(endpoints.orders.list, { params: { userId } }),
     ]),
   );
-  return data({ user, countries: countryList(), orders }, { headers: auth.headers });
+  // the settings are the owner's own (an admin looking at another account gets no link to them)
+  const own = auth.userId === userId;
+  return data({ user, countries: countryList(), orders, own }, { headers: auth.headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -56,7 +58,7 @@ function send(auth: Auth, userId: number, input: AddressIntent): Promise<{ messa
 }
 
 export default function Profile() {
-  const { user, countries, orders } = useLoaderData<typeof loader>();
+  const { user, countries, orders, own } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
       <section
@@ -75,6 +77,14 @@ export default function Profile() {
             {user.firstName} {user.lastName}
           </h1>
           <p className="break-all text-slate-600">{user.email}</p>
+          {own ? (
+            <Link
+              to={`/user-profile/${user.id}/settings`}
+              className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Account settings
+            </Link>
+          ) : null}
         </div>
       </section>
       <AddressBook userId={user.id} addresses={user.addressList} countries={countries} />

@@ -99,3 +99,76 @@ export const UserSchema = z.object({
 export type UserDto = z.infer<typeof UserSchema>;
 
 export const TokenSchema = z.object({ accessToken: z.string() });
+
+// ---------------------------------------------------------------- account recovery and settings (issue #13)
+
+/** The token of a link the shop mailed (a password reset, an e-mail confirmation): 43 base64url characters. */
+export const LinkTokenSchema = z
+  .string({ error: "This link is not complete. Please ask for a new one." })
+  .trim()
+  .min(1, "This link is not complete. Please ask for a new one.")
+  .max(200, "This link is not valid. Please ask for a new one.")
+  .regex(/^[\w-]+$/, "This link is not valid. Please ask for a new one.");
+
+/** A password the user already has (checked, never judged by the registration's rules). */
+export const CurrentPasswordSchema = z
+  .string({ error: "Enter your current password" })
+  .min(1, "Enter your current password")
+  .max(200, "Password is too long");
+
+/** New passwords follow the registration's rules. */
+const NewPasswordSchema = PasswordSchema;
+const CONFIRM_MISMATCH = "The two passwords are not the same";
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+/** POST /auth/reset-password */
+export const ResetPasswordSchema = z.object({ token: LinkTokenSchema, password: NewPasswordSchema });
+/** The reset page's form: the API's fields and the password typed twice. */
+export const ResetPasswordFormSchema = ResetPasswordSchema.extend({
+  confirmPassword: z.string({ error: "Type the new password again" }).min(1, "Type the new password again"),
+}).refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: CONFIRM_MISMATCH });
+
+/** POST /users/{userId}/email */
+export const ChangeEmailSchema = z.object({ newEmail: EmailSchema, currentPassword: CurrentPasswordSchema });
+
+/** POST /users/confirm-email (and any call that carries only a link's token) */
+export const ConfirmEmailSchema = z.object({ token: LinkTokenSchema });
+export const LinkSchema = ConfirmEmailSchema;
+
+/** PUT /users/{userId}/password */
+export const ChangePasswordSchema = z.object({
+  currentPassword: CurrentPasswordSchema,
+  newPassword: NewPasswordSchema,
+});
+export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
+  confirmPassword: z.string({ error: "Type the new password again" }).min(1, "Type the new password again"),
+}).refine((form) => form.newPassword === form.confirmPassword, {
+  path: ["confirmPassword"],
+  message: CONFIRM_MISMATCH,
+});
+
+/**
+ * POST /users/{userId}/delete: the password of the caller (the owner's own, or an admin's when an admin deletes
+ * another user's account), so that an open session alone cannot delete an account.
+ */
+export const DeleteAccountSchema = z.object({ currentPassword: CurrentPasswordSchema });
+/** What the settings page makes a shopper type to show they mean it. */
+export const DELETE_CONFIRMATION = "DELETE";
+const DELETE_NOT_CONFIRMED = `To delete your account, type ${DELETE_CONFIRMATION} in capitals.`;
+export const DeleteAccountFormSchema = DeleteAccountSchema.extend({
+  confirm: z
+    .string({ error: DELETE_NOT_CONFIRMED })
+    .trim()
+    .refine((value) => value === DELETE_CONFIRMATION, DELETE_NOT_CONFIRMED),
+});
+
+/** The settings page's forms, told apart by their `intent`. */
+export const SETTINGS_INTENTS = ["name", "email", "password", "delete"] as const;
+export const SettingsIntentSchema = z.object({ intent: z.enum(SETTINGS_INTENTS, { error: "Unknown action" }) });
+export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
+
+/** The answer of an e-mail change: the address it will be, once confirmed. */
+export const EmailChangeResultSchema = z.object({ email: z.string() });
+/** The answer of a confirmation: whose account moved, and to which address. */
+export const EmailConfirmedSchema = z.object({ userId: z.number().int(), email: z.string() });

@@ -4,6 +4,8 @@ import { ForbiddenError, UnauthorizedError } from "./errors";
 export interface Actor {
   id: number;
   roles: string[];
+  /** the session (refresh-token family) of the caller's access token: a password change keeps this one open */
+  sessionId?: string;
 }
 
 export const ROLE_USER = "ROLE_USER";

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import type { Actor } from "./access";
 import { nanoid } from "nanoid";
 import { getDb, type DbOrTx } from "~/db/client.server";
@@ -249,12 +249,21 @@ export async function logout({ refreshToken, db = getDb() }: { refreshToken: str
   forgetRequestMemo();
 }
 
-/** Ends every session of a user, on every device (a password change or reset, a deleted account). */
-export async function revokeAllSessions(userId: number, db: DbOrTx = getDb()) {
+/**
+ * Ends every session of a user, on every device (a password change or reset, a deleted account); `except` keeps one
+ * open: the session of the browser that changed the password.
+ */
+export async function revokeAllSessions(userId: number, db: DbOrTx = getDb(), options: { except?: string } = {}) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        options.except ? ne(refreshTokens.familyId, options.except) : undefined,
+      ),
+    );
   forgetRequestMemo();
 }
 
@@ -281,5 +290,5 @@ async function checkAccessToken(token: string, db: DbOrTx): Promise<Actor | null
       ),
     )
     .limit(1);
-  return open ? { id: claims.id, roles: claims.roles } : null;
+  return open ? { id: claims.id, roles: claims.roles, sessionId: claims.sessionId } : null;
 }

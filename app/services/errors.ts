@@ -37,6 +37,10 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   override readonly status = 409;
 }
+/** A single-use link that was good once: used, replaced by a newer one, or expired. */
+export class GoneError extends DomainError {
+  override readonly status = 410;
+}
 export class OutOfStockError extends ConflictError {}
 export class PayloadTooLargeError extends DomainError {
   override readonly status = 413;

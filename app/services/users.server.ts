@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { addresses, roles, userRoles, users } from "~/db/schema";
 import type { AddressDto, RegisterInput, UserDto } from "~/schemas/account";
@@ -134,7 +134,8 @@ export async function updateUser({
   const [row] = await db
     .update(users)
     .set({ firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
-    .where(eq(users.id, userId))
+    // a deleted account's name stays erased
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .returning();
   if (!row) throw new NotFoundError("User not found");
   return userDto(row, db);

@@ -72,6 +72,12 @@ export interface RateLimitConfig {
   checkoutsPerHour: number;
   /** API writes (every call that is not a GET) per signed-in user, or per client address, per minute */
   writesPerMinute: number;
+  /** password-reset mails to one e-mail address per hour (asked for beyond it: the same answer, no mail) */
+  passwordResetsPerEmail: number;
+  /** password resets one client address may ask for per hour (429 beyond it) */
+  passwordResetsPerClient: number;
+  /** e-mail changes (confirmation mails) one user may ask for per hour, and mails to one new address per hour */
+  emailChangesPerHour: number;
 }
 
 export interface StripeConfig {
@@ -151,6 +157,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registrationsPerHour: positive(env.REGISTRATIONS_PER_CLIENT_PER_HOUR, 10),
       checkoutsPerHour: positive(env.CHECKOUTS_PER_USER_PER_HOUR, 30),
       writesPerMinute: positive(env.API_WRITES_PER_MINUTE, 120),
+      passwordResetsPerEmail: positive(env.PASSWORD_RESETS_PER_EMAIL_PER_HOUR, 3),
+      passwordResetsPerClient: positive(env.PASSWORD_RESETS_PER_CLIENT_PER_HOUR, 10),
+      emailChangesPerHour: positive(env.EMAIL_CHANGES_PER_HOUR, 5),
     },
     reconciler: {
       intervalMs: env.RECONCILE_INTERVAL_MS === "0" ? 0 : positive(env.RECONCILE_INTERVAL_MS, 60_000),

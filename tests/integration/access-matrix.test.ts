@@ -94,6 +94,44 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
       json: { firstName: "A", lastName: "B", email: `${word()}@example.com`, password: PASSWORD, addressList: [] },
     }),
   },
+  // password reset: anyone, the same answer for every address; a token that is no link is refused for everyone
+  "POST /auth/forgot-password": {
+    expect: [202, 202, 202, 202],
+    call: (f) => ({ path: "/auth/forgot-password", json: { email: f.actors.user.email } }),
+  },
+  "POST /auth/reset-password": {
+    expect: [400, 400, 400, 400],
+    call: () => ({ path: "/auth/reset-password", json: { token: "A".repeat(43), password: "a new passphrase" } }),
+  },
+  "POST /auth/reset-password/check": {
+    expect: [400, 400, 400, 400],
+    call: () => ({ path: "/auth/reset-password/check", json: { token: "A".repeat(43) } }),
+  },
+  "POST /users/confirm-email": {
+    expect: [400, 400, 400, 400],
+    call: () => ({ path: "/users/confirm-email", json: { token: "A".repeat(43) } }),
+  },
+  // an e-mail address and a password are the owner's alone: an admin is refused too (decision 0019)
+  "POST /users/{userId}/email": {
+    expect: [401, 202, 403, 403],
+    call: (f) => ({
+      path: `/users/${f.actors.user.id}/email`,
+      json: { newEmail: `${word()}@example.com`, currentPassword: PASSWORD },
+    }),
+  },
+  // let in, then refused for the same password (a change would end the fixture's other sessions)
+  "PUT /users/{userId}/password": {
+    expect: [401, 422, 403, 403],
+    call: (f) => ({
+      path: `/users/${f.actors.user.id}/password`,
+      json: { currentPassword: PASSWORD, newPassword: PASSWORD },
+    }),
+  },
+  // owner or admin (with the admin's own password); let in, then refused for a wrong password (the fixture stays)
+  "POST /users/{userId}/delete": {
+    expect: [401, 422, 403, 422],
+    call: (f) => ({ path: `/users/${f.actors.user.id}/delete`, json: { currentPassword: "not the password" } }),
+  },
   "GET /users/user/{userId}/user": { expect: OWNER, call: (f) => ({ path: `/users/user/${f.actors.user.id}/user` }) },
   "PUT /users/{userId}/update": {
     expect: OWNER,
@@ -324,6 +362,13 @@ const PAGES: Record<string, Row> = {
   "GET routes/delete-product.$productId": PAGE_ADMIN,
   "POST routes/delete-product.$productId": PAGE_ADMIN_ACTION,
   "GET routes/favicon[.]ico": [301, 301, 301, 301],
+  // account recovery is for anyone; an empty form is refused (422) whoever sends it
+  "GET routes/forgot-password": PAGE_PUBLIC,
+  "POST routes/forgot-password": [422, 422, 422, 422],
+  "GET routes/reset-password": PAGE_PUBLIC,
+  "POST routes/reset-password": [422, 422, 422, 422],
+  "GET routes/confirm-email": PAGE_PUBLIC,
+  "POST routes/confirm-email": [422, 422, 422, 422],
   "GET routes/login": [200, 302, 302, 302],
   // an empty login form: the spec's message (400); a signed-in user is sent on, as the login page's loader does
   "POST routes/login": [400, 302, 302, 302],
@@ -346,6 +391,9 @@ const PAGES: Record<string, Row> = {
   "POST routes/update-product.$productId.update": PAGE_ADMIN_ACTION,
   "GET routes/user-profile.$userId.profile": PAGE_SHOPPER,
   "POST routes/user-profile.$userId.profile": PAGE_SHOPPER_ACTION,
+  // the settings are the owner's own page: not even an admin opens another's (the API serves admins)
+  "GET routes/user-profile.$userId.settings": ["login", 200, "unauthorized", "unauthorized"],
+  "POST routes/user-profile.$userId.settings": ["login", "ok", "unauthorized", "unauthorized"],
   "GET routes/user-profile._index": ["login", 302, 302, 302],
   "GET routes/user.$userId.my-cart": PAGE_SHOPPER,
   "POST routes/user.$userId.my-cart": PAGE_SHOPPER_ACTION,

@@ -1,7 +1,14 @@
 import { serialize, type CookieOptions } from "hono/utils/cookie";
-import { LoginSchema, TokenSchema } from "~/schemas/account";
+import { ForgotPasswordSchema, LinkSchema, LoginSchema, ResetPasswordSchema, TokenSchema } from "~/schemas/account";
 import { login, logout, refresh, type Tokens } from "~/services/auth.server";
 import { DomainError } from "~/services/errors";
+import {
+  checkPasswordResetLink,
+  PASSWORD_RESET_DONE,
+  RESET_REQUESTED,
+  requestPasswordReset,
+  resetPassword,
+} from "~/services/password-reset.server";
 import { REFRESH_TOKEN_DAYS } from "~/services/tokens.server";
 import { defineRoute, type ApiRequest } from "../define";
 import { domainErrorResponse } from "../errors";
@@ -69,6 +76,60 @@ export const authRoutes = {
     async ({ request }) => {
       await logout({ refreshToken: request.cookie(REFRESH_COOKIE) });
       return { message: "Logged out", headers: { "Set-Cookie": refreshCookie(request, "", 0) } };
+    },
+  ),
+
+  forgotPassword: defineRoute(
+    {
+      method: "post",
+      path: "/auth/forgot-password",
+      tag: "auth",
+      summary:
+        "Mails a single-use password reset link (1 hour) if the address has an account; the same 202 answer either way",
+      body: ForgotPasswordSchema,
+      status: 202,
+      errorStatuses: { "429": "Too many resets asked for from this client address (Retry-After)" },
+    },
+    async ({ body, request }) => {
+      await requestPasswordReset({ email: body.email, clientAddress: request.clientAddress });
+      return { message: RESET_REQUESTED, status: 202, headers: { "Cache-Control": "no-store" } };
+    },
+  ),
+
+  resetPassword: defineRoute(
+    {
+      method: "post",
+      path: "/auth/reset-password",
+      tag: "auth",
+      summary:
+        "Sets a new password with a reset link's token: the link is spent and every session of the account is ended",
+      body: ResetPasswordSchema,
+      errorStatuses: {
+        "400": "The token is no reset link of ours",
+        "410": "The link was used, replaced by a newer one, or has expired",
+      },
+    },
+    async ({ body }) => {
+      await resetPassword({ token: body.token, password: body.password });
+      return { message: PASSWORD_RESET_DONE };
+    },
+  ),
+
+  checkResetLink: defineRoute(
+    {
+      method: "post",
+      path: "/auth/reset-password/check",
+      tag: "auth",
+      summary: "Whether a reset link's token can still be used (nothing is spent): the reset page asks before the form",
+      body: LinkSchema,
+      errorStatuses: {
+        "400": "The token is no reset link of ours",
+        "410": "The link was used, replaced by a newer one, or has expired",
+      },
+    },
+    async ({ body }) => {
+      await checkPasswordResetLink({ token: body.token });
+      return { message: "This link can be used." };
     },
   ),
 };

@@ -1,7 +1,21 @@
 import { z } from "zod/v4";
-import { AddressInputSchema, AddressSchema, RegisterSchema, UserSchema, UserUpdateSchema } from "~/schemas/account";
+import {
+  AddressInputSchema,
+  AddressSchema,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  ConfirmEmailSchema,
+  DeleteAccountSchema,
+  EmailChangeResultSchema,
+  EmailConfirmedSchema,
+  RegisterSchema,
+  UserSchema,
+  UserUpdateSchema,
+} from "~/schemas/account";
 import { IdSchema } from "~/schemas/common";
+import { changePassword, confirmEmailChange, deleteAccount, requestEmailChange } from "~/services/account.server";
 import { addAddresses, deleteAddress, listAddresses, updateAddress } from "~/services/addresses.server";
+import { EMAIL_CHANGE_HOURS } from "~/services/user-tokens.server";
 import { createUser, getUser, updateUser } from "~/services/users.server";
 import { defineRoute } from "../define";
 
@@ -119,6 +133,88 @@ export const userRoutes = {
     async ({ actor, params }) => {
       await deleteAddress({ addressId: params.addressId, actor });
       return { message: "Address deleted" };
+    },
+  ),
+
+  changeEmail: defineRoute(
+    {
+      method: "post",
+      path: "/users/{userId}/email",
+      tag: "users",
+      summary:
+        "Asks to change the owner's e-mail address (current password required): a confirmation link goes to the new address; an admin cannot do it for another user (403)",
+      access: "owner",
+      params: UserIdParams,
+      body: ChangeEmailSchema,
+      response: EmailChangeResultSchema,
+      status: 202,
+      errorStatuses: { "429": "Too many changes asked for, or too many wrong passwords (Retry-After)" },
+    },
+    async ({ actor, params, body }) => {
+      const { newEmail } = await requestEmailChange({ userId: params.userId, actor, ...body });
+      return {
+        message: `We have sent a confirmation link to ${newEmail}. Your e-mail address changes when you open it (within ${EMAIL_CHANGE_HOURS} hours).`,
+        data: { email: newEmail },
+        status: 202,
+      };
+    },
+  ),
+
+  confirmEmail: defineRoute(
+    {
+      method: "post",
+      path: "/users/confirm-email",
+      tag: "users",
+      summary: "Confirms a new e-mail address with the token of the link mailed to it; the old address is told",
+      body: ConfirmEmailSchema,
+      response: EmailConfirmedSchema,
+      errorStatuses: {
+        "400": "The token is no confirmation link of ours",
+        "409": "Another account uses the address now",
+        "410": "The link was used, replaced by a newer one, or has expired",
+      },
+    },
+    async ({ body }) => {
+      const confirmed = await confirmEmailChange({ token: body.token });
+      return { message: `Your e-mail address is now ${confirmed.email}.`, data: confirmed };
+    },
+  ),
+
+  changePassword: defineRoute(
+    {
+      method: "put",
+      path: "/users/{userId}/password",
+      tag: "users",
+      summary:
+        "Changes the owner's password (current password required); every other session ends, the caller's stays; an admin cannot do it for another user (403)",
+      access: "owner",
+      params: UserIdParams,
+      body: ChangePasswordSchema,
+      errorStatuses: { "429": "Too many wrong passwords (Retry-After)" },
+    },
+    async ({ actor, params, body }) => {
+      await changePassword({ userId: params.userId, actor, ...body });
+      return { message: "Your password has been changed. Your other devices have been signed out." };
+    },
+  ),
+
+  deleteAccount: defineRoute(
+    {
+      method: "post",
+      path: "/users/{userId}/delete",
+      tag: "users",
+      summary:
+        "Deletes an account: personal data erased, orders kept; the caller's password (the owner's, or an admin's for another user)",
+      access: "owner",
+      params: UserIdParams,
+      body: DeleteAccountSchema,
+      errorStatuses: { "429": "Too many wrong passwords (Retry-After)" },
+    },
+    async ({ actor, params, body }) => {
+      await deleteAccount({ userId: params.userId, actor, currentPassword: body.currentPassword });
+      return {
+        message: actor?.id === params.userId ? "Your account has been deleted." : "The account has been deleted.",
+      };
     },
   ),
 };
