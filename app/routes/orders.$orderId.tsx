@@ -72,7 +72,10 @@ export default function Order() {
       </p>
 
       <div className="mt-6 grid gap-6 md:grid-cols-[1fr_16rem]">
-        <section aria-labelledby="order-items" className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
+        <section
+          aria-labelledby="order-items"
+          className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm"
+        >
           <h2 id="order-items" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
             Items
           </h2>

@@ -6,7 +6,7 @@ import { reconcile } from "~/services/reconciler.server";
 import { useApiServer } from "../support/api-server";
 import { useCategory } from "../support/checkout";
 import { orderHelpers } from "../support/orders";
-import { mailTo } from "../support/outbox";
+import { mailsTo } from "../support/mail-outbox";
 import { json, type Envelope } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
 
@@ -212,7 +212,7 @@ describe("the order confirmation e-mail", () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.data.order.id).toBe(placed.body.data.order.id);
 
-    const mails = await mailTo(user.email, "order-confirmation");
+    const mails = await mailsTo(database.db, user.email, "order-confirmation");
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     const orderId = placed.body.data.order.id;
@@ -232,7 +232,7 @@ describe("the order confirmation e-mail", () => {
     await add(user, item.id, 1);
     const declined = await checkout(user, { card: card({ cardNumber: "4000000000000002" }) });
     expect(declined.status).toBe(402);
-    expect(await mailTo(user.email)).toEqual([]);
+    expect(await mailsTo(database.db, user.email)).toEqual([]);
     const intents = await database.db.select().from(testPaymentIntents);
     expect(intents.length).toBeGreaterThan(0);
   });
