@@ -20,6 +20,7 @@ import {
   accountDeletedMail,
   emailChangedMail,
   emailChangeMail,
+  emailChangeRequestedMail,
   passwordChangedMail,
 } from "./mail/templates/accounts.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
@@ -145,6 +146,13 @@ export async function requestEmailChange({
       normalized,
       emailChangeMail({ firstName: user.firstName, newEmail: normalized, token, hours: EMAIL_CHANGE_HOURS }),
     );
+    // the owner hears of it at the address that is theirs now, with the way to stop it (a password reset)
+    await queueMail(
+      tx,
+      "email-change-requested",
+      user.email,
+      emailChangeRequestedMail({ firstName: user.firstName, newEmail: normalized, hours: EMAIL_CHANGE_HOURS }),
+    );
   });
   return { newEmail: normalized };
 }
@@ -223,7 +231,9 @@ export async function changePassword({
       .returning();
     if (!user) throw new NotFoundError("User not found");
     await revokeAllSessions(userId, tx, { except: who.sessionId });
+    // a pending move to another address was asked for with the old password: it goes with it
     await spendUserTokens(userId, "password_reset", tx, now);
+    await spendUserTokens(userId, "email_change", tx, now);
     await clearLoginFailures(user.email, tx);
     await queueMail(
       tx,

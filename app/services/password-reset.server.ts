@@ -95,8 +95,10 @@ export async function resetPassword({
       .where(and(eq(users.id, row.userId), isNull(users.deletedAt)))
       .returning();
     if (!user) throw new NotFoundError("This account no longer exists.");
-    // this link, and every other reset link of the user: they are of no more use
+    // this link, and every other reset link of the user: they are of no more use; and a pending move to another
+    // address, asked for by whoever had the old password, is cancelled with it
     await spendUserTokens(user.id, "password_reset", tx, now);
+    await spendUserTokens(user.id, "email_change", tx, now);
     await revokeAllSessions(user.id, tx);
     await clearLoginFailures(user.email, tx);
     await queueMail(

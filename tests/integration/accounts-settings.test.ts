@@ -77,6 +77,10 @@ describe("changing the e-mail address", () => {
     const [row] = await database.db.select().from(userTokens).where(eq(userTokens.userId, user.id));
     expect(row).toMatchObject({ purpose: "email_change", tokenHash: sha256(token), newEmail, usedAt: null });
     expect(await mailsTo(database.db, user.email, "email-changed")).toEqual([]);
+    // the owner hears of the request at once, at the address that is theirs now, with the way to stop it
+    const [heads] = await mailsTo(database.db, user.email, "email-change-requested");
+    expect(heads?.textBody).toContain(newEmail);
+    expect(heads?.textBody).toContain("/forgot-password");
 
     const confirmed = await confirmEmail(token);
     expect(confirmed.status).toBe(200);
@@ -129,6 +133,16 @@ describe("changing the e-mail address", () => {
       .where(eq(users.id, squatter.id));
     expect((await confirmEmail(token)).status).toBe(200);
     expect(await emailOf(user.id)).toBe(newEmail);
+  });
+
+  it("a password change in the meantime cancels a pending change (asked for with the old password)", async () => {
+    const user = await signedIn();
+    const thief = freshEmail("thief");
+    expect((await changeEmail(user.id, user.auth, thief)).status).toBe(202);
+    const token = tokenIn((await mailsTo(database.db, thief, "email-change"))[0]!, "/confirm-email");
+    expect((await changePassword(user.id, user.auth, PASSWORD)).status).toBe(200);
+    expect((await confirmEmail(token)).status).toBe(410);
+    expect(await emailOf(user.id)).toBe(user.email);
   });
 
   it("a newer request spends the older link", async () => {

@@ -139,6 +139,23 @@ describe("using the link", () => {
     expect(notice?.subject).toBe("Your GearHub password was changed");
   });
 
+  it("cancels a pending e-mail change: a thief with the old password cannot move the account after the reset", async () => {
+    const user = await register(api);
+    const thiefSession = await loginAs(api, user.email);
+    const thief = `thief.${Date.now()}@example.com`;
+    const asked = await api.json(
+      `/users/${user.id}/email`,
+      json("POST", { newEmail: thief, currentPassword: PASSWORD }, bearer(thiefSession.accessToken)),
+    );
+    expect(asked.status).toBe(202);
+    const changeToken = tokenIn((await mailsTo(database.db, thief, "email-change"))[0]!, "/confirm-email");
+
+    expect((await reset(await resetToken(user.email))).status).toBe(200);
+    const confirmed = await api.json("/users/confirm-email", json("POST", { token: changeToken }));
+    expect(confirmed.status).toBe(410);
+    expect((await loginAs(api, user.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
   it("works once: the same link again is 410", async () => {
     const user = await register(api);
     const token = await resetToken(user.email);

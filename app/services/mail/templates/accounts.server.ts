@@ -48,6 +48,28 @@ export function emailChangeMail(input: {
   };
 }
 
+/**
+ * The word to the current address when a change to another is asked for (kind "email-change-requested"): if it was
+ * not the owner, resetting the password cancels the pending change.
+ */
+export function emailChangeRequestedMail(input: { firstName: string; newEmail: string; hours: number }): MailContent {
+  return {
+    subject: `A change of your ${SITE_NAME} e-mail address was asked for`,
+    preheader: `Someone asked to move your account to ${input.newEmail}.`,
+    heading: "A change of your e-mail address was asked for",
+    blocks: [
+      { paragraph: greeting(input.firstName) },
+      {
+        paragraph: `Someone signed in to your ${SITE_NAME} account asked to move it to ${input.newEmail}. Nothing changes unless the link sent to that address is opened within ${input.hours} hours.`,
+      },
+      {
+        note: `If this was not you, reset your password now: that cancels the change and signs everyone else out.`,
+      },
+      { button: { label: "Reset my password", url: shopLink("/forgot-password") } },
+    ],
+  };
+}
+
 /** The notice to the old address once a change is confirmed (kind "email-changed"). */
 export function emailChangedMail(input: { firstName: string; newEmail: string }): MailContent {
   return {
