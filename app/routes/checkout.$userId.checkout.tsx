@@ -139,13 +139,12 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
   if (intent.intent === "create-intent" || intent.intent === "hosted") {
     const submission = parseWithZod(form, { schema: CheckoutBillingFormSchema });
     if (submission.status !== "success") return fail(submission.reply(), 422);
+    // the billing details and the address go with the payment: an order placed by the webhook or the reconciler
+    // (the browser never came back) ships to the same place
+    const { amount, shippingAddressId, ...billing } = submission.value;
     if (intent.intent === "create-intent") {
       const { data: payment } = await auth.api(endpoints.payments.createIntent, {
-        body: {
-          amount: submission.value.amount,
-          currency: "usd",
-          shippingAddressId: submission.value.shippingAddressId,
-        },
+        body: { amount, currency: "usd", shippingAddressId, billing },
       });
       const { clientSecret, paymentIntentId } = payment;
       return data<CheckoutReply>({ payment: { clientSecret, paymentIntentId } }, { headers: auth.headers });
@@ -154,9 +153,10 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
     const origin = new URL(request.url).origin;
     const { data: session } = await auth.api(endpoints.payments.checkoutSession, {
       body: {
-        amount: submission.value.amount,
-        email: submission.value.email,
-        shippingAddressId: submission.value.shippingAddressId,
+        amount,
+        email: billing.email,
+        shippingAddressId,
+        billing,
         successUrl: `${origin}/checkout/${userId}/complete?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${origin}/checkout/${userId}/checkout?cancelled=1`,
       },

@@ -163,6 +163,8 @@ export const CreatePaymentIntentSchema = z.object({
     .optional()
     .default("usd"),
   shippingAddressId: ShippingAddressIdSchema,
+  /** kept with the payment, for an order placed by the webhook or the reconciler */
+  billing: BillingSchema.optional(),
 });
 
 export const PaymentIntentSchema = z.object({

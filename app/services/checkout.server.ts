@@ -5,14 +5,14 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, like, not, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { orders, payments, refunds, type CartSnapshotLine } from "~/db/schema";
-import type { PaymentConfig, PaymentIntentDto, TestCard, TestConfirmResult } from "~/schemas/orders";
+import type { Billing, PaymentConfig, PaymentIntentDto, TestCard, TestConfirmResult } from "~/schemas/orders";
 import { centsToDollars, dollarsToCents, formatCents } from "~/utils/money";
 import { requireActor, type Actor } from "./access";
 import { cartLinesForCheckout, stockMessage } from "./cart.server";
 import { ConflictError, NotFoundError, OutOfStockError } from "./errors";
 import { faultPoint } from "./faults.server";
 import { getPaymentProvider, TestPaymentProvider } from "./payments/index.server";
-import { rememberShipping, shippingSnapshot } from "./shipping.server";
+import { rememberCheckoutDetails, shippingSnapshot } from "./shipping.server";
 
 export function getPaymentConfig(): PaymentConfig {
   const provider = getPaymentProvider();
@@ -189,19 +189,22 @@ export async function createPaymentIntent({
   actor,
   amount,
   shippingAddressId,
+  billing,
   db = getDb(),
 }: {
   actor: Actor | null;
   amount?: number;
-  /** one of the caller's saved addresses, kept with the payment for its order */
+  /** one of the caller's saved addresses, kept with the payment for its order; else the billing address */
   shippingAddressId?: number;
+  /** the checkout's billing details, kept with the payment for an order placed without the browser */
+  billing?: Billing;
   db?: DbOrTx;
 }): Promise<PaymentIntentDto> {
   const who = requireActor(actor);
   const priced = await pricedCart(who.id, db);
-  const shipping = await shippingSnapshot(who.id, shippingAddressId, undefined, db);
+  const shipping = await shippingSnapshot(who.id, shippingAddressId, billing, db);
   const payment = await paymentForCart(who.id, priced, amount, db);
-  await rememberShipping(payment.id, shipping, db);
+  await rememberCheckoutDetails(payment.id, { billing, shipping }, db);
   const remote = await getPaymentProvider().retrieve(payment.providerPaymentId);
   if (remote.status === "succeeded") {
     throw new ConflictError("You have paid for this cart already: your order is being placed. Please reload the page.");
@@ -225,12 +228,14 @@ export async function createCheckoutSession({
   successUrl,
   cancelUrl,
   shippingAddressId,
+  billing,
   db = getDb(),
 }: {
   actor: Actor | null;
   amount?: number;
   email?: string;
   shippingAddressId?: number;
+  billing?: Billing;
   successUrl: string;
   cancelUrl: string;
   db?: DbOrTx;
@@ -241,7 +246,7 @@ export async function createCheckoutSession({
   if (!createSession) throw new NotFoundError("The hosted payment page is only used with Stripe.");
   const priced = await pricedCart(who.id, db);
   checkShownAmount(amount, priced.totalCents);
-  const shipping = await shippingSnapshot(who.id, shippingAddressId, undefined, db);
+  const shipping = await shippingSnapshot(who.id, shippingAddressId, billing, db);
   const { snapshot, totalCents } = priced;
   const { payment: open } = await attemptFor(who.id, "cs", snapshot, db);
   if (open && (await provider.retrieve(open.providerPaymentId)).status === "succeeded") {
@@ -269,7 +274,7 @@ export async function createCheckoutSession({
     db,
     { reuse: false },
   );
-  await rememberShipping(payment.id, shipping, db);
+  await rememberCheckoutDetails(payment.id, { billing, shipping }, db);
   return { sessionId: payment.providerPaymentId, url };
 }
 

@@ -129,9 +129,10 @@ export async function fulfilPayment(
     try {
       // a savepoint: a line that cannot be taken undoes the lines taken before it, and the payment stays locked
       const billed = billing ?? locked!.billing ?? null;
+      // the address given now (place-order), else the one chosen when paying (read under the lock: the latest
+      // attempt's), else the billing address, else the account's own
       const shipTo =
         shipping ??
-        payment.shippingAddress ??
         locked!.shippingAddress ??
         shippingFromBilling(billed) ??
         (await defaultShipping(payment.userId, tx));

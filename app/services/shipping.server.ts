@@ -66,8 +66,18 @@ export async function defaultShipping(userId: number, db: DbOrTx): Promise<Shipp
   return row ? shippingSnapshot(userId, row.id, undefined, db) : null;
 }
 
-/** Keeps the chosen address with the payment, for whoever places its order (the browser, the webhook, the reconciler). */
-export async function rememberShipping(paymentId: number, shipping: ShippingSnapshot | null, db: DbOrTx) {
-  if (!shipping) return;
-  await db.update(payments).set({ shippingAddress: shipping }).where(eq(payments.id, paymentId));
+/**
+ * Keeps what the checkout was given with the payment, for whoever places its order (the browser, the webhook, the
+ * reconciler): the billing details when sent, and the shipping address chosen this time, replacing an earlier
+ * attempt's choice (a declined card, then another address).
+ */
+export async function rememberCheckoutDetails(
+  paymentId: number,
+  details: { billing: Billing | undefined; shipping: ShippingSnapshot | null },
+  db: DbOrTx,
+) {
+  await db
+    .update(payments)
+    .set({ shippingAddress: details.shipping, ...(details.billing ? { billing: details.billing } : {}) })
+    .where(eq(payments.id, paymentId));
 }

@@ -165,8 +165,42 @@ describe("the shipping address of an order", () => {
     expect(listed.body.data[0]!.shippingAddress?.street).toBe("7 Quay Lane");
 
     // an address that is not the caller's is refused when the payment is made
+    await add(user, item.id, 1);
     const refused = await createIntent(user, { shippingAddressId: otherAddress });
-    expect([409, 422]).toContain(refused.status);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.errors?.shippingAddressId).toBeDefined();
+  });
+
+  it("follows the latest choice of a payment made again (a declined card, then the billing address chosen)", async () => {
+    // one call per attempt (test payments): a decline, then the same attempt paid with another choice
+    const user = await shopper();
+    const addressId = await newAddress(user);
+    const item = await product({ inventory: 5 });
+    await add(user, item.id, 1);
+    const declined = await checkout(user, {
+      shippingAddressId: addressId,
+      card: card({ cardNumber: "4000000000000002" }),
+    });
+    expect(declined.status).toBe(402);
+    const paid = await checkout(user, {});
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.data.order.shippingAddress?.street).toBe("9 Billing Road");
+
+    // the card box's payment, asked for again with the billing address, and placed by the reconciler alone
+    const other = await shopper();
+    const otherAddress = await newAddress(other);
+    await add(other, item.id, 1);
+    const first = await createIntent(other, { shippingAddressId: otherAddress, billing });
+    const again = await createIntent(other, { billing });
+    expect(again.body.data.paymentIntentId).toBe(first.body.data.paymentIntentId);
+    await confirm(other, again.body.data.paymentIntentId);
+    await reconcile({ settleMs: 0, now: new Date(Date.now() + 60_000), db: database.db });
+    const [order] = (
+      await api.json<Envelope<OrderDto[]>>(`/orders/user/${other.id}/orders`, json("GET", undefined, other.auth))
+    ).body.data;
+    expect(order?.shippingAddress?.street).toBe("9 Billing Road");
+    const [payment] = await database.db.select().from(payments).where(eq(payments.userId, other.id));
+    expect(payment?.billing).toMatchObject({ firstName: "Grace", street: "9 Billing Road" });
   });
 });
 

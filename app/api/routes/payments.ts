@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import {
+  BillingSchema,
   CreatePaymentIntentSchema,
   PaymentConfigSchema,
   PaymentIntentSchema,
@@ -25,6 +26,7 @@ const CheckoutSessionRequestSchema = z.object({
   successUrl: AbsoluteUrl,
   cancelUrl: AbsoluteUrl,
   shippingAddressId: ShippingAddressIdSchema,
+  billing: BillingSchema.optional(),
 });
 const CheckoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
 
@@ -59,6 +61,7 @@ export const paymentRoutes = {
         actor,
         amount: body.amount,
         shippingAddressId: body.shippingAddressId,
+        billing: body.billing,
       });
       // the reference client reads clientSecret at the top level
       return { message: "Payment created", data: intent, extra: { clientSecret: intent.clientSecret } };
