@@ -56,7 +56,9 @@ export const EmailSchema = z
   .trim()
   .min(1, "Email is required")
   .max(254, "Email is too long")
-  .pipe(z.email("Enter a valid email address"));
+  .pipe(z.email("Enter a valid email address"))
+  // .invalid is reserved (RFC 2606): no mail reaches it, and deleted accounts are given addresses there
+  .refine((email) => !/\.invalid$/i.test(email), "Enter a valid email address");
 
 export const PasswordSchema = z
   .string({ error: "Password is required" })

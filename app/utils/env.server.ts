@@ -124,6 +124,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
     throw new ConfigError("SMTP_URL must look like smtp://user:password@host:587 or smtps://…");
   }
+  if (smtpUrl && production && !env.PUBLIC_URL?.trim()) {
+    // every link in a real e-mail (a reset, a receipt) would point to localhost
+    throw new ConfigError(
+      "Set PUBLIC_URL (the shop's address, e.g. https://shop.example.com) when mail goes out through SMTP_URL.",
+    );
+  }
 
   const ttl = Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900);
   return {

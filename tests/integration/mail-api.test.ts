@@ -86,6 +86,23 @@ describe("the outbox API", () => {
     expect((await api.json("/mail/outbox/abc", { headers: boss.auth })).status).toBe(400);
   });
 
+  it("hides the token of a single-use link from the admin (text and HTML), and only there", async () => {
+    const link = "http://localhost:3000/reset-password?token=SECRET-token_123";
+    const content = { subject: "Reset", heading: "Reset", blocks: [{ button: { label: "Reset", url: link } }] };
+    const reset = await queueMail(database.db, "password-reset", `${word()}@example.com`, content);
+    const shown = await api.json<Envelope<MailMessageDto>>(`/mail/outbox/${reset}`, { headers: boss.auth });
+    expect(shown.body.data.textBody).toContain("/reset-password?token=[hidden]");
+    expect(shown.body.data.htmlBody).toContain("/reset-password?token=[hidden]");
+    expect(JSON.stringify(shown.body)).not.toContain("SECRET");
+    // the message itself keeps it (the recipient's copy)
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, reset));
+    expect(row!.textBody).toContain("SECRET-token_123");
+    // other kinds are shown as they are
+    const other = await queueMail(database.db, "order-status", `${word()}@example.com`, content);
+    const plain = await api.json<Envelope<MailMessageDto>>(`/mail/outbox/${other}`, { headers: boss.auth });
+    expect(plain.body.data.textBody).toContain("SECRET-token_123");
+  });
+
   it("puts a failed message back, due now, and wakes the sender; refuses one that is not failed", async () => {
     const id = await queue();
     await fail(id);

@@ -163,6 +163,13 @@ describe("the outbox over SMTP", () => {
     expect(await sweep()).toMatchObject({ failed: 1 });
     expect(await rowOf(badMessage.id)).toMatchObject({ status: "failed", lastError: expect.stringMatching(/554/) });
 
+    // a single-use link that never arrived is erased with its failure; other messages keep their bodies
+    const badReset = await queue("password-reset");
+    smtp.refuseRecipient(badReset.to, { code: 550, message: "5.1.1 No such mailbox here" });
+    expect(await sweep()).toMatchObject({ failed: 1 });
+    expect(await rowOf(badReset.id)).toMatchObject({ status: "failed", textBody: ERASED_TEXT });
+    expect((await rowOf(badRecipient.id)).textBody).not.toBe(ERASED_TEXT);
+
     // failed stays failed: no sweep tries it again
     await makeDue(badRecipient.id);
     await makeDue(badMessage.id);

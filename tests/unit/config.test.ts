@@ -52,6 +52,12 @@ describe("configuration", () => {
     );
     for (const bad of ["mail.example:587", "http://mail.example", "smtp://"])
       expect(() => loadConfig({ DATA_DIR: tempDir(), SMTP_URL: bad })).toThrow(/SMTP_URL/);
+    // real mail in production needs the shop's own address for its links
+    const production = { DATA_DIR: tempDir(), NODE_ENV: "production", SMTP_URL: "smtp://mail.example:587" };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ ...production, PUBLIC_URL: "https://shop.example/" }).mail.publicUrl).toBe(
+      "https://shop.example",
+    );
   });
 
   it("gives a rotated refresh token 30 seconds of grace unless REFRESH_GRACE_SECONDS says otherwise (0 turns it off)", () => {

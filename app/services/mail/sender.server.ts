@@ -103,6 +103,8 @@ async function deliver(db: DbOrTx, row: OutboxRow, transport: MailTransport, fro
         lastError: message,
         leaseUntil: null,
         nextAttemptAt: giveUp ? sql`now()` : sql`now() + ${`${retryDelayMs(row.attempts)} milliseconds`}::interval`,
+        // a link that never arrived is of no use to anyone, and must not wait here for whoever reads it
+        ...(giveUp && SINGLE_USE_LINK_KINDS.has(row.kind) ? { textBody: ERASED_TEXT, htmlBody: ERASED_HTML } : {}),
       })
       .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, "pending")));
     const what = `message ${row.id} (${row.kind}), try ${row.attempts}: ${message}`;

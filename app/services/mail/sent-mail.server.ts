@@ -9,6 +9,7 @@ import { requireAdmin, type Actor } from "../access";
 import { ConflictError, NotFoundError } from "../errors";
 import { shopLink } from "./layout.server";
 import { announceMail, queueMail } from "./outbox.server";
+import { SINGLE_USE_LINK_KINDS } from "./sender.server";
 import { mailDir } from "./transports.server";
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -78,14 +79,22 @@ export async function getOutboxMessage({
   requireAdmin(actor);
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!row) throw new NotFoundError("Message not found");
+  const hide = SINGLE_USE_LINK_KINDS.has(row.kind) ? hideTokens : (body: string) => body;
   return {
     ...summaryOf(row),
     messageId: row.messageId,
     from: getConfig().mail.from,
-    textBody: row.textBody,
-    htmlBody: row.htmlBody,
+    textBody: hide(row.textBody),
+    htmlBody: hide(row.htmlBody),
   };
 }
+
+/**
+ * A single-use link's token, hidden from the admin: a reset link read on this page would let an admin into any
+ * account (and an admin may not change another user's password or e-mail: decision 0019). The link's own mailbox
+ * (the SMTP recipient, or the .eml file on the operator's disk) still has it.
+ */
+export const hideTokens = (body: string) => body.replace(/([?&](?:amp;)?token=)[^\s"'<&]+/g, "$1[hidden]");
 
 /**
  * POST /mail/outbox/{id}/retry: a failed message back to pending, due now. Its tries are not reset, so a passing
