@@ -11,7 +11,10 @@ interface Shown extends ToastMessage {
   id: number;
 }
 
-/** More would stack down over the page (issue #12: five over the navigation, three over a checkout's fields). */
+/**
+ * More would stack down over the page (issue #12: five over the navigation, three over a checkout's fields); on a
+ * phone only the newest of them shows.
+ */
 const MAX_SHOWN = 2;
 
 const ShowContext = createContext<(toast: ToastMessage) => void>(() => undefined);
@@ -103,7 +106,7 @@ function ToastItem({ toast, onDismiss }: { toast: Shown; onDismiss: (id: number)
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
-      className={`pointer-events-auto flex items-start gap-2 rounded-lg border py-2 pl-3 pr-2 text-sm shadow-lg motion-safe:animate-toast-in ${NOTICE_STYLES[toast.type]}`}
+      className={`pointer-events-auto flex items-start gap-2 rounded-lg border py-2 pl-3 pr-2 text-sm shadow-lg max-sm:[&:not(:last-child)]:hidden motion-safe:animate-toast-in ${NOTICE_STYLES[toast.type]}`}
     >
       <p className="flex-1 py-0.5">{toast.message}</p>
       <button
