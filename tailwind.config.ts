@@ -14,6 +14,16 @@ export default {
           900: "#171c45",
         },
       },
+      // toasts come in from above; only under motion-safe: (prefers-reduced-motion), see app/components/ui/toast.tsx
+      keyframes: {
+        "toast-in": {
+          from: { opacity: "0", transform: "translateY(-0.5rem)" },
+          to: { opacity: "1", transform: "none" },
+        },
+      },
+      animation: {
+        "toast-in": "toast-in 200ms ease-out",
+      },
     },
   },
   plugins: [],

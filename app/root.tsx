@@ -1,7 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ToastProvider } from "~/components/ui/toast";
+import { Toaster, ToastProvider } from "~/components/ui/toast";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Footer } from "~/components/layout/footer";
 import { Navbar } from "~/components/layout/navbar";
@@ -75,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <ToastProvider serverToast={data?.toast ?? null}>
           <Navbar user={data?.user ?? null} />
+          <Toaster />
           <main id="main" className="flex-1">
             {children}
           </main>

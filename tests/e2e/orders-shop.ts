@@ -15,9 +15,15 @@ export function shopperAddress(street: string) {
   return { street, city: "Austin", state: "TX", country: "US", postalCode: "73301", addressType: "HOME" };
 }
 
-/** Toasts are outside <main>: a success is a status, an error an alert. */
+/**
+ * The page's notices: the toasts' live region with JavaScript, the flash banner without. They are outside <main>, a
+ * status (or an alert).
+ */
+export function notices(page: Page) {
+  return page.locator("xpath=//*[(@role='status' or @role='alert') and not(ancestor::main)]");
+}
+
+/** The toast (or banner) that says `message`. */
 export function toast(page: Page, message: string) {
-  return page
-    .locator("xpath=//*[(@role='status' or @role='alert') and not(ancestor::main)]")
-    .getByText(message, { exact: true });
+  return notices(page).getByText(message, { exact: true });
 }

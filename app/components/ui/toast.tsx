@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { FlashBanner, NOTICE_STYLES } from "~/components/ui/flash-banner";
 import { TOAST_MS } from "~/utils/site";
 
 export interface ToastMessage {
@@ -11,76 +11,133 @@ interface Shown extends ToastMessage {
   id: number;
 }
 
-const ToastContext = createContext<(toast: ToastMessage) => void>(() => undefined);
+/**
+ * More would stack down over the page (issue #12: five over the navigation, three over a checkout's fields); on a
+ * phone only the newest of them shows.
+ */
+const MAX_SHOWN = 2;
+
+const ShowContext = createContext<(toast: ToastMessage) => void>(() => undefined);
+
+interface Toasts {
+  toasts: Shown[];
+  dismiss: (id: number) => void;
+  serverToast: ToastMessage | null;
+}
+
+const ToastsContext = createContext<Toasts>({ toasts: [], dismiss: () => undefined, serverToast: null });
 
 /** Shows a toast from a component (a fetcher's answer). */
 export function useToast() {
-  return useContext(ToastContext);
+  return useContext(ShowContext);
 }
 
-const STYLES: Record<ToastMessage["type"], string> = {
-  success: "border-emerald-200 bg-emerald-50 text-emerald-900",
-  error: "border-red-200 bg-red-50 text-red-900",
-  info: "border-slate-200 bg-white text-slate-900",
-};
-
 /**
- * Toasts top right. The server's toast (a flash message, after a redirect) is rendered in the HTML, so it shows
- * without JavaScript; with JavaScript every toast closes after 5 seconds or on its button.
+ * Holds the toasts: those components show (useToast) and the server's (a flash message, after a redirect). <Toaster>
+ * renders them where the layout puts it.
  */
 export function ToastProvider({ serverToast, children }: { serverToast: ToastMessage | null; children: ReactNode }) {
-  const hydrated = useHydrated();
   const next = useRef(1);
   const [toasts, setToasts] = useState<Shown[]>([]);
   const show = useCallback((toast: ToastMessage) => {
     const id = next.current++;
-    setToasts((list) => [...list, { ...toast, id }]);
+    // the same message again replaces the one shown (a fresh 5 s) rather than stacking a copy
+    setToasts((list) => [...list.filter((t) => t.message !== toast.message), { ...toast, id }].slice(-MAX_SHOWN));
   }, []);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
 
-  // each new server toast (a new object after every navigation that carried one) joins the list once
+  // each new server toast (a new object after every navigation that carried one) joins the list once, also when
+  // StrictMode runs the effect twice
+  const taken = useRef<ToastMessage | null>(null);
   useEffect(() => {
-    if (serverToast) show(serverToast);
+    if (!serverToast || taken.current === serverToast) return;
+    taken.current = serverToast;
+    show(serverToast);
   }, [serverToast, show]);
 
-  const visible = hydrated ? toasts : serverToast ? [{ ...serverToast, id: 0 }] : [];
   return (
-    <ToastContext.Provider value={show}>
-      {children}
-      <div
-        aria-live="polite"
-        className="pointer-events-none fixed right-4 top-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
-      >
-        {visible.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onClose={() => dismiss(toast.id)} closable={hydrated} />
-        ))}
-      </div>
-    </ToastContext.Provider>
+    <ShowContext.Provider value={show}>
+      <ToastsContext.Provider value={{ toasts, dismiss, serverToast }}>{children}</ToastsContext.Provider>
+    </ShowContext.Provider>
   );
 }
 
-function ToastItem({ toast, onClose, closable }: { toast: Shown; onClose: () => void; closable: boolean }) {
-  useEffect(() => {
-    if (!closable) return;
-    const timer = setTimeout(onClose, TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [closable, onClose]);
+/**
+ * Goes right under the navigation bar. With JavaScript: one live region, top right, that hangs from a zero-height
+ * sticky strip, so it starts below the bar (whatever the bar's height on a phone) and stays in view once the bar has
+ * scrolled away; it never covers the bar's links. Without JavaScript: the server's toast as a banner in the page's
+ * flow (<noscript>: with JavaScript the same message comes as a toast once hydrated, and the page never jumps).
+ */
+export function Toaster() {
+  const { toasts, dismiss, serverToast } = useContext(ToastsContext);
+  return (
+    <>
+      <div className="pointer-events-none sticky top-0 z-40 h-0">
+        {/* always in the page, empty at first: screen readers announce what is added to a live region they know */}
+        <div
+          role="status"
+          aria-live="polite"
+          aria-label="Notifications"
+          className="absolute right-4 top-2 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2"
+        >
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+          ))}
+        </div>
+      </div>
+      {serverToast ? (
+        <noscript>
+          <FlashBanner toast={serverToast} />
+        </noscript>
+      ) : null}
+    </>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Shown; onDismiss: (id: number) => void }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  useCountdown(TOAST_MS, hovered || focused, () => onDismiss(toast.id));
   return (
     <div
-      role={toast.type === "error" ? "alert" : "status"}
-      className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-3 text-sm shadow-lg ${STYLES[toast.type]}`}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+      className={`pointer-events-auto flex items-start gap-2 rounded-lg border py-2 pl-3 pr-2 text-sm shadow-lg max-sm:[&:not(:last-child)]:hidden motion-safe:animate-toast-in ${NOTICE_STYLES[toast.type]}`}
     >
-      <p className="flex-1">{toast.message}</p>
-      {closable ? (
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close notification"
-          className="text-lg leading-none opacity-60 hover:opacity-100"
-        >
-          ×
-        </button>
-      ) : null}
+      <p className="flex-1 py-0.5">{toast.message}</p>
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        aria-label="Dismiss notification"
+        className="-my-0.5 rounded px-1.5 text-lg leading-6 opacity-60 hover:opacity-100"
+      >
+        ×
+      </button>
     </div>
   );
+}
+
+/**
+ * Calls `onDone` once `ms` have run while not paused. The timer starts once: re-renders (a new toast, a navigation)
+ * never start it over, and a pause keeps what was left.
+ */
+function useCountdown(ms: number, paused: boolean, onDone: () => void) {
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
+  const left = useRef(ms);
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => done.current(), left.current);
+    return () => {
+      clearTimeout(timer);
+      left.current -= Date.now() - started;
+    };
+  }, [paused]);
 }
