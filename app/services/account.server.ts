@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import {
   addresses,
+  mailOutbox,
   carts,
   orders,
   payments,
@@ -46,6 +47,11 @@ export const ERASED = {
   /** not a PHC string: no password verifies against it */
   passwordHash: "!deleted",
 } as const;
+
+const ERASED_MAIL = {
+  textBody: "(Erased when the account was deleted.)",
+  htmlBody: "<p>(Erased when the account was deleted.)</p>",
+};
 
 /** Orders whose parcel may still have to go out keep their delivery address when the account is deleted. */
 const TO_BE_SHIPPED = ["PENDING", "PROCESSING"] as const;
@@ -274,6 +280,13 @@ export async function deleteAccount({
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .for("update");
     if (!user) throw new NotFoundError("User not found");
+    // the shop's mail to them: what has not gone yet will not, what went keeps no content (the notice below aside)
+    const theirs = sql`lower(${mailOutbox.recipient}) = ${user.email.toLowerCase()}`;
+    await tx.delete(mailOutbox).where(and(theirs, eq(mailOutbox.status, "pending")));
+    await tx
+      .update(mailOutbox)
+      .set({ recipient: ERASED.email(userId), subject: "(erased with the account)", ...ERASED_MAIL })
+      .where(theirs);
     await queueMail(tx, "account-deleted", user.email, accountDeletedMail({ firstName: user.firstName }));
     await tx
       .update(users)

@@ -96,9 +96,15 @@ export async function changeOrderStatus({
     if (status === "CANCELLED" && row.paymentId !== null) {
       await oweRefund(row.paymentId, `order ${orderId} cancelled`, tx);
     }
+    // a deleted account's order kept its address only to be shipped: once it has gone (or will not), it goes too
+    const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, row.userId));
+    const erase = Boolean(owner?.deletedAt) && (status === "SHIPPED" || status === "CANCELLED");
+    if (erase && row.paymentId !== null) {
+      await tx.update(payments).set({ shippingAddress: null, billing: null }).where(eq(payments.id, row.paymentId));
+    }
     const [updated] = await tx
       .update(orders)
-      .set({ status, updatedAt: new Date() })
+      .set({ status, updatedAt: new Date(), ...(erase ? { shippingAddress: null } : {}) })
       .where(eq(orders.id, orderId))
       .returning();
     const dto = (await orderDtos([updated!], tx))[0]!;

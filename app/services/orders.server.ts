@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Actor } from "./access";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { cartItems, carts, orderItems, orders, payments, products, refunds } from "~/db/schema";
+import { cartItems, carts, orderItems, orders, payments, products, refunds, users } from "~/db/schema";
 import { orderStatusLabel, type Billing, type OrderDto } from "~/schemas/orders";
 import type { ShippingSnapshot } from "~/db/schema";
 import { centsToDollars, formatCents } from "~/utils/money";
@@ -172,6 +172,8 @@ async function placeFromSnapshot(
       .returning({ id: products.id });
     if (!taken) throw new SoldOut(line.name);
   }
+  // an account deleted while its payment was open: the order is the shop's record, its billing copy is personal
+  const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, payment.userId));
   const [order] = await tx
     .insert(orders)
     .values({
@@ -179,7 +181,7 @@ async function placeFromSnapshot(
       paymentId: payment.id,
       totalCents: payment.amountCents,
       status: "PENDING",
-      billing,
+      billing: owner?.deletedAt ? null : billing,
       shippingAddress,
     })
     .returning();
