@@ -12,7 +12,7 @@ import { faultPoint } from "./faults.server";
 import { getPaymentProvider } from "./payments/index.server";
 import { oweRefund, refundNow } from "./refunds.server";
 import { defaultShipping, shippingFromBilling, shippingSnapshot } from "./shipping.server";
-import { queueOrderMail } from "./mail/templates/orders.server";
+import { queueOrderMail, queuePaymentRefundedMail } from "./mail/templates/orders.server";
 import { createLogger } from "~/utils/log.server";
 
 const log = createLogger("orders");
@@ -105,6 +105,7 @@ export async function fulfilPayment(
       await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
       if (await orderOfPayment(payment.id, tx)) return false;
       await oweRefund(payment.id, "the amount paid did not match the order total", tx);
+      await queuePaymentRefundedMail(tx, payment, "The amount paid did not match the order total.");
       return true;
     });
     if (owed)
@@ -140,6 +141,8 @@ export async function fulfilPayment(
     } catch (error) {
       if (!(error instanceof SoldOut)) throw error;
       await oweRefund(payment.id, `${error.productName} sold out before the order was placed`, tx);
+      // the shopper may not be on the page (the webhook, the reconciler): they hear of it by e-mail
+      await queuePaymentRefundedMail(tx, payment, `${error.productName} sold out while you were paying.`);
       return { soldOut: error.productName } as const;
     }
   });

@@ -7,6 +7,7 @@ import { reconcile } from "~/services/reconciler.server";
 import { processDueRefunds, refundBackoffMs } from "~/services/refunds.server";
 import { useApiServer } from "../support/api-server";
 import { useCategory } from "../support/checkout";
+import { mailsTo } from "../support/mail-outbox";
 import { orderHelpers } from "../support/orders";
 import { json, type Envelope } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
@@ -70,6 +71,13 @@ describe("the reconciler", () => {
     const [owed] = await database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id));
     expect(owed).toMatchObject({ status: "succeeded", attempts: 1 });
     expect(owed!.reason).toMatch(/sold out/);
+    // nobody was on the page to read it: the shopper is told by e-mail, once
+    const told = await mailsTo(database.db, user.email, "payment-refunded");
+    expect(told).toHaveLength(1);
+    expect(told[0]!.textBody).toContain(`${item.name} sold out while you were paying.`);
+    expect(told[0]!.textBody).toContain("$15.00");
+    await sweep();
+    expect(await mailsTo(database.db, user.email, "payment-refunded")).toHaveLength(1);
   });
 
   it("brings an unpaid payment up to date and cancels one abandoned for a day", async () => {

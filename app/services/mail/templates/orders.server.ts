@@ -99,6 +99,37 @@ export function orderStatusMail(order: OrderDto, firstName: string): MailContent
   };
 }
 
+/** A payment that did not become an order (the stock ran out while paying, a wrong amount): the money goes back. */
+export function paymentRefundedMail(input: { firstName: string; amountCents: number; reason: string }): MailContent {
+  const amount = formatPrice(input.amountCents / 100);
+  return {
+    subject: "We could not place your GearHub order: your payment is refunded",
+    preheader: `${input.reason} Your payment of ${amount} is being refunded.`,
+    heading: `Hello ${input.firstName},`,
+    blocks: [
+      { paragraph: `We are sorry: we could not place your order. ${input.reason}` },
+      {
+        paragraph: `Nothing was ordered, and your payment of ${amount} is being refunded to your card. Refunds usually reach your account within 5 to 10 business days.`,
+      },
+      { button: { label: "Back to the shop", url: shopLink("/products") } },
+    ],
+  };
+}
+
+/** Queues the refund notice of a payment to its payer, in `db` (the transaction that decided the refund). */
+export async function queuePaymentRefundedMail(
+  db: DbOrTx,
+  payment: { userId: number; amountCents: number },
+  reason: string,
+) {
+  const [user] = await db
+    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, payment.userId));
+  if (!user || user.deletedAt) return;
+  await queueMail(db, "payment-refunded", user.email, paymentRefundedMail({ ...user, ...payment, reason }));
+}
+
 /**
  * Queues an order e-mail to the order's customer in `db` (the transaction that placed or moved the order). A deleted
  * account has no address to write to: nothing is queued.
