@@ -1,0 +1,232 @@
+import { getFormProps, getInputProps, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useActionData, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { z } from "zod/v4";
+import { Field } from "~/components/ui/field";
+import { Spinner } from "~/components/ui/spinner";
+import { useToast } from "~/components/ui/toast";
+import {
+  ChangeEmailSchema,
+  ChangePasswordFormSchema,
+  DELETE_CONFIRMATION,
+  DeleteAccountFormSchema,
+  UserUpdateSchema,
+  type SettingsIntent,
+} from "~/schemas/account";
+
+// The four forms of the account settings page (routes/user-profile.$userId.settings.tsx), each its own form with its
+// own messages, with and without JavaScript.
+
+/** One form's answer: its conform result (field errors, or a reset after success) and the success message. */
+export type SettingsReply = { intent: SettingsIntent; result: SubmissionResult<string[]>; message: string | null };
+
+/**
+ * One settings form: a fetcher of its own with JavaScript (its answer comes back to it, a success is toasted and the
+ * form cleared), the same form posted as a page without (its refusal is the page's action data, its success a
+ * redirect with a toast). conform validates with the shared schema either way (natively without JavaScript).
+ */
+function useSettingsForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  intent: SettingsIntent,
+  schema: S,
+  defaultValue?: DefaultValue<z.input<S>>,
+) {
+  const fetcher = useFetcher<SettingsReply>({ key: `settings-${intent}` });
+  const pageReply = useActionData<SettingsReply>();
+  const reply = fetcher.data ?? (pageReply?.intent === intent ? pageReply : undefined);
+  const toast = useToast();
+  const toasted = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data?.message || toasted.current === fetcher.data) return;
+    toasted.current = fetcher.data;
+    toast({ type: "success", message: fetcher.data.message });
+  }, [fetcher.state, fetcher.data, toast]);
+  const [form, fields] = useForm<z.input<S>, z.output<S>>({
+    id: `settings-${intent}`,
+    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { fetcher, form, fields, busy: fetcher.state !== "idle" };
+}
+
+function Section({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mb-4 mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">{intro}</p>
+      {children}
+    </section>
+  );
+}
+
+function Hidden({ intent }: { intent: SettingsIntent }) {
+  // js=1 tells the action to answer this form with data instead of a redirect
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      {useHydrated() ? <input type="hidden" name="js" value="1" /> : null}
+    </>
+  );
+}
+
+function FormError({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <p id={id} role="alert" className="min-h-[1.25rem] text-sm text-red-700">
+      {errors?.[0] ?? ""}
+    </p>
+  );
+}
+
+function Submit({
+  busy,
+  label,
+  busyLabel,
+  danger = false,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  danger?: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      className={danger ? "btn bg-red-700 text-white hover:bg-red-800" : "btn-primary"}
+      disabled={busy}
+    >
+      {busy ? <Spinner label={busyLabel} className="h-4 w-4" /> : null}
+      {label}
+    </button>
+  );
+}
+
+export function NameForm({ user }: { user: { firstName: string; lastName: string } }) {
+  const { fetcher, form, fields, busy } = useSettingsForm("name", UserUpdateSchema, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+  });
+  return (
+    <Section id="settings-name-title" title="Name" intro="The name on your account and your orders to come.">
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <Hidden intent="name" />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field id={fields.firstName.id} label="First name" errors={fields.firstName.errors}>
+            <input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" className="input" />
+          </Field>
+          <Field id={fields.lastName.id} label="Last name" errors={fields.lastName.errors}>
+            <input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" className="input" />
+          </Field>
+        </div>
+        <FormError id={form.errorId} errors={form.errors} />
+        <Submit busy={busy} label="Save name" busyLabel="Saving" />
+      </fetcher.Form>
+    </Section>
+  );
+}
+
+export function EmailForm({ email }: { email: string }) {
+  const { fetcher, form, fields, busy } = useSettingsForm("email", ChangeEmailSchema);
+  return (
+    <Section
+      id="settings-email-title"
+      title="E-mail address"
+      intro={`You sign in with ${email}. A new address is used only once you open the link we send to it.`}
+    >
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <Hidden intent="email" />
+        <Field id={fields.newEmail.id} label="New e-mail address" errors={fields.newEmail.errors}>
+          <input {...getInputProps(fields.newEmail, { type: "email" })} autoComplete="email" className="input" />
+        </Field>
+        <Field id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors}>
+          <input
+            {...getInputProps(fields.currentPassword, { type: "password" })}
+            autoComplete="current-password"
+            className="input"
+          />
+        </Field>
+        <FormError id={form.errorId} errors={form.errors} />
+        <Submit busy={busy} label="Send confirmation link" busyLabel="Sending" />
+      </fetcher.Form>
+    </Section>
+  );
+}
+
+export function PasswordForm() {
+  const { fetcher, form, fields, busy } = useSettingsForm("password", ChangePasswordFormSchema);
+  return (
+    <Section
+      id="settings-password-title"
+      title="Password"
+      intro="At least 8 characters. This browser stays signed in; every other device is signed out."
+    >
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <Hidden intent="password" />
+        <Field id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors}>
+          <input
+            {...getInputProps(fields.currentPassword, { type: "password" })}
+            autoComplete="current-password"
+            className="input"
+          />
+        </Field>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field id={fields.newPassword.id} label="New password" errors={fields.newPassword.errors}>
+            <input
+              {...getInputProps(fields.newPassword, { type: "password" })}
+              autoComplete="new-password"
+              className="input"
+            />
+          </Field>
+          <Field id={fields.confirmPassword.id} label="New password again" errors={fields.confirmPassword.errors}>
+            <input
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              autoComplete="new-password"
+              className="input"
+            />
+          </Field>
+        </div>
+        <FormError id={form.errorId} errors={form.errors} />
+        <Submit busy={busy} label="Change password" busyLabel="Saving" />
+      </fetcher.Form>
+    </Section>
+  );
+}
+
+export function DeleteForm() {
+  const { fetcher, form, fields, busy } = useSettingsForm("delete", DeleteAccountFormSchema);
+  return (
+    <Section
+      id="settings-delete-title"
+      title="Delete account"
+      intro="This cannot be undone. Your name, e-mail address, saved addresses and cart are erased and you are signed out everywhere. Your orders are kept for the shop's records without your personal details; orders still to be shipped keep their delivery address until they are sent."
+    >
+      <fetcher.Form method="post" {...getFormProps(form)}>
+        <Hidden intent="delete" />
+        <Field id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors}>
+          <input
+            {...getInputProps(fields.currentPassword, { type: "password" })}
+            autoComplete="current-password"
+            className="input"
+          />
+        </Field>
+        <Field id={fields.confirm.id} label={`Type ${DELETE_CONFIRMATION} to confirm`} errors={fields.confirm.errors}>
+          <input
+            {...getInputProps(fields.confirm, { type: "text" })}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="input"
+          />
+        </Field>
+        <FormError id={form.errorId} errors={form.errors} />
+        <Submit busy={busy} label="Delete my account" busyLabel="Deleting" danger />
+      </fetcher.Form>
+    </Section>
+  );
+}
