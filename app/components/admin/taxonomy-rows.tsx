@@ -105,7 +105,7 @@ function TaxonomyRowItem({
             required
             maxLength={100}
             autoComplete="off"
-            aria-invalid={refusal && last === "rename" ? true : undefined}
+            aria-invalid={reply && !reply.ok && reply.errors?.name ? true : undefined}
             aria-describedby={errorId}
             className="input min-w-0 flex-1"
           />
