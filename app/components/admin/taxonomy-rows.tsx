@@ -83,10 +83,10 @@ function TaxonomyRowItem({
           {plural(row.products, "product")}
         </p>
       </div>
-      <div className="mt-2 flex flex-wrap items-start gap-2">
+      <div className="mt-2 flex items-start gap-2">
         <rename.Form
           method="post"
-          className="flex min-w-0 flex-1 basis-60 gap-2"
+          className="flex min-w-0 flex-1 gap-2"
           onSubmit={() => setLast("rename")}
           aria-label={`Rename ${kind} ${row.name}`}
         >
@@ -111,10 +111,11 @@ function TaxonomyRowItem({
           />
           <button type="submit" className="btn-secondary shrink-0 px-3" disabled={rename.state !== "idle"}>
             <PencilIcon />
-            Rename
+            {/* icon only on a phone, so the name field keeps its room */}
+            <span className="sr-only sm:not-sr-only">Rename</span>
           </button>
         </rename.Form>
-        <remove.Form method="post" onSubmit={() => setLast("delete")}>
+        <remove.Form method="post" className="flex self-stretch" onSubmit={() => setLast("delete")}>
           <JsMarker />
           <input type="hidden" name="intent" value={`delete-${kind}`} />
           {Object.entries(row.target).map(([name, value]) => (
@@ -127,7 +128,7 @@ function TaxonomyRowItem({
             disabled={remove.state !== "idle"}
           >
             <TrashIcon />
-            Delete
+            <span className="sr-only sm:not-sr-only">Delete</span>
           </button>
         </remove.Form>
       </div>
