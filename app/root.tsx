@@ -28,7 +28,8 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [{ data: categories }, auth, flash] = await Promise.all([
-    callApi(endpoints.categories.all, {}),
+    // the footer links only categories with products: an emptied one would lead to an empty page
+    callApi(endpoints.categories.all, { query: { withProducts: true } }),
     getAuth(request),
     takeToast(request),
   ]);

@@ -10,6 +10,7 @@ import { serveRoutes } from "./http";
 import { buildOpenApiDocument } from "./openapi";
 import { adminProductRoutes } from "./routes/admin-products";
 import { authRoutes } from "./routes/auth";
+import { brandRoutes } from "./routes/brands";
 import { cartRoutes } from "./routes/cart";
 import { categoryRoutes } from "./routes/categories";
 import { imageRoutes } from "./routes/images";
@@ -28,6 +29,7 @@ export const endpoints = {
   users: userRoutes,
   categories: categoryRoutes,
   products: productRoutes,
+  brands: brandRoutes,
   images: imageRoutes,
   adminProducts: adminProductRoutes,
   cart: cartRoutes,

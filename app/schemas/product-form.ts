@@ -21,34 +21,65 @@ export const ProductFormFieldsSchema = z.object({
   newCategory: optionalText,
 });
 
-/**
- * The form as the API's product input: a typed new brand or category wins over the select (without JavaScript the
- * text inputs are always there); with JavaScript the new value was already added to the select.
- */
-export const ProductFormSchema = ProductFormFieldsSchema.transform((form, ctx): ProductInput => {
-  const brand = form.newBrand || (form.brand === NEW_OPTION ? "" : form.brand);
-  if (!brand)
-    ctx.addIssue({
-      code: "custom",
-      path: [form.brand === NEW_OPTION ? "newBrand" : "brand"],
-      message: "Brand is required",
-    });
-  let category: ProductInput["category"] | null = null;
-  if (form.newCategory) category = { name: form.newCategory };
-  else if (/^\d+$/.test(form.category)) category = { id: Number(form.category) };
-  else if (form.category.startsWith(NEW_CATEGORY_PREFIX) && form.category.length > NEW_CATEGORY_PREFIX.length) {
-    category = { name: form.category.slice(NEW_CATEGORY_PREFIX.length) };
+type FormFields = z.output<typeof ProductFormFieldsSchema>;
+type Choice = Pick<FormFields, "brand" | "newBrand" | "category" | "newCategory">;
+
+/** A typed new brand wins over the select (without JavaScript the text input is always there); "" when none. */
+function chosenBrand(form: Choice): string {
+  return form.newBrand || (form.brand === NEW_OPTION ? "" : form.brand);
+}
+
+function chosenCategory(form: Choice): ProductInput["category"] | null {
+  if (form.newCategory) return { name: form.newCategory };
+  if (/^\d+$/.test(form.category)) return { id: Number(form.category) };
+  if (form.category.startsWith(NEW_CATEGORY_PREFIX) && form.category.length > NEW_CATEGORY_PREFIX.length) {
+    return { name: form.category.slice(NEW_CATEGORY_PREFIX.length) };
   }
-  if (!category)
-    ctx.addIssue({
-      code: "custom",
-      path: [form.category === NEW_OPTION ? "newCategory" : "category"],
-      message: "Category is required",
+  return null;
+}
+
+/** The choice fields as they are, even when a field failed to parse (then it counts as blank). */
+function choiceOf(value: unknown): Choice {
+  const record = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const text = (key: keyof Choice) => (typeof record[key] === "string" ? record[key] : "");
+  return {
+    brand: text("brand"),
+    newBrand: text("newBrand"),
+    category: text("category"),
+    newCategory: text("newCategory"),
+  };
+}
+
+/**
+ * "Brand is required" (or Category) under the select, or under its text input when 'Add New …' is chosen. zod skips
+ * a plain refinement once any field failed its type (a blank price), so these say when they run: always, so the
+ * error shows together with the other fields' errors.
+ */
+function requiredChoice(select: "brand" | "category", text: "newBrand" | "newCategory", message: string) {
+  const chosen = (form: Choice) => (select === "brand" ? chosenBrand(form) !== "" : chosenCategory(form) !== null);
+  const on = (path: typeof select | typeof text, newChosen: boolean) =>
+    z.refine<FormFields>((form) => chosen(choiceOf(form)), {
+      message,
+      path: [path],
+      when: (payload) => (choiceOf(payload.value)[select] === NEW_OPTION) === newChosen,
     });
-  if (!brand || !category) return z.NEVER;
+  return [on(select, false), on(text, true)];
+}
+
+/** The form as the API's product input; with JavaScript a new brand or category was already added to the select. */
+export const ProductFormSchema = ProductFormFieldsSchema.check(
+  ...requiredChoice("brand", "newBrand", "Brand is required"),
+  ...requiredChoice("category", "newCategory", "Category is required"),
+).transform((form, ctx): ProductInput => {
+  const category = chosenCategory(form);
+  if (!category) {
+    // the refinements above have refused the form already: the transform runs only on a valid one
+    ctx.addIssue({ code: "custom", path: ["category"], message: "Category is required" });
+    return z.NEVER;
+  }
   return {
     name: form.name,
-    brand,
+    brand: chosenBrand(form),
     price: form.price,
     inventory: form.inventory,
     description: form.description,

@@ -9,7 +9,7 @@ import { getProduct } from "./catalogue.server";
 import { ConflictError, NotFoundError } from "./errors";
 
 /** The constraint a failed statement broke, through drizzle's wrapping. */
-function constraintOf(error: unknown): string | undefined {
+export function constraintOf(error: unknown): string | undefined {
   const cause = (error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string });
   return cause?.constraint;
 }

@@ -70,10 +70,19 @@ export function selectProducts(db: DbOrTx) {
   return db.select(productColumns).from(products).innerJoin(categories, eq(categories.id, products.categoryId));
 }
 
-export async function listCategories({ db = getDb() }: { db?: DbOrTx } = {}): Promise<Category[]> {
+/** Every category sorted by name; `withProducts`: only those some product is in (the footer's list). */
+export async function listCategories({
+  withProducts = false,
+  db = getDb(),
+}: { withProducts?: boolean; db?: DbOrTx } = {}): Promise<Category[]> {
   return db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
+    .where(
+      withProducts
+        ? sql`EXISTS (SELECT 1 FROM ${products} WHERE ${products.categoryId} = ${categories.id})`
+        : undefined,
+    )
     .orderBy(sql`lower(${categories.name})`, asc(categories.id));
 }
 

@@ -75,12 +75,17 @@ interface MadeProduct {
 
 /**
  * A product of the test's own, made through the admin API (fast; adding one through the pages has its own test),
- * with one image per file.
+ * with one image per file, in the seeded category unless told another.
  */
 export async function productViaApi(
   request: APIRequestContext,
   tag: string,
-  { price = 42.5, inventory = 10, files = [] as Awaited<ReturnType<typeof imageFile>>[] } = {},
+  {
+    price = 42.5,
+    inventory = 10,
+    files = [] as Awaited<ReturnType<typeof imageFile>>[],
+    categoryId = SEEDED_CATEGORY.id,
+  } = {},
 ): Promise<MadeProduct> {
   const token = await apiToken(request, ADMIN.email, ADMIN.password);
   const headers = { Authorization: `Bearer ${token}` };
@@ -94,7 +99,7 @@ export async function productViaApi(
       price,
       inventory,
       description: `A product of the admin tests (${tag}).`,
-      category: { id: SEEDED_CATEGORY.id },
+      category: { id: categoryId },
     },
   });
   expect(added.status(), await added.text()).toBe(201);
@@ -143,4 +148,15 @@ export function card(page: Page, name: string) {
     .getByRole("main")
     .getByRole("article")
     .filter({ has: page.getByRole("link", { name: `Add to cart: ${name}`, exact: true }) });
+}
+
+/** A category of the test's own, added through the admin API. */
+export async function categoryViaApi(request: APIRequestContext, name: string): Promise<{ id: number; name: string }> {
+  const token = await apiToken(request, ADMIN.email, ADMIN.password);
+  const added = await request.post("/api/v1/categories/add", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  return ((await added.json()) as { data: { id: number; name: string } }).data;
 }

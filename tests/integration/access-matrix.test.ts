@@ -32,6 +32,8 @@ interface Call {
 const fresh = {
   product: async () => (await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId })).id,
   category: async () => (await createCategory(shop.database.db)).id,
+  /** a brand of its own: a product that has it */
+  brand: async () => (await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId })).brand,
   image: async () => (await createImage(shop.database.db, shop.fixture.productIds[3]!, { width: 32, height: 32 })).id,
   /** an address of the user's, added through the API */
   address: async (f: Fixture) => {
@@ -168,6 +170,20 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
   "DELETE /categories/category/{id}/delete": {
     expect: ADMIN_ONLY,
     call: async () => ({ path: `/categories/category/${await fresh.category()}/delete` }),
+  },
+  "GET /categories/usage": { expect: ADMIN_ONLY, call: () => ({ path: "/categories/usage" }) },
+  "GET /products/brands": { expect: ADMIN_ONLY, call: () => ({ path: "/products/brands" }) },
+  "PUT /products/brands/{brand}": {
+    expect: ADMIN_ONLY,
+    call: async () => ({
+      path: `/products/brands/${encodeURIComponent(await fresh.brand())}`,
+      json: { name: `B ${word()}` },
+    }),
+  },
+  // a brand exists while a product has it: deleting one is refused (409) for an admin
+  "DELETE /products/brands/{brand}": {
+    expect: [401, 403, 403, 409],
+    call: async () => ({ path: `/products/brands/${encodeURIComponent(await fresh.brand())}` }),
   },
   "GET /products/all": { expect: PUBLIC, call: () => ({ path: "/products/all" }) },
   "GET /products/search": { expect: PUBLIC, call: () => ({ path: "/products/search?q=product&brand=Acme" }) },
@@ -339,6 +355,8 @@ const PAGES: Record<string, Row> = {
   "GET routes/_index": PAGE_PUBLIC,
   "GET routes/add-product": PAGE_ADMIN,
   "POST routes/add-product": PAGE_ADMIN_ACTION,
+  "GET routes/admin.catalogue": PAGE_ADMIN,
+  "POST routes/admin.catalogue": PAGE_ADMIN_ACTION,
   "GET routes/admin.orders": PAGE_ADMIN,
   "POST routes/admin.orders": PAGE_ADMIN_ACTION,
   "GET routes/admin.products": PAGE_ADMIN,

@@ -2,7 +2,9 @@ import { z } from "zod/v4";
 import { CategoryInputSchema, CategorySchema } from "~/schemas/catalogue";
 import { IdParamSchema } from "~/schemas/common";
 import { addCategory, deleteCategory, updateCategory } from "~/services/admin-catalogue.server";
+import { listCategoryUsage } from "~/services/admin-taxonomy.server";
 import { listCategories } from "~/services/catalogue.server";
+import { CategoryListQuerySchema, CategoryUsageSchema } from "~/schemas/taxonomy";
 import { defineRoute } from "../define";
 
 /** Categories: anyone lists them; an admin adds, renames and deletes them. */
@@ -12,10 +14,26 @@ export const categoryRoutes = {
       method: "get",
       path: "/categories/all",
       tag: "categories",
-      summary: "Every category, sorted by name",
+      summary: "Every category, sorted by name (withProducts=true: only those some product is in)",
+      query: CategoryListQuerySchema,
       response: z.array(CategorySchema),
     },
-    async () => ({ message: "Found", data: await listCategories() }),
+    async ({ query }) => ({
+      message: "Found",
+      data: await listCategories({ withProducts: query.withProducts ?? false }),
+    }),
+  ),
+
+  usage: defineRoute(
+    {
+      method: "get",
+      path: "/categories/usage",
+      tag: "categories",
+      summary: "Every category with how many products it has, sorted by name",
+      access: "admin",
+      response: z.array(CategoryUsageSchema),
+    },
+    async ({ actor }) => ({ message: "Found", data: await listCategoryUsage({ actor }) }),
   ),
 
   add: defineRoute(

@@ -1,5 +1,5 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field } from "~/components/ui/field";
 import { NEW_CATEGORY_PREFIX, NEW_OPTION } from "~/schemas/product-form";
@@ -16,8 +16,8 @@ interface Option {
 
 /**
  * A native select with an 'Add New …' option. With JavaScript that option reveals a text input whose 'Add' puts the
- * value into the select and selects it (empty text is ignored); without JavaScript the text input is always shown
- * and a typed value wins on the server.
+ * value into the select and selects it (empty text is ignored), as Enter in it does; without JavaScript the text input
+ * is always shown and a typed value wins on the server.
  */
 function SelectWithNew({
   select,
@@ -38,6 +38,7 @@ function SelectWithNew({
   const [added, setAdded] = useState<Option[]>([]);
   const [value, setValue] = useState(String(select.initialValue ?? ""));
   const [draft, setDraft] = useState("");
+  const selectRef = useRef<HTMLSelectElement>(null);
   const all = [...options, ...added];
   const revealing = !hydrated || value === NEW_OPTION;
   const add = () => {
@@ -46,6 +47,9 @@ function SelectWithNew({
     const existing = all.find((o) => o.label.toLowerCase() === name.toLowerCase());
     const option = existing ?? { value: toValue(name), label: name };
     if (!existing) setAdded((list) => [...list, option]);
+    // Focus moves to the select before the text input goes: a focused input removed while React commits fires a
+    // blur whose conform validation was sent as a native post (Enter reloaded the page with a 422 and wiped the form)
+    selectRef.current?.focus();
     setValue(option.value);
     setDraft("");
   };
@@ -53,6 +57,7 @@ function SelectWithNew({
     <div>
       <Field id={select.id} label={label} errors={select.errors}>
         <select
+          ref={selectRef}
           id={select.id}
           name={select.name}
           value={hydrated ? value : undefined}
@@ -85,7 +90,7 @@ function SelectWithNew({
               defaultValue={hydrated ? undefined : String(text.initialValue ?? "")}
               onChange={(event) => setDraft(event.target.value)}
               onKeyDown={(event) => {
-                if (event.key === "Enter") {
+                if (event.key === "Enter" && !event.nativeEvent.isComposing) {
                   event.preventDefault();
                   add();
                 }

@@ -33,6 +33,9 @@ export function Navbar({ user }: { user: NavUser | null }) {
             <NavLink to="/admin/products" end className={linkClass}>
               Products
             </NavLink>
+            <NavLink to="/admin/catalogue" className={linkClass}>
+              Brands &amp; categories
+            </NavLink>
             <NavLink to="/admin/orders" className={linkClass}>
               Orders
             </NavLink>
