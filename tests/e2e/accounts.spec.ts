@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { toast } from "./orders-shop";
 import { endlessPost } from "../support/endless-post";
 
 const PASSWORD = "correct horse battery";
@@ -197,7 +198,7 @@ test.describe("accounts", () => {
     const optimistic = page.locator("li", { hasText: "404 Nowhere Lane" });
     await expect(optimistic).toBeVisible();
     expect(await optimistic.getAttribute("data-address-id")).toMatch(/^[\w-]{21}$/);
-    await expect(page.getByRole("alert").filter({ hasText: "Please check the address." })).toBeVisible();
+    await expect(toast(page, "Please check the address.")).toBeVisible();
     await expect(optimistic).toBeHidden();
     await expect(page.getByText("No addresses found")).toBeVisible();
     await expect(add.getByText("must be a phone number")).toBeVisible();

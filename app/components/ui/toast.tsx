@@ -22,10 +22,11 @@ const ShowContext = createContext<(toast: ToastMessage) => void>(() => undefined
 interface Toasts {
   toasts: Shown[];
   dismiss: (id: number) => void;
-  serverToast: ToastMessage | null;
+  /** the flash message the page was served with: a banner in the page's flow, with or without JavaScript */
+  banner: ToastMessage | null;
 }
 
-const ToastsContext = createContext<Toasts>({ toasts: [], dismiss: () => undefined, serverToast: null });
+const ToastsContext = createContext<Toasts>({ toasts: [], dismiss: () => undefined, banner: null });
 
 /** Shows a toast from a component (a fetcher's answer). */
 export function useToast() {
@@ -46,18 +47,21 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
   }, []);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
 
-  // each new server toast (a new object after every navigation that carried one) joins the list once, also when
-  // StrictMode runs the effect twice
-  const taken = useRef<ToastMessage | null>(null);
+  // The flash message the document was served with is a banner (in the HTML, so it is there before any script runs,
+  // and without JavaScript at all), until the next navigation. Each later one (a new object after every client-side
+  // navigation that carried one) joins the toasts once, also when StrictMode runs the effect twice.
+  const served = useRef(serverToast);
+  const taken = useRef<ToastMessage | null>(serverToast);
   useEffect(() => {
     if (!serverToast || taken.current === serverToast) return;
     taken.current = serverToast;
     show(serverToast);
   }, [serverToast, show]);
+  const banner = serverToast && serverToast === served.current ? serverToast : null;
 
   return (
     <ShowContext.Provider value={show}>
-      <ToastsContext.Provider value={{ toasts, dismiss, serverToast }}>{children}</ToastsContext.Provider>
+      <ToastsContext.Provider value={{ toasts, dismiss, banner }}>{children}</ToastsContext.Provider>
     </ShowContext.Provider>
   );
 }
@@ -65,11 +69,12 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
 /**
  * Goes right under the navigation bar. With JavaScript: one live region, top right, that hangs from a zero-height
  * sticky strip, so it starts below the bar (whatever the bar's height on a phone) and stays in view once the bar has
- * scrolled away; it never covers the bar's links. Without JavaScript: the server's toast as a banner in the page's
- * flow (<noscript>: with JavaScript the same message comes as a toast once hydrated, and the page never jumps).
+ * scrolled away; it never covers the bar's links. The flash message the document came with is a banner in the page's
+ * flow instead, with or without JavaScript: it is in the HTML, so a shopper whose JavaScript is slow (or off) reads it
+ * at once, and it never moves into a toast (the page does not jump); the next navigation drops it.
  */
 export function Toaster() {
-  const { toasts, dismiss, serverToast } = useContext(ToastsContext);
+  const { toasts, dismiss, banner } = useContext(ToastsContext);
   return (
     <>
       <div className="pointer-events-none sticky top-0 z-40 h-0">
@@ -85,11 +90,7 @@ export function Toaster() {
           ))}
         </div>
       </div>
-      {serverToast ? (
-        <noscript>
-          <FlashBanner toast={serverToast} />
-        </noscript>
-      ) : null}
+      {banner ? <FlashBanner toast={banner} /> : null}
     </>
   );
 }
