@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ApiError, callApi, endpoints } from "~/client/api.server";
 import { signedOutRedirect } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { Field } from "~/components/ui/field";
+import { InputField } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { LinkTokenSchema, ResetPasswordFormSchema } from "~/schemas/account";
@@ -100,20 +100,13 @@ export default function ResetPassword() {
             Your new password needs at least 8 characters. Every device signed in to your account will be signed out.
           </p>
           <input {...getInputProps(fields.token, { type: "hidden" })} />
-          <Field id={fields.password.id} label="New password" errors={fields.password.errors}>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              autoComplete="new-password"
-              className="input"
-            />
-          </Field>
-          <Field id={fields.confirmPassword.id} label="New password again" errors={fields.confirmPassword.errors}>
-            <input
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              autoComplete="new-password"
-              className="input"
-            />
-          </Field>
+          <InputField field={fields.password} label="New password" type="password" autoComplete="new-password" />
+          <InputField
+            field={fields.confirmPassword}
+            label="New password again"
+            type="password"
+            autoComplete="new-password"
+          />
           <p id={form.errorId} role="alert" className="min-h-[1.25rem] text-sm text-red-700">
             {form.errors?.[0] ?? ""}
           </p>

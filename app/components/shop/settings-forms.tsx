@@ -4,7 +4,7 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { z } from "zod/v4";
-import { Field } from "~/components/ui/field";
+import { Field, InputField } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { useToast } from "~/components/ui/toast";
 import {
@@ -117,12 +117,8 @@ export function NameForm({ user }: { user: { firstName: string; lastName: string
       <fetcher.Form method="post" {...getFormProps(form)}>
         <Hidden intent="name" />
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field id={fields.firstName.id} label="First name" errors={fields.firstName.errors}>
-            <input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" className="input" />
-          </Field>
-          <Field id={fields.lastName.id} label="Last name" errors={fields.lastName.errors}>
-            <input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" className="input" />
-          </Field>
+          <InputField field={fields.firstName} label="First name" type="text" autoComplete="given-name" />
+          <InputField field={fields.lastName} label="Last name" type="text" autoComplete="family-name" />
         </div>
         <FormError id={form.errorId} errors={form.errors} />
         <Submit busy={busy} label="Save name" busyLabel="Saving" />
@@ -141,16 +137,13 @@ export function EmailForm({ email }: { email: string }) {
     >
       <fetcher.Form method="post" {...getFormProps(form)}>
         <Hidden intent="email" />
-        <Field id={fields.newEmail.id} label="New e-mail address" errors={fields.newEmail.errors}>
-          <input {...getInputProps(fields.newEmail, { type: "email" })} autoComplete="email" className="input" />
-        </Field>
-        <Field id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors}>
-          <input
-            {...getInputProps(fields.currentPassword, { type: "password" })}
-            autoComplete="current-password"
-            className="input"
-          />
-        </Field>
+        <InputField field={fields.newEmail} label="New e-mail address" type="email" autoComplete="email" />
+        <InputField
+          field={fields.currentPassword}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
         <FormError id={form.errorId} errors={form.errors} />
         <Submit busy={busy} label="Send confirmation link" busyLabel="Sending" />
       </fetcher.Form>
@@ -168,28 +161,20 @@ export function PasswordForm() {
     >
       <fetcher.Form method="post" {...getFormProps(form)}>
         <Hidden intent="password" />
-        <Field id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors}>
-          <input
-            {...getInputProps(fields.currentPassword, { type: "password" })}
-            autoComplete="current-password"
-            className="input"
-          />
-        </Field>
+        <InputField
+          field={fields.currentPassword}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field id={fields.newPassword.id} label="New password" errors={fields.newPassword.errors}>
-            <input
-              {...getInputProps(fields.newPassword, { type: "password" })}
-              autoComplete="new-password"
-              className="input"
-            />
-          </Field>
-          <Field id={fields.confirmPassword.id} label="New password again" errors={fields.confirmPassword.errors}>
-            <input
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              autoComplete="new-password"
-              className="input"
-            />
-          </Field>
+          <InputField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" />
+          <InputField
+            field={fields.confirmPassword}
+            label="New password again"
+            type="password"
+            autoComplete="new-password"
+          />
         </div>
         <FormError id={form.errorId} errors={form.errors} />
         <Submit busy={busy} label="Change password" busyLabel="Saving" />
@@ -208,13 +193,12 @@ export function DeleteForm() {
     >
       <fetcher.Form method="post" {...getFormProps(form)}>
         <Hidden intent="delete" />
-        <Field id={fields.currentPassword.id} label="Current password" errors={fields.currentPassword.errors}>
-          <input
-            {...getInputProps(fields.currentPassword, { type: "password" })}
-            autoComplete="current-password"
-            className="input"
-          />
-        </Field>
+        <InputField
+          field={fields.currentPassword}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
         <Field id={fields.confirm.id} label={`Type ${DELETE_CONFIRMATION} to confirm`} errors={fields.confirm.errors}>
           <input
             {...getInputProps(fields.confirm, { type: "text" })}
