@@ -122,7 +122,7 @@ export default function AdminSentMail() {
       {mail.content.length === 0 ? (
         <p className="mt-8 text-slate-600">No messages{status ? ` with status ${status}` : ""} yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <div className="relative mt-4 overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">Messages, newest first</caption>
             <thead>

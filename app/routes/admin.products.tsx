@@ -88,29 +88,30 @@ export default function AdminProducts() {
         <p className="ml-auto pb-2 text-sm text-slate-600">{inventory.totalElements} products</p>
       </Form>
 
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="hidden px-2 py-2 sm:px-3 sm:table-cell">
                 Id
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="px-2 py-2 sm:px-3">
                 Name
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="hidden px-2 py-2 sm:px-3 sm:table-cell">
                 Brand
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="hidden px-2 py-2 sm:px-3 sm:table-cell">
                 Category
               </th>
-              <th scope="col" className="px-3 py-2 text-right">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right">
                 Price
               </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Inventory
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right">
+                <span className="sm:hidden">Stock</span>
+                <span className="hidden sm:inline">Inventory</span>
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="px-2 py-2 sm:px-3">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -118,18 +119,24 @@ export default function AdminProducts() {
           <tbody className="divide-y divide-slate-100">
             {inventory.content.map((p) => (
               <tr key={p.id} data-testid="inventory-row">
-                <td className="px-3 py-2 tabular-nums text-slate-500">{p.id}</td>
-                <td className="px-3 py-2 font-medium text-slate-900">{p.name}</td>
-                <td className="px-3 py-2">{p.brand}</td>
-                <td className="px-3 py-2">{p.category}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatPrice(p.price)}</td>
+                <td className="hidden px-2 py-2 sm:px-3 tabular-nums text-slate-500 sm:table-cell">{p.id}</td>
+                <td className="px-2 py-2 sm:px-3">
+                  <span className="font-medium text-slate-900">{p.name}</span>
+                  {/* on a phone the brand and category columns are folded in here */}
+                  <span className="block text-xs text-slate-600 sm:hidden">
+                    #{p.id} · {p.brand} · {p.category}
+                  </span>
+                </td>
+                <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{p.brand}</td>
+                <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{p.category}</td>
+                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatPrice(p.price)}</td>
                 <td
-                  className={`px-3 py-2 text-right tabular-nums ${p.inventory <= 5 ? "font-semibold text-red-700" : ""}`}
+                  className={`px-2 py-2 sm:px-3 text-right tabular-nums ${p.inventory <= 5 ? "font-semibold text-red-700" : ""}`}
                 >
                   {p.inventory}
                 </td>
-                <td className="px-3 py-2">
-                  <div className="flex justify-end gap-3">
+                <td className="px-2 py-2 sm:px-3">
+                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end sm:gap-3">
                     <Link
                       to={`/update-product/${p.id}/update`}
                       className="font-medium text-brand-700 hover:underline"

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { openPglite, openPostgres, setDatabase, type Database } from "~/db/client.server";
 import { isEmptyShop, seedDemoCatalogue } from "./seed/seed.server";
+import { createDemoShopper, describeDemoShopper } from "./seed/demo-shopper.server";
 import { ConfigError, loadConfig, setConfig } from "~/utils/env.server";
 import { ensureAdminAccount } from "~/services/admin.server";
 import { startReconciler } from "~/services/reconciler.server";
@@ -46,6 +47,12 @@ async function start(): Promise<Database> {
     console.log(
       `[shop] demo catalogue ready: ${seeded.products} products in ${seeded.categories} categories (${seeded.ms} ms)`,
     );
+    if (seeded.written) await createDemoShopper(database.db);
+  }
+  if (database.kind === "pglite") {
+    // on every start of the embedded database, while the demo account still has its public password
+    const demoShopper = await describeDemoShopper(database.db);
+    if (demoShopper) console.log(`[shop] ${demoShopper}`);
   }
   if (config.adminEmail && config.adminPassword) {
     const admin = await ensureAdminAccount({ email: config.adminEmail, password: config.adminPassword });

@@ -48,11 +48,14 @@ function halfSentPost(origin: string, path: string, body: string) {
   return { response, finish: () => request.end(body.slice(half)), request };
 }
 
+let firstStartOutput = "";
+
 beforeAll(async () => {
   // the first start writes the demo catalogue (a few seconds to half a minute); the tests then start in seconds
   const first = await start();
   first.child.kill("SIGTERM");
   expect((await first.exited).code).toBe(0);
+  firstStartOutput = first.output();
 }, 180_000);
 
 // a test that failed half-way must not leave its server holding the data directory for the next one
@@ -201,6 +204,47 @@ describe("the shop's own server", () => {
     expect(second.stderr()).toContain(`in use by process ${first.pid}`);
     first.child.kill("SIGTERM");
     expect((await first.exited).code).toBe(0);
+  });
+});
+
+describe("the demo shopper of a new embedded database", () => {
+  const demoLine = "[shop] demo shopper: sign in as shopper@gearhub.example with the password gearhub-demo";
+
+  it("is created on the first start and printed, signs in, and is no longer printed once its password changed", async () => {
+    expect(firstStartOutput).toContain(demoLine);
+    const shop = await start();
+    expect(shop.output()).toContain(demoLine);
+
+    const login = await fetch(`${shop.origin}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "shopper@gearhub.example", password: "gearhub-demo" }),
+    });
+    expect(login.status).toBe(200);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    // the access token's claims carry the user's id (api-v1.md)
+    const { id } = JSON.parse(Buffer.from(accessToken.split(".")[1]!, "base64url").toString()) as { id: number };
+    const { data: user } = (await (
+      await fetch(`${shop.origin}/api/v1/users/user/${id}/user`, {
+        headers: { Authorization: `Bearer ${accessToken}` },
+      })
+    ).json()) as { data: { firstName: string; addressList: Array<{ city: string }> } };
+    expect(user.firstName).toBe("Demo");
+    expect(user.addressList.map((address) => address.city)).toEqual(["Springfield"]);
+
+    const changed = await fetch(`${shop.origin}/api/v1/users/${id}/password`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ currentPassword: "gearhub-demo", newPassword: "a private password now" }),
+    });
+    expect(changed.status).toBe(200);
+    shop.child.kill("SIGTERM");
+    expect((await shop.exited).code).toBe(0);
+
+    const later = await start();
+    expect(later.output()).not.toContain("demo shopper");
+    later.child.kill("SIGTERM");
+    expect((await later.exited).code).toBe(0);
   });
 });
 

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useCartCount } from "~/hooks/use-optimistic-cart";
 import { SITE_NAME } from "~/utils/site";
 
@@ -10,6 +11,73 @@ export interface NavUser {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`;
+
+const ADMIN_LINKS = [
+  { to: "/add-product", label: "Manage Shop" },
+  { to: "/admin/products", label: "Products", end: true },
+  { to: "/admin/catalogue", label: "Brands & categories" },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/refunds", label: "Refunds" },
+  { to: "/admin/mail", label: "Sent mail" },
+];
+
+/**
+ * The admin's pages: in the bar on a wide screen; below 1280 px one "Admin" menu, a native <details> (so it opens
+ * without JavaScript too), which keeps the bar at the shopper's two rows on a phone. Only one of the two is displayed.
+ */
+function AdminLinks() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // a client-side navigation keeps the bar: close the menu behind it
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location]);
+  // like a menu: Escape or a click elsewhere closes it
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = menu.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent && event.key === "Escape") {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      } else if (event.type === "click" && !details.contains(event.target as Node)) {
+        details.open = false;
+      }
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("click", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("click", close);
+    };
+  }, []);
+  const links = ADMIN_LINKS.map((link) => (
+    <NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
+      {link.label}
+    </NavLink>
+  ));
+  return (
+    <>
+      <div className="hidden xl:contents">{links}</div>
+      <details ref={menu} className="group relative xl:hidden">
+        <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white [&::-webkit-details-marker]:hidden">
+          Admin
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="h-4 w-4 transition-transform group-open:rotate-180"
+            fill="currentColor"
+          >
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+          </svg>
+        </summary>
+        <div className="absolute right-0 z-30 mt-2 flex w-56 flex-col gap-1 rounded-lg bg-slate-800 p-2 shadow-xl ring-1 ring-white/10">
+          {links}
+        </div>
+      </details>
+    </>
+  );
+}
 
 export function Navbar({ user }: { user: NavUser | null }) {
   const cartCount = useCartCount(user?.cartCount ?? 0);
@@ -25,28 +93,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
         <NavLink to="/products" className={linkClass}>
           All Products
         </NavLink>
-        {user?.isAdmin ? (
-          <>
-            <NavLink to="/add-product" className={linkClass}>
-              Manage Shop
-            </NavLink>
-            <NavLink to="/admin/products" end className={linkClass}>
-              Products
-            </NavLink>
-            <NavLink to="/admin/catalogue" className={linkClass}>
-              Brands &amp; categories
-            </NavLink>
-            <NavLink to="/admin/orders" className={linkClass}>
-              Orders
-            </NavLink>
-            <NavLink to="/admin/refunds" className={linkClass}>
-              Refunds
-            </NavLink>
-            <NavLink to="/admin/mail" className={linkClass}>
-              Sent mail
-            </NavLink>
-          </>
-        ) : null}
+        {user?.isAdmin ? <AdminLinks /> : null}
         {user ? (
           <>
             <NavLink to={`/user-profile/${user.id}/profile`} className={linkClass}>

@@ -23,7 +23,7 @@ export function OrderStatusBadge({ order, className = "" }: { order: OrderDto; c
 /** An order's lines: item id, name, brand, quantity, unit price and total (quantity × price). */
 export function OrderItemsTable({ order }: { order: OrderDto }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Items of order {order.id}</caption>
         <thead className="text-xs uppercase tracking-wide text-slate-600">
