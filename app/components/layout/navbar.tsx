@@ -1,6 +1,7 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useCartCount } from "~/hooks/use-optimistic-cart";
 import { SITE_NAME } from "~/utils/site";
+import { loginHref } from "~/utils/safe-redirect";
 
 export interface NavUser {
   id: number;
@@ -13,6 +14,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Navbar({ user }: { user: NavUser | null }) {
   const cartCount = useCartCount(user?.cartCount ?? 0);
+  const location = useLocation();
   return (
     <header className="bg-slate-900 text-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-3 sm:gap-2">
@@ -90,7 +92,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
             </Form>
           </>
         ) : (
-          <NavLink to="/login" className={linkClass}>
+          <NavLink to={loginHref(location)} className={linkClass}>
             Login
           </NavLink>
         )}
