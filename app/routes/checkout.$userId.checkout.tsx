@@ -8,9 +8,10 @@ import type { Auth } from "~/client/auth.server";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import {
-  CheckoutAddressSchema,
+  ADD_ADDRESS_INTENT,
   CheckoutBillingFormSchema,
   CheckoutIntentSchema,
+  CheckoutNewAddressSchema,
   SHIP_TO_BILLING,
   TestCheckoutFormSchema,
   type CheckoutIntent,
@@ -75,7 +76,12 @@ function defaultShipTo(addresses: Array<{ id: number; addressType: string }>, as
 export async function action({ request, params }: ActionFunctionArgs) {
   const auth = await requireOwner(request, params.userId);
   const form = await readForm(request);
-  const intent = CheckoutIntentSchema.safeParse(Object.fromEntries(form));
+  // "Save and ship here" is a button of the checkout form: its intent wins over the form's own hidden one ("hosted")
+  const adding = form.getAll("intent").includes(ADD_ADDRESS_INTENT);
+  const intent = CheckoutIntentSchema.safeParse({
+    ...Object.fromEntries(form),
+    ...(adding ? { intent: ADD_ADDRESS_INTENT } : {}),
+  });
   if (!intent.success) throw data("Unknown checkout step.", { status: 400 });
   const outcome = await attempt(checkoutStep(auth, request, form, intent.data));
   if (outcome.ok) return outcome.value;
@@ -118,22 +124,32 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
   }
 
   if (intent.intent === "add-address") {
-    const submission = parseWithZod(form, { schema: CheckoutAddressSchema });
-    if (submission.status !== "success") {
-      return data<CheckoutReply>({ addressResult: submission.reply() }, { status: 422, headers: auth.headers });
-    }
+    // the whole checkout form was sent: it comes back with the billing details as typed (the card's aside), with
+    // and without JavaScript, so nothing typed above is lost by adding an address
+    const submission = parseWithZod(form, { schema: CheckoutNewAddressSchema });
+    if (submission.status !== "success") return fail(submission.reply({ hideFields: SECRET_FIELDS }), 422);
     const added = await attempt(
-      auth.api(endpoints.users.addAddresses, { params: { userId }, body: [submission.value] }),
+      auth.api(endpoints.users.addAddresses, { params: { userId }, body: [submission.value.newAddress] }),
     );
     if (!added.ok) {
-      const addressResult = refusedReply(submission, added.error);
-      return data<CheckoutReply>({ addressResult }, { status: added.error.status, headers: auth.headers });
+      // the API names the list's fields "0.street"; a refusal without fields is said by the address's fields too
+      const result = added.error.errors
+        ? refusedReply(submission, added.error, {
+            rename: (field) => `newAddress.${field.replace(/^0\./, "")}`,
+            hideFields: SECRET_FIELDS,
+          })
+        : submission.reply({ fieldErrors: { newAddress: [added.error.message] }, hideFields: SECRET_FIELDS });
+      return fail(result, added.error.status);
     }
     const address = added.value.data[0]!;
-    return auth.redirect(`/checkout/${userId}/checkout?shipTo=${address.id}`, {
-      type: "success",
-      message: "Address added: your order ships there.",
-    });
+    const result = submission.reply({ hideFields: [...SECRET_FIELDS, "newAddress"] });
+    return data<CheckoutReply>(
+      {
+        result: { ...result, initialValue: { ...result.initialValue, shippingAddressId: String(address.id) } },
+        added: { message: "Address added: your order ships there.", addressId: address.id },
+      },
+      { headers: auth.headers },
+    );
   }
 
   if (intent.intent === "create-intent" || intent.intent === "hosted") {

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation, useSearchParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { Spinner } from "~/components/ui/spinner";
 import { authenticator, getAuth, LoginError } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { useClearPasswords } from "~/hooks/use-clear-passwords";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { readForm } from "~/utils/actions.server";
-import { safeRedirectPath } from "~/utils/safe-redirect";
+import { loginHref, safeRedirectPath } from "~/utils/safe-redirect";
 import { commitSession, getSession } from "~/utils/session.server";
 import { pageTitle } from "~/utils/site";
 
@@ -17,6 +18,7 @@ export const meta: MetaFunction = () => [
 ];
 
 const EMPTY = "Invalid username or password";
+const FORM_ID = "login-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getAuth(request)) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
@@ -27,9 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   // read with the limits of every page form; remix-auth's form strategy then reads its own copy of the body
   const form = await readForm(request.clone());
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
+  // a refusal comes back with the e-mail that was typed (never the password), with and without JavaScript
+  const email = String(form.get("email") ?? "").slice(0, 254);
   // the spec's message for empty fields, without calling the server (also for a browser without JavaScript)
-  if (!String(form.get("email") ?? "").trim() || !String(form.get("password") ?? ""))
-    return data({ error: EMPTY }, { status: 400 });
+  if (!email.trim() || !String(form.get("password") ?? "")) return data({ error: EMPTY, email }, { status: 400 });
   try {
     const user = await authenticator.authenticate("form", request);
     const session = await getSession(request);
@@ -39,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     session.set("refreshToken", user.refreshToken);
     return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await commitSession(request, session) } });
   } catch (error) {
-    if (error instanceof LoginError) return data({ error: error.message }, { status: 401 });
+    if (error instanceof LoginError) return data({ error: error.message, email }, { status: 401 });
     throw error;
   }
 }
@@ -50,6 +53,8 @@ export default function Login() {
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = useIsPending();
   const error = clientError ?? actionData?.error ?? null;
+  const location = useLocation();
+  useClearPasswords(FORM_ID, actionData);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
@@ -65,6 +70,7 @@ export default function Login() {
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-2xl font-bold text-slate-900">Login</h1>
       <Form
+        id={FORM_ID}
         method="post"
         noValidate
         onSubmit={onSubmit}
@@ -80,6 +86,7 @@ export default function Login() {
             name="email"
             type="email"
             autoComplete="email"
+            defaultValue={actionData?.email ?? ""}
             className="input"
             aria-describedby="login-error"
           />
@@ -111,7 +118,7 @@ export default function Login() {
         </button>
         <p className="text-center text-sm text-slate-600">
           No account yet?{" "}
-          <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+          <Link to={loginHref(location, "/register")} className="font-semibold text-brand-700 hover:underline">
             Register
           </Link>
         </p>

@@ -2,7 +2,17 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressFields } from "~/components/shop/address-fields";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot";
@@ -11,10 +21,12 @@ import { RegisterSchema } from "~/schemas/account";
 import { callApi, endpoints } from "~/client/api.server";
 import { getAuth } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { useClearPasswords } from "~/hooks/use-clear-passwords";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { attempt, readForm, refusedReply } from "~/utils/actions.server";
 import { countryList } from "~/utils/countries.server";
 import { isSpam } from "~/utils/honeypot.server";
+import { loginHref, safeRedirectPath, withRedirectTo } from "~/utils/safe-redirect";
 import { pageTitle } from "~/utils/site";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -24,32 +36,66 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getAuth(request)) throw redirect("/");
+  if (await getAuth(request)) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
   return { countries: countryList() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: RegisterSchema });
-  // 'Add Address' (an intent) and invalid fields both come back as the form, with what was typed
+  // Remove (a conform intent, with JavaScript only) and invalid fields both come back as the form, with what was typed
   if (submission.status !== "success")
-    return data(submission.reply({ hideFields: ["password"] }), { status: submission.status === "error" ? 422 : 200 });
+    return data(withoutBlankAddresses(submission.reply({ hideFields: ["password"] })), {
+      status: submission.status === "error" ? 422 : 200,
+    });
   if (isSpam(formData))
-    return data(submission.reply({ formErrors: ["Please try again."], hideFields: ["password"] }), { status: 400 });
+    return data(
+      withoutBlankAddresses(submission.reply({ formErrors: ["Please try again."], hideFields: ["password"] })),
+      {
+        status: 400,
+      },
+    );
   const registered = await attempt(callApi(endpoints.users.register, { body: submission.value }));
-  if (registered.ok)
-    return redirectWithToast(request, "/login", { type: "success", message: registered.value.message });
+  if (registered.ok) {
+    // on to the login page, which then goes back to where the shopper was before registering
+    const to = withRedirectTo("/login", String(formData.get("redirectTo") ?? ""));
+    return redirectWithToast(request, to, { type: "success", message: registered.value.message });
+  }
   // the API names list items "addressList.0.street"; the form's fields are "addressList[0].street"
   const rename = (field: string) => field.replace(/\.(\d+)\./g, "[$1].");
   const reply = refusedReply(submission, registered.error, { rename, hideFields: ["password"] });
   return data(reply, { status: registered.error.status });
 }
 
+/**
+ * The form as it comes back, without the address blocks left empty (the spare block of a page without JavaScript is
+ * posted empty; the account never gets them either). The field errors of a refusal name addresses by their index, so
+ * only a reply without errors in the list is tidied.
+ */
+function withoutBlankAddresses<
+  R extends { initialValue?: Record<string, unknown> | null; error?: Record<string, unknown> | null },
+>(reply: R): R {
+  const list = reply.initialValue?.addressList;
+  if (!Array.isArray(list) || Object.keys(reply.error ?? {}).some((key) => key.startsWith("addressList"))) return reply;
+  const kept = list.filter((address, index) => index === 0 || !isBlankAddress(address));
+  return { ...reply, initialValue: { ...reply.initialValue, addressList: kept } };
+}
+
+/** The schema's limit (RegisterSchema). */
+const MAX_ADDRESSES = 10;
+
+const ADDRESS_TEXT = ["street", "city", "state", "postalCode", "mobileNumber"];
+const isBlankAddress = (address: unknown) => {
+  const fields = (address ?? {}) as Record<string, unknown>;
+  const blank = (value: unknown) => typeof value !== "string" || value.trim() === "";
+  return ADDRESS_TEXT.every((field) => blank(fields[field])) && (blank(fields.country) || fields.country === "XX");
+};
+
 export default function Register() {
   const { countries } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  // conform's Add Address and Remove buttons post the form too (with __intent__): they are not a registration
+  // with JavaScript, conform's Add Address and Remove buttons change the list in the page (with __intent__)
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(RegisterSchema),
@@ -58,7 +104,12 @@ export default function Register() {
     defaultValue: { addressList: [{ addressType: "HOME", country: "XX" }] },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   });
+  // a refused registration comes back without the password, with JavaScript too
+  useClearPasswords(form.id, lastResult?.status === "error" ? lastResult : null);
   const addresses = fields.addressList.getFieldList();
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const location = useLocation();
   const busy = useIsPending() && navigation.formData?.get("__intent__") == null;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
@@ -87,11 +138,11 @@ export default function Register() {
             />
           </Field>
         </div>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         {addresses.map((address, index) => {
           const item = address.getFieldset();
           return (
-            <fieldset key={address.key} className="rounded-lg border border-slate-200 p-4">
-              <legend className="px-1 text-sm font-semibold text-slate-900">Address {index + 1}</legend>
+            <AddressBlock key={address.key} index={index}>
               <AddressFields
                 idPrefix={address.id}
                 name={(field) => item[field].name}
@@ -99,7 +150,7 @@ export default function Register() {
                 errors={(field) => item[field].errors}
                 countries={countries}
               />
-              {addresses.length > 1 ? (
+              {hydrated && addresses.length > 1 ? (
                 <button
                   {...form.remove.getButtonProps({ name: fields.addressList.name, index })}
                   className="btn-secondary mt-1 text-xs"
@@ -107,22 +158,39 @@ export default function Register() {
                   Remove this address
                 </button>
               ) : null}
-            </fieldset>
+            </AddressBlock>
           );
         })}
+        {/* without JavaScript, 'Add Address' opens one more block in the page: nothing is posted, nothing is lost */}
+        {!hydrated && addresses.length < MAX_ADDRESSES ? (
+          <details className="group">
+            <summary className="btn-secondary w-fit cursor-pointer list-none group-open:mb-4">Add Address</summary>
+            <AddressBlock index={addresses.length}>
+              <AddressFields
+                idPrefix={`${fields.addressList.id}-${addresses.length}`}
+                name={(field) => `${fields.addressList.name}[${addresses.length}].${field}`}
+                defaults={{ addressType: "HOME", country: "XX" }}
+                countries={countries}
+              />
+              <p className="text-xs text-slate-600">An address left empty is not saved.</p>
+            </AddressBlock>
+          </details>
+        ) : null}
         <p id={form.errorId} role="alert" className="min-h-[1.25rem] text-sm text-red-700">
           {form.errors?.[0] ?? ""}
         </p>
         <div className="flex flex-wrap gap-3">
-          <button
-            {...form.insert.getButtonProps({
-              name: fields.addressList.name,
-              defaultValue: { addressType: "HOME", country: "XX" },
-            })}
-            className="btn-secondary"
-          >
-            Add Address
-          </button>
+          {hydrated && addresses.length < MAX_ADDRESSES ? (
+            <button
+              {...form.insert.getButtonProps({
+                name: fields.addressList.name,
+                defaultValue: { addressType: "HOME", country: "XX" },
+              })}
+              className="btn-secondary"
+            >
+              Add Address
+            </button>
+          ) : null}
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? <Spinner label="Registering" className="h-4 w-4" /> : null}
             Register
@@ -130,12 +198,21 @@ export default function Register() {
         </div>
         <p className="text-sm text-slate-600">
           Already have an account?{" "}
-          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          <Link to={loginHref(location)} className="font-semibold text-brand-700 hover:underline">
             Login
           </Link>
         </p>
       </Form>
     </div>
+  );
+}
+
+function AddressBlock({ index, children }: { index: number; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Address {index + 1}</legend>
+      {children}
+    </fieldset>
   );
 }
 

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { AddressBook } from "~/components/shop/address-book";
 import { OrdersHistory } from "~/components/shop/orders-history";
 import { AddressIntentSchema, type AddressIntent } from "~/schemas/address-intents";
+import type { SentForm } from "~/schemas/common";
 import { attempt, intentReply, loadOrThrow, outcomeReply, readForm } from "~/utils/actions.server";
 import { countryList } from "~/utils/countries.server";
 import { requireShopper } from "~/utils/guards.server";
@@ -34,12 +35,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const back = `/user-profile/${params.userId}/profile`;
   const parsed = AddressIntentSchema.safeParse(Object.fromEntries(form));
+  const sent = sentAddress(form);
   if (!parsed.success) {
     const errors = parsed.error.flatten().fieldErrors as Record<string, string[]>;
-    return intentReply(auth, form, back, { ok: false, message: "Please check the address.", errors, keepForm: true });
+    return intentReply(auth, form, back, {
+      ok: false,
+      message: "Please check the address.",
+      errors,
+      keepForm: true,
+      sent,
+    });
   }
   const outcome = await attempt(send(auth, Number(params.userId), parsed.data));
-  return outcomeReply(auth, form, back, outcome, { keepForm: true });
+  return outcomeReply(auth, form, back, outcome, { keepForm: true, sent });
+}
+
+const ADDRESS_FIELDS = ["street", "city", "state", "country", "postalCode", "mobileNumber", "addressType"] as const;
+
+/** Which address form was sent (add, or the edit of which address) and what was typed in it. */
+function sentAddress(form: FormData): SentForm {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.slice(0, 300) : "";
+  };
+  const values = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, text(field)]));
+  return { intent: text("intent"), id: text("addressId") || null, values };
 }
 
 function send(auth: Auth, userId: number, input: AddressIntent): Promise<{ message: string }> {

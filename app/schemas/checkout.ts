@@ -72,17 +72,26 @@ export const CheckoutIntentSchema = z.preprocess(
 );
 export type CheckoutIntent = z.output<typeof CheckoutIntentSchema>;
 
-/** The checkout's "add a shipping address" form: an address for the address book, shipped to at once. */
+/** The checkout's "add a shipping address" fields: an address for the address book, shipped to at once. */
 export const CheckoutAddressSchema = AddressInputSchema.extend({
   street: z.string({ error: "Street is required" }).trim().min(1, "Street is required").max(200, "Street is too long"),
   city: z.string({ error: "City is required" }).trim().min(1, "City is required").max(100, "City is too long"),
 });
 
+/**
+ * The same fields as the checkout form posts them with its "Save and ship here" button: under `newAddress.`, beside
+ * the billing fields of the same form (which come back as they were typed).
+ */
+export const CheckoutNewAddressSchema = z.object({ newAddress: CheckoutAddressSchema });
+
+/** The checkout form's button that adds the new address instead of paying. */
+export const ADD_ADDRESS_INTENT = "add-address";
+
 /** What the checkout action answers the page (with JavaScript; without, it redirects). */
 export interface CheckoutReply {
   result?: SubmissionResult<string[]>;
-  /** the add-address form's outcome */
-  addressResult?: SubmissionResult<string[]>;
+  /** a new shipping address was saved (and chosen): the form comes back with the billing details as typed */
+  added?: { message: string; addressId: number };
   /** Stripe with JavaScript: the payment to confirm in the browser */
   payment?: { clientSecret: string; paymentIntentId: string };
   success?: { message: string; redirectTo: string };

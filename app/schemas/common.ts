@@ -39,6 +39,17 @@ export interface IntentReply {
   ok: boolean;
   message: string;
   errors: Record<string, string[]> | null;
+  /**
+   * A refusal's form as it was sent (its intent, the row it names, what was typed): without JavaScript the page comes
+   * back with that form, and only that one, open, with the typed values and the errors by their fields.
+   */
+  sent?: SentForm | null;
+}
+
+export interface SentForm {
+  intent: string;
+  id: string | null;
+  values: Record<string, string>;
 }
 
 // ---------------------------------------------------------------- text a client may send

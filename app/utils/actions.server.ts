@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { ApiError } from "~/client/api.server";
 import type { Auth } from "~/client/auth.server";
-import type { IntentReply } from "~/schemas/common";
+import type { IntentReply, SentForm } from "~/schemas/common";
 import { getConfig } from "./env.server";
 import {
   BodyTooLargeError,
@@ -139,7 +139,7 @@ export function refusedReply(
  * The answer to one of a page's small forms (a cart line, an address, a status): with JavaScript the data for the
  * optimistic UI; without, a 303 back to the page with the message as a toast (`quiet` drops a success's toast,
  * for changes the page shows by itself). `keepForm`: a refusal with field errors comes back as data either way,
- * so the form that was sent can show them next to what was typed.
+ * so the form that was sent can show them next to what was typed (`sent` says which form that was, and what was typed).
  */
 export function intentReply(
   auth: Auth,
@@ -152,9 +152,11 @@ export function intentReply(
     status?: number;
     quiet?: boolean;
     keepForm?: boolean;
+    sent?: SentForm;
   },
 ) {
   const body: IntentReply = { ok: reply.ok, message: reply.message, errors: reply.errors ?? null };
+  if (!reply.ok && reply.sent) body.sent = reply.sent;
   const status = reply.status ?? (reply.ok ? 200 : 422);
   if (sentWithJs(form) || (!reply.ok && body.errors && reply.keepForm))
     return data(body, { status, headers: auth.headers });
@@ -168,7 +170,7 @@ export function outcomeReply<T extends { message: string }>(
   form: FormData,
   back: string,
   outcome: Attempt<T>,
-  options: { quiet?: boolean; keepForm?: boolean } = {},
+  options: { quiet?: boolean; keepForm?: boolean; sent?: SentForm } = {},
 ) {
   return outcome.ok
     ? intentReply(auth, form, back, { ok: true, message: outcome.value.message, quiet: options.quiet })
@@ -178,5 +180,6 @@ export function outcomeReply<T extends { message: string }>(
         errors: outcome.error.errors ?? null,
         status: outcome.error.status,
         keepForm: options.keepForm,
+        sent: options.sent,
       });
 }

@@ -25,3 +25,23 @@ export function safeRedirectPath(to: string | null | undefined, fallback = "/"):
     return fallback;
   }
 }
+
+/** The pages a sign-in never comes back to: coming back to them would ask to sign in again. */
+const ACCOUNT_PAGES = new Set(["/login", "/register"]);
+
+/**
+ * The login link of a page: `/login?redirectTo=<this page>`, so the shopper comes back to where they were. On the
+ * login and registration pages themselves it keeps the page's own `redirectTo` (if any); on the home page it needs none.
+ */
+export function loginHref(location: { pathname: string; search: string }, to = "/login"): string {
+  const here = ACCOUNT_PAGES.has(location.pathname)
+    ? new URLSearchParams(location.search).get("redirectTo")
+    : location.pathname + location.search;
+  return withRedirectTo(to, here);
+}
+
+/** `to` with `?redirectTo=` a safe page to come back to; just `to` when there is none, or it is the home page. */
+export function withRedirectTo(to: string, redirectTo: string | null | undefined): string {
+  const back = safeRedirectPath(redirectTo, "");
+  return back && back !== "/" ? `${to}?${new URLSearchParams({ redirectTo: back })}` : to;
+}

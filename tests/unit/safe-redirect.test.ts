@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/utils/safe-redirect";
+import { loginHref, safeRedirectPath, withRedirectTo } from "~/utils/safe-redirect";
 
 describe("safeRedirectPath", () => {
   it("keeps same-site paths after normalising them", () => {
@@ -37,5 +37,31 @@ describe("safeRedirectPath", () => {
     "/.//evil.example@x",
   ])("refuses %j", (to) => {
     expect(safeRedirectPath(to)).toBe("/");
+  });
+});
+
+describe("loginHref and withRedirectTo", () => {
+  it("sends the login link back to the page it is on, its query too", () => {
+    expect(loginHref({ pathname: "/product/4/details", search: "?qty=2" })).toBe(
+      `/login?redirectTo=${encodeURIComponent("/product/4/details?qty=2")}`,
+    );
+    expect(loginHref({ pathname: "/products", search: "" }, "/register")).toBe("/register?redirectTo=%2Fproducts");
+  });
+
+  it("needs no way back from the home page", () => {
+    expect(loginHref({ pathname: "/", search: "" })).toBe("/login");
+  });
+
+  it("keeps the login and registration pages' own way back, and only a safe one", () => {
+    expect(loginHref({ pathname: "/login", search: "?redirectTo=%2Fproducts" }, "/register")).toBe(
+      "/register?redirectTo=%2Fproducts",
+    );
+    expect(loginHref({ pathname: "/register", search: "" })).toBe("/login");
+    expect(loginHref({ pathname: "/login", search: `?redirectTo=${encodeURIComponent("//evil.example")}` })).toBe(
+      "/login",
+    );
+    expect(withRedirectTo("/login", "https://evil.example/")).toBe("/login");
+    expect(withRedirectTo("/login", "/\\evil.example")).toBe("/login");
+    expect(withRedirectTo("/login", null)).toBe("/login");
   });
 });

@@ -1,8 +1,10 @@
 import { getInputProps, type FieldMetadata, type useForm } from "@conform-to/react";
 import { Field } from "~/components/ui/field";
 
-/** The checkout form's fields as the browser posts them. */
-export type CheckoutFields = Record<
+type AddressField = "street" | "city" | "state" | "country" | "postalCode" | "mobileNumber" | "addressType";
+
+/** The checkout form's fields as the browser posts them (`newAddress`: "Add a new shipping address"). */
+export type CheckoutFields = { newAddress: Record<AddressField, string> } & Record<
   | "firstName"
   | "lastName"
   | "email"

@@ -9,7 +9,9 @@ import { Spinner } from "~/components/ui/spinner";
 import { useToast } from "~/components/ui/toast";
 import { useIsPending } from "~/hooks/use-is-pending";
 import {
+  ADD_ADDRESS_INTENT,
   CheckoutBillingFormSchema,
+  CheckoutNewAddressSchema,
   TestCheckoutFieldsSchema,
   TestCheckoutFormSchema,
   type CheckoutReply,
@@ -39,6 +41,9 @@ interface Props {
 
 const NOT_READY = "Loading..., please try again";
 
+/** The form was sent by "Save and ship here" (its button's intent), not by Pay Now. */
+const addingAddress = (formData: FormData) => formData.getAll("intent").includes(ADD_ADDRESS_INTENT);
+
 export function CheckoutForm({
   cart,
   payments,
@@ -65,9 +70,12 @@ export function CheckoutForm({
     shouldRevalidate: "onInput",
     defaultValue: { ...billing, shippingAddressId: shipTo },
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: stripeMode ? CheckoutBillingFormSchema : TestCheckoutFormSchema }),
+      addingAddress(formData)
+        ? parseWithZod(formData, { schema: CheckoutNewAddressSchema })
+        : parseWithZod(formData, { schema: stripeMode ? CheckoutBillingFormSchema : TestCheckoutFormSchema }),
     onSubmit(event, { formData }) {
-      if (!stripeMode) return; // test payments: a plain form post
+      // test payments, and "Save and ship here": a plain form post
+      if (!stripeMode || addingAddress(formData)) return;
       event.preventDefault();
       if (!confirmRef.current) {
         toast({ type: "error", message: NOT_READY });
@@ -225,6 +233,7 @@ export function CheckoutForm({
             selected={String(latest?.result?.initialValue?.shippingAddressId ?? shipTo)}
             errors={fields.shippingAddressId.errors}
             countries={countries}
+            added={latest?.added?.message}
           />
           <input type="hidden" name="amount" value={cart.totalAmount.toFixed(2)} />
           <input type="hidden" name="attempt" value={attempt} />
@@ -238,7 +247,13 @@ export function CheckoutForm({
           </button>
         </aside>
       </Form>
-      <AddShippingAddress reply={reply} countries={countries} />
+      {/* after an address is added its fields start empty again, closed */}
+      <AddShippingAddress
+        key={latest?.added?.addressId ?? "new"}
+        formId={form.id}
+        address={fields.newAddress}
+        countries={countries}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Form } from "@remix-run/react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { AddressFields } from "~/components/shop/address-fields";
 import type { AddressDto } from "~/schemas/account";
-import { SHIP_TO_BILLING, type CheckoutReply } from "~/schemas/checkout";
+import { ADD_ADDRESS_INTENT, SHIP_TO_BILLING } from "~/schemas/checkout";
 
 type Countries = Array<{ code: string; name: string }>;
 
@@ -30,11 +30,14 @@ export function ShipToChoice({
   selected,
   errors,
   countries,
+  added,
 }: {
   addresses: AddressDto[];
   selected: string;
   errors?: string[];
   countries: Countries;
+  /** the message of an address just added (and chosen) */
+  added?: string;
 }) {
   return (
     <fieldset className="mt-4 border-t border-slate-200 pt-4" aria-describedby="ship-to-error">
@@ -66,6 +69,9 @@ export function ShipToChoice({
       <p id="ship-to-error" className="mt-1 min-h-[1.25rem] text-xs text-red-700" aria-live="polite">
         {errors?.[0] ?? ""}
       </p>
+      <p role="status" className="text-sm font-medium text-green-800 empty:hidden">
+        {added ?? ""}
+      </p>
       <a href="#add-address" className="text-sm font-medium text-blue-700 underline hover:text-blue-900">
         Add a new address
       </a>
@@ -73,38 +79,78 @@ export function ShipToChoice({
   );
 }
 
+const ADDRESS_FIELDS = ["street", "city", "state", "country", "postalCode", "mobileNumber", "addressType"] as const;
+type AddressField = (typeof ADDRESS_FIELDS)[number];
+
 /**
- * A form of its own (forms cannot nest): an address for the address book that the order then ships to. Open after
- * a refusal, with what was typed.
+ * "Add a new shipping address": fields and a button of the checkout form (placed after it on the page, joined to it
+ * by their `form` attribute: forms cannot nest). Its button posts the whole form, so the billing details typed above
+ * come back with the new address chosen, with or without JavaScript; a refusal keeps what was typed here too.
  */
-export function AddShippingAddress({ reply, countries }: { reply: CheckoutReply | undefined; countries: Countries }) {
-  const result = reply?.addressResult;
-  const typed = (result?.initialValue ?? {}) as Record<string, string>;
-  const fieldErrors = (result?.error ?? {}) as Record<string, string[] | null>;
-  const formError = fieldErrors[""]?.[0];
+export function AddShippingAddress({
+  formId,
+  address,
+  countries,
+}: {
+  formId: string;
+  address: {
+    errors?: string[];
+    initialValue?: unknown;
+    getFieldset: () => Record<AddressField, { name: string; errors?: string[] }>;
+  };
+  countries: Countries;
+}) {
+  const fields = address.getFieldset();
+  const typed = (address.initialValue ?? {}) as Record<string, string>;
+  // (conform's fieldset is a proxy: its fields are asked for by name)
+  const refused = Boolean(address.errors) || ADDRESS_FIELDS.some((field) => fields[field].errors);
+  // open after a refusal, and open until the shopper closes it (typing clears the errors, not the section)
+  const [open, setOpen] = useState(refused);
+  useEffect(() => {
+    if (refused) setOpen(true);
+  }, [refused]);
+  const button = useRef<HTMLButtonElement>(null);
+  // Enter in these fields adds the address (the form's own first button would pay)
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const target = event.target as HTMLElement;
+    if (event.key !== "Enter" || target.tagName !== "INPUT" || !button.current?.form) return;
+    event.preventDefault();
+    button.current.form.requestSubmit(button.current);
+  }
   return (
     <details
       id="add-address"
       className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      open={Boolean(result)}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary className="cursor-pointer text-lg font-semibold text-slate-900">Add a new shipping address</summary>
-      <Form method="post" className="mt-4" aria-label="Add a new shipping address">
-        <input type="hidden" name="intent" value="add-address" />
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- only passes Enter on to the button */}
+      <div role="group" aria-label="Add a new shipping address" className="mt-4" onKeyDown={onKeyDown}>
         <AddressFields
+          form={formId}
           idPrefix="new-address"
-          name={(field) => field}
+          name={(field) => fields[field].name}
           defaults={{ addressType: "SHIPPING", ...typed, country: typed.country ?? "" }}
-          errors={(field) => fieldErrors[field] ?? undefined}
+          errors={(field) => fields[field].errors}
           countries={countries}
         />
         <p role="alert" className="min-h-[1.25rem] text-sm font-medium text-red-700">
-          {formError ?? ""}
+          {address.errors?.[0] ?? ""}
         </p>
-        <button type="submit" className="btn-secondary mt-2">
+        <button
+          ref={button}
+          type="submit"
+          form={formId}
+          name="intent"
+          value={ADD_ADDRESS_INTENT}
+          // the billing and card fields need not be filled to save an address
+          formNoValidate
+          className="btn-secondary mt-2"
+        >
           Save and ship here
         </button>
-      </Form>
+      </div>
     </details>
   );
 }

@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useCartCount } from "~/hooks/use-optimistic-cart";
 import { SITE_NAME } from "~/utils/site";
+import { loginHref } from "~/utils/safe-redirect";
 
 export interface NavUser {
   id: number;
@@ -81,6 +82,7 @@ function AdminLinks() {
 
 export function Navbar({ user }: { user: NavUser | null }) {
   const cartCount = useCartCount(user?.cartCount ?? 0);
+  const location = useLocation();
   return (
     <header className="bg-slate-900 text-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-3 sm:gap-2">
@@ -137,7 +139,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
             </Form>
           </>
         ) : (
-          <NavLink to="/login" className={linkClass}>
+          <NavLink to={loginHref(location)} className={linkClass}>
             Login
           </NavLink>
         )}

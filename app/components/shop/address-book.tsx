@@ -86,7 +86,10 @@ export function AddressBook({
   }
 
   return (
-    <section aria-labelledby="user-addresses" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="user-addresses"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <h2 id="user-addresses" className="text-lg font-semibold text-slate-900">
         User Addresses
       </h2>
@@ -96,10 +99,10 @@ export function AddressBook({
           <li
             key={address.id}
             data-address-id={address.id}
-            className={`rounded-lg border border-slate-200 p-4 ${address.pending ? "opacity-60" : ""}`}
+            className={`rounded-lg border border-slate-200 p-3 sm:p-4 ${address.pending ? "opacity-60" : ""}`}
           >
             <div className="flex flex-wrap items-start justify-between gap-3">
-              <div className="text-sm text-slate-700">
+              <div className="min-w-0 break-words text-sm text-slate-700">
                 <span className="mb-1 inline-block rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
                   {address.addressType}
                 </span>
@@ -109,8 +112,10 @@ export function AddressBook({
                 {address.mobileNumber ? <p>{address.mobileNumber}</p> : null}
               </div>
               {typeof address.id === "number" ? (
-                // kept mounted while a change is in flight: these components report their fetcher's outcome
-                <div className="flex gap-2">
+                // kept mounted while a change is in flight: these components report their fetcher's outcome.
+                // An open edit form takes the whole width of the card, under the address (a phone has no room
+                // beside it); Delete follows it.
+                <div className="flex flex-wrap items-start gap-2 has-[details[open]]:basis-full">
                   <EditAddress action={action} address={address as AddressDto} countries={countries} />
                   <DeleteAddress action={action} addressId={address.id} />
                 </div>
@@ -124,6 +129,11 @@ export function AddressBook({
   );
 }
 
+/** What was typed in the form a refusal sent back (without JavaScript), as the fields' values. */
+function typedValues(reply: Reply | undefined): Partial<Omit<AddressDto, "id">> {
+  return (reply?.sent?.values ?? {}) as Partial<Omit<AddressDto, "id">>;
+}
+
 function JsMarker() {
   // tells the action to answer with data for the optimistic UI instead of a redirect
   return useHydrated() ? <input type="hidden" name="js" value="1" /> : null;
@@ -135,7 +145,9 @@ function AddAddress({ action, countries }: { action: string; countries: CountryO
   const [open, setOpen] = useState(false);
   const [clientId, setClientId] = useState(() => nanoid());
   const [formKey, setFormKey] = useState(0);
-  const reply = fetcher.data ?? noJsReply;
+  // without JavaScript the page's answer is this form's only when this form was sent
+  const noJs = noJsReply && !noJsReply.ok && noJsReply.sent?.intent === "add" ? noJsReply : undefined;
+  const reply = fetcher.data ?? noJs;
   const onDone = useCallback((r: Reply) => {
     if (!r.ok) return;
     // cleared and closed after a successful add
@@ -145,18 +157,14 @@ function AddAddress({ action, countries }: { action: string; countries: CountryO
   useFetcherOutcome(fetcher, onDone);
   const errors = reply && !reply.ok ? reply.errors : null;
   return (
-    <details
-      open={open || Boolean(noJsReply && !noJsReply.ok)}
-      onToggle={(e) => setOpen(e.currentTarget.open)}
-      className="mt-4"
-    >
+    <details open={open || Boolean(noJs)} onToggle={(e) => setOpen(e.currentTarget.open)} className="mt-4">
       <summary className="btn-primary inline-flex cursor-pointer list-none">Add address</summary>
       <fetcher.Form
         key={formKey}
         method="post"
         action={action}
         onSubmit={() => setClientId(nanoid())}
-        className="mt-4 rounded-lg border border-slate-200 p-4"
+        className="mt-4 rounded-lg border border-slate-200 p-3 sm:p-4"
         aria-label="Add an address"
       >
         <JsMarker />
@@ -165,6 +173,7 @@ function AddAddress({ action, countries }: { action: string; countries: CountryO
         <AddressFields
           idPrefix="new-address"
           name={(f) => f}
+          defaults={typedValues(noJs)}
           errors={(f) => errors?.[f] ?? errors?.[`0.${f}`]}
           countries={countries}
         />
@@ -186,12 +195,23 @@ function EditAddress({
   countries: CountryOption[];
 }) {
   const fetcher = useFetcher<Reply>({ key: `address-edit-${address.id}` });
+  const noJsReply = useActionData<Reply>();
+  // without JavaScript a refused edit of this address comes back open, with what was typed and the errors
+  const noJs =
+    noJsReply && !noJsReply.ok && noJsReply.sent?.intent === "edit" && noJsReply.sent.id === String(address.id)
+      ? noJsReply
+      : undefined;
   const [open, setOpen] = useState(false);
   const onDone = useCallback((r: Reply) => r.ok && setOpen(false), []);
   useFetcherOutcome(fetcher, onDone);
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : null;
+  const reply = fetcher.data ?? noJs;
+  const errors = reply && !reply.ok ? reply.errors : null;
   return (
-    <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group">
+    <details
+      open={open || Boolean(noJs)}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      className="group open:basis-full"
+    >
       <summary
         className="btn-secondary cursor-pointer list-none px-3 py-1 text-xs"
         aria-label={`Edit address ${address.street || address.id}`}
@@ -202,7 +222,8 @@ function EditAddress({
       <fetcher.Form
         method="post"
         action={action}
-        className="mt-3 w-full rounded-lg border border-slate-200 p-4 sm:min-w-[32rem]"
+        // on a phone the card's own border frames the form: its inputs get the width
+        className="mt-3 border-t border-slate-200 pt-3 sm:rounded-lg sm:border sm:p-4"
         aria-label="Edit the address"
       >
         <JsMarker />
@@ -211,7 +232,7 @@ function EditAddress({
         <AddressFields
           idPrefix={`address-${address.id}`}
           name={(f) => f}
-          defaults={address}
+          defaults={{ ...address, ...typedValues(noJs) }}
           errors={(f) => errors?.[f]}
           countries={countries}
         />

@@ -10,7 +10,7 @@ type AddressValues = Partial<Omit<AddressDto, "id">>;
 
 /**
  * The fields of one address. `name(field)` gives each input's name (a conform list item or a plain form),
- * `errors(field)` its messages.
+ * `errors(field)` its messages; `form` the id of the form they belong to when they stand outside it.
  */
 export function AddressFields({
   idPrefix,
@@ -18,7 +18,9 @@ export function AddressFields({
   defaults = {},
   errors = () => undefined,
   countries,
+  form,
 }: {
+  form?: string;
   idPrefix: string;
   name: (field: keyof AddressValues) => string;
   defaults?: AddressValues;
@@ -31,6 +33,7 @@ export function AddressFields({
       <input
         id={id(field)}
         name={name(field)}
+        form={form}
         defaultValue={defaults[field] ?? ""}
         className="input"
         aria-invalid={errors(field) ? true : undefined}
@@ -48,6 +51,7 @@ export function AddressFields({
         <select
           id={id("country")}
           name={name("country")}
+          form={form}
           defaultValue={defaults.country ?? "XX"}
           autoComplete="country"
           className="input"
@@ -65,6 +69,7 @@ export function AddressFields({
         <select
           id={id("addressType")}
           name={name("addressType")}
+          form={form}
           defaultValue={defaults.addressType ?? "HOME"}
           className="input"
         >

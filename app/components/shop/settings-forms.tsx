@@ -7,6 +7,7 @@ import type { z } from "zod/v4";
 import { Field, InputField } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { useToast } from "~/components/ui/toast";
+import { useClearPasswords } from "~/hooks/use-clear-passwords";
 import {
   ChangeEmailSchema,
   ChangePasswordFormSchema,
@@ -42,6 +43,9 @@ function useSettingsForm<S extends z.ZodType<Record<string, unknown>, Record<str
     toasted.current = fetcher.data;
     toast({ type: "success", message: fetcher.data.message });
   }, [fetcher.state, fetcher.data, toast]);
+  // a refused form keeps what was typed, but its passwords are typed again (they never come back)
+  const refusal = fetcher.state === "idle" && fetcher.data?.result.status === "error" ? fetcher.data : null;
+  useClearPasswords(`settings-${intent}`, refusal);
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id: `settings-${intent}`,
     lastResult: fetcher.state === "idle" ? reply?.result : undefined,

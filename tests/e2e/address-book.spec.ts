@@ -1,0 +1,111 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { PASSWORD, signIn, uniqueEmail } from "./account-helpers";
+import { hydrated } from "./admin-helpers";
+import { toast } from "./orders-shop";
+
+/**
+ * Issue #12: the dashboard's address book. A refused edit comes back in the edit form of that address, open, with
+ * what was typed and the error by its field (not under the Add form), with and without JavaScript; the edit form
+ * lays out on a 360 px phone.
+ */
+
+const FIRST = "1 First Street";
+const SECOND = "2 Second Street";
+
+async function shopperWithAddresses(page: Page, request: APIRequestContext, streets: string[]) {
+  const email = uniqueEmail("addresses");
+  const response = await request.post("/api/v1/users/add", {
+    data: {
+      firstName: "Sam",
+      lastName: "Player",
+      email,
+      password: PASSWORD,
+      addressList: streets.map((street) => ({
+        street,
+        city: "Austin",
+        state: "TX",
+        country: "US",
+        postalCode: "73301",
+      })),
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { data } = (await response.json()) as { data: { id: number } };
+  await signIn(page, email);
+  return data.id;
+}
+
+test("a refused address edit stays open in that address's form, with what was typed and the error by its field", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  const userId = await shopperWithAddresses(page, request, [FIRST, SECOND]);
+  await page.goto(`/user-profile/${userId}/profile`);
+  await hydrated(page, javaScriptEnabled);
+  const item = page.locator("li[data-address-id]", { hasText: SECOND });
+  await item.getByText("Edit").click();
+  const edit = item.getByRole("form", { name: "Edit the address" });
+  await edit.getByLabel("Street").fill("22 Second Street");
+  await edit.getByLabel("City").fill("Dallas");
+  await edit.getByLabel("Address type").selectOption("OFFICE");
+  await edit.getByLabel("Mobile number").fill("call me maybe");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+
+  await expect(edit.getByLabel("Mobile number")).toHaveAccessibleDescription("must be a phone number");
+  await expect(edit.getByLabel("Mobile number")).toHaveValue("call me maybe");
+  await expect(edit.getByLabel("Street")).toHaveValue("22 Second Street");
+  await expect(edit.getByLabel("City")).toHaveValue("Dallas");
+  await expect(edit.getByLabel("Address type")).toHaveValue("OFFICE");
+  // said once, in the form that was sent: not under the Add form, nor in the other address's form
+  await expect(page.getByText("must be a phone number", { exact: true })).toHaveCount(1);
+  await expect(page.getByRole("form", { name: "Add an address" })).toBeHidden();
+  await expect(
+    page.locator("li[data-address-id]", { hasText: FIRST }).getByRole("form", { name: "Edit the address" }),
+  ).toBeHidden();
+  // nothing was saved
+  await expect(item.getByText(SECOND, { exact: true })).toBeVisible();
+
+  await edit.getByLabel("Mobile number").fill("+1 512 555 0100");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, "Address updated")).toBeVisible();
+  const saved = page.locator("li[data-address-id]", { hasText: "22 Second Street" });
+  await expect(saved).toContainText("Dallas");
+  await expect(saved).toContainText("+1 512 555 0100");
+  await expect(saved.getByRole("form", { name: "Edit the address" })).toBeHidden();
+});
+
+for (const width of [360, 1280]) {
+  test(`the address edit form lays out at ${width} px: wide inputs, no sideways scrolling`, async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const userId = await shopperWithAddresses(page, request, ["1234 Extraordinarily Long Boulevard Name, Apt 56"]);
+    await page.goto(`/user-profile/${userId}/profile`);
+    await hydrated(page, javaScriptEnabled);
+    const item = page.locator("li[data-address-id]").first();
+    await item.getByText("Edit").click();
+    const edit = item.getByRole("form", { name: "Edit the address" });
+    await expect(edit).toBeVisible();
+    const labels = ["Street", "City", "State", "Country", "Postal code", "Mobile number", "Address type"];
+    for (const name of labels) {
+      const box = await edit.getByLabel(name).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.width, `${name} is ${box!.width} px wide`).toBeGreaterThanOrEqual(250);
+      expect(box!.x + box!.width, `${name} ends inside the page`).toBeLessThanOrEqual(width);
+    }
+    for (const button of [
+      edit.getByRole("button", { name: "Save changes" }),
+      item.getByRole("button", { name: "Delete address" }),
+    ]) {
+      const box = await button.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    }
+    expect(
+      await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth),
+      "the page does not scroll sideways",
+    ).toBe(true);
+  });
+}
