@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { callApi, endpoints } from "~/client/api.server";
 import { AdminCardLinks } from "~/components/admin/admin-card-links";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -16,8 +16,9 @@ import type { loader as rootLoader } from "~/root";
  * for that name) and /products/category/{categoryId}/products (that category preselected). The state lives in the
  * query string; the path gives the name or the category.
  */
-export const meta: MetaFunction<typeof loader> = ({ data: listing }) => {
-  if (!listing) return [{ title: pageTitle("Products") }];
+export const meta: MetaFunction<typeof loader> = ({ data: listing, error }) => {
+  if (!listing)
+    return [{ title: pageTitle(isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Products") }];
   const brands = listing.page.facets.brands.slice(0, 5).map((b) => b.name);
   return [
     { title: pageTitle(listing.page.page > 1 ? `${listing.heading} (page ${listing.page.page})` : listing.heading) },
