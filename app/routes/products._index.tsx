@@ -34,8 +34,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.categoryId !== undefined) {
     categoryId = /^\d{1,9}$/.test(params.categoryId) ? Number(params.categoryId) : NaN;
   }
-  const { data: categories } = await callApi(endpoints.categories.all, {});
-  if (categoryId !== undefined && !categories.some((c) => c.id === categoryId)) {
+  const [{ data: all }, { data: stocked }] = await Promise.all([
+    callApi(endpoints.categories.all, {}),
+    callApi(endpoints.categories.all, { query: { withProducts: true } }),
+  ]);
+  // a category without products still has its (empty) page; one that does not exist is a 404
+  if (categoryId !== undefined && !all.some((c) => c.id === categoryId)) {
     throw data("Category not found", { status: 404 });
   }
   const listing = readListingParams(new URL(request.url), { search: params.name, category: categoryId });
@@ -45,7 +49,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (page.totalPages > 0 && listing.page > page.totalPages) {
     throw redirect(listingHref(listing, { page: page.totalPages }));
   }
-  const category = categories.find((c) => c.id === listing.category);
+  const category = all.find((c) => c.id === listing.category);
+  // the search bar offers the categories with products (like the footer, decision 0022), and the one shown
+  const categories = all.filter((c) => c.id === category?.id || stocked.some((s) => s.id === c.id));
   const heading = listing.search
     ? `Results for “${listing.search}”${category ? ` in ${category.name}` : ""}`
     : (category?.name ?? "All Products");
