@@ -25,6 +25,35 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+/**
+ * Remix's Vite plugin makes every route a client entry, so a route with nothing for the browser (a resource route:
+ * /sitemap.xml, /robots.txt, /favicon.ico, /api/v1/*, the CSV export, a mail's HTML; or a loader that only redirects:
+ * /logout, /user-profile, the checkout's return) becomes an empty chunk that Remix's manifest still names
+ * (remix-run/remix#9055, closed unfixed: Remix 2 is in maintenance; React Router 7 leaves them out). Rollup warns
+ * once per such route on every build. This drops exactly those warnings, the routes being found from the module
+ * graph (a route's client entry with no exports), and lets any other empty chunk warn as before.
+ */
+function quietEmptyRouteChunks(): Plugin {
+  const CLIENT_ROUTE = "?__remix-build-client-route"; // the Remix plugin's query on a route's client entry
+  // Rollup names a chunk after its entry's file (without extension) with some characters replaced by "_"
+  const key = (name: string) => name.replace(/[^\w.-]/g, "_");
+  const empty = new Set<string>();
+  return {
+    name: "quiet-empty-route-chunks",
+    apply: "build",
+    buildEnd() {
+      for (const id of this.getModuleIds()) {
+        if (!id.endsWith(CLIENT_ROUTE) || this.getModuleInfo(id)?.exports?.length !== 0) continue;
+        const file = path.basename(id.slice(0, -CLIENT_ROUTE.length));
+        empty.add(key(file.slice(0, file.length - path.extname(file).length)));
+      }
+    },
+    onLog(_level, log) {
+      if (log.code === "EMPTY_BUNDLE" && log.names?.every((name) => empty.has(key(name)))) return false;
+    },
+  };
+}
+
 export default defineConfig({
   server: { port: 3000 },
   build: { target: "es2022" },
@@ -47,5 +76,6 @@ export default defineConfig({
     }),
     tsconfigPaths(),
     zodWithoutEval(),
+    quietEmptyRouteChunks(),
   ],
 });

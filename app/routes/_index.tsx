@@ -33,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = Number(new URL(request.url).searchParams.get("page"));
   const pageNumber = Number.isInteger(requested) && requested > 0 && requested <= 100_000 ? requested : 1;
   const [{ data: categories }, { data: page }] = await Promise.all([
-    callApi(endpoints.categories.all, {}),
+    // the search bar offers the categories with products (like the footer, decision 0022)
+    callApi(endpoints.categories.all, { query: { withProducts: true } }),
     callApi(endpoints.products.search, { query: { distinct: true, facets: false, page: pageNumber, size: PAGE_SIZE } }),
   ]);
   if (page.totalPages > 0 && pageNumber > page.totalPages)

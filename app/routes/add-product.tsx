@@ -3,9 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { callApi, endpoints } from "~/client/api.server";
-import { hasFile, ImagePicker, NO_IMAGE } from "~/components/admin/image-picker";
+import { ImagePicker, useImageRequired } from "~/components/admin/image-picker";
 import { ProductFields } from "~/components/admin/product-fields";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Spinner } from "~/components/ui/spinner";
@@ -128,7 +127,7 @@ export default function AddProduct() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductFormSchema }),
   });
-  const [noFile, setNoFile] = useState(false);
+  const picked = useImageRequired("files", reply?.uploadError);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Stepper step={step} />
@@ -154,12 +153,7 @@ export default function AddProduct() {
           method="post"
           encType="multipart/form-data"
           className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-          onSubmit={(event) => {
-            if (!hasFile(event.currentTarget, "files")) {
-              event.preventDefault();
-              setNoFile(true);
-            }
-          }}
+          onSubmit={picked.onSubmit}
         >
           <h1 className="text-2xl font-bold text-slate-900">Upload Product Image</h1>
           <p className="mb-4 mt-1 text-sm text-slate-600">
@@ -167,7 +161,7 @@ export default function AddProduct() {
           </p>
           <input type="hidden" name="intent" value="upload" />
           <input type="hidden" name="productId" value={product?.id ?? ""} />
-          <ImagePicker name="files" multiple error={noFile ? NO_IMAGE : reply?.uploadError} />
+          <ImagePicker name="files" multiple error={picked.error} onPick={picked.onPick} />
           <div className="mt-4 flex gap-3">
             <Link to="/add-product" className="btn-secondary">
               Previous

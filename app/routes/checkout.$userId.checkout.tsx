@@ -17,7 +17,7 @@ import {
   type CheckoutIntent,
   type CheckoutReply,
 } from "~/schemas/checkout";
-import { BillingSchema } from "~/schemas/orders";
+import { beyondStock, BillingSchema, CHECKOUT_BEYOND_STOCK } from "~/schemas/orders";
 import { attempt, readForm, refusedReply, sentWithJs } from "~/utils/actions.server";
 import { countryList } from "~/utils/countries.server";
 import { requireOwner } from "~/utils/guards.server";
@@ -36,6 +36,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     callApi(endpoints.payments.config, {}),
     auth.api(endpoints.orders.checkoutAttempt, { params: { userId } }),
   ]);
+  // a line the stock cannot fill would only be refused at "Pay Now": back to the cart, which offers to reduce it
+  if (cart.items.some(beyondStock)) {
+    throw await auth.redirect(`/user/${userId}/my-cart`, { type: "error", message: CHECKOUT_BEYOND_STOCK });
+  }
   const address = user.addressList[0];
   return data(
     {

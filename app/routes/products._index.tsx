@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { callApi, endpoints } from "~/client/api.server";
 import { AdminCardLinks } from "~/components/admin/admin-card-links";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -16,8 +16,9 @@ import type { loader as rootLoader } from "~/root";
  * for that name) and /products/category/{categoryId}/products (that category preselected). The state lives in the
  * query string; the path gives the name or the category.
  */
-export const meta: MetaFunction<typeof loader> = ({ data: listing }) => {
-  if (!listing) return [{ title: pageTitle("Products") }];
+export const meta: MetaFunction<typeof loader> = ({ data: listing, error }) => {
+  if (!listing)
+    return [{ title: pageTitle(isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Products") }];
   const brands = listing.page.facets.brands.slice(0, 5).map((b) => b.name);
   return [
     { title: pageTitle(listing.page.page > 1 ? `${listing.heading} (page ${listing.page.page})` : listing.heading) },
@@ -33,8 +34,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.categoryId !== undefined) {
     categoryId = /^\d{1,9}$/.test(params.categoryId) ? Number(params.categoryId) : NaN;
   }
-  const { data: categories } = await callApi(endpoints.categories.all, {});
-  if (categoryId !== undefined && !categories.some((c) => c.id === categoryId)) {
+  const [{ data: all }, { data: stocked }] = await Promise.all([
+    callApi(endpoints.categories.all, {}),
+    callApi(endpoints.categories.all, { query: { withProducts: true } }),
+  ]);
+  // a category without products still has its (empty) page; one that does not exist is a 404
+  if (categoryId !== undefined && !all.some((c) => c.id === categoryId)) {
     throw data("Category not found", { status: 404 });
   }
   const listing = readListingParams(new URL(request.url), { search: params.name, category: categoryId });
@@ -44,7 +49,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (page.totalPages > 0 && listing.page > page.totalPages) {
     throw redirect(listingHref(listing, { page: page.totalPages }));
   }
-  const category = categories.find((c) => c.id === listing.category);
+  const category = all.find((c) => c.id === listing.category);
+  // the search bar offers the categories with products (like the footer, decision 0022), and the one shown
+  const categories = all.filter((c) => c.id === category?.id || stocked.some((s) => s.id === c.id));
   const heading = listing.search
     ? `Results for “${listing.search}”${category ? ` in ${category.name}` : ""}`
     : (category?.name ?? "All Products");

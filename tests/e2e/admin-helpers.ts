@@ -143,11 +143,12 @@ export function imageRows(page: Page) {
   return page.getByRole("main").getByTestId("product-image-row");
 }
 
+/** The listing's card of a product: by its 'Add to cart' link, or its disabled 'Out of stock' when none is left. */
 export function card(page: Page, name: string) {
-  return page
-    .getByRole("main")
-    .getByRole("article")
-    .filter({ has: page.getByRole("link", { name: `Add to cart: ${name}`, exact: true }) });
+  const action = page
+    .getByRole("link", { name: `Add to cart: ${name}`, exact: true })
+    .or(page.getByRole("button", { name: `Out of stock: ${name}`, exact: true }));
+  return page.getByRole("main").getByRole("article").filter({ has: action });
 }
 
 /** A category of the test's own, added through the admin API. */

@@ -74,13 +74,17 @@ export function showing(total: number, page = 1): RegExp {
 
 // ---------------------------------------------------------------- the listing page
 
-/** The names on the listing's cards, read from their "Add to cart: {name}" links, in page order. */
+/**
+ * The names on the listing's cards, read from their "Add to cart: {name}" links (or, for a product out of stock, the
+ * disabled "Out of stock: {name}" buttons), in page order.
+ */
 export async function cardNames(page: Page): Promise<string[]> {
   const labels = await page
     .getByRole("main")
-    .getByRole("link", { name: /^Add to cart: / })
-    .evaluateAll((links) => links.map((link) => link.getAttribute("aria-label") ?? ""));
-  return labels.map((label) => label.replace(/^Add to cart: /, ""));
+    .getByRole("article")
+    .locator('a[aria-label^="Add to cart: "], button[aria-label^="Out of stock: "]')
+    .evaluateAll((actions) => actions.map((action) => action.getAttribute("aria-label") ?? ""));
+  return labels.map((label) => label.replace(/^(Add to cart|Out of stock): /, ""));
 }
 
 export async function expectCards(page: Page, expected: string[], { sorted = false } = {}) {

@@ -1,8 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Field } from "~/components/ui/field";
 import { NO_IMAGE } from "~/schemas/product-form";
-
-export { NO_IMAGE };
 
 /** A file input for images with previews (with JavaScript); `multiple` for uploads, single for a replacement. */
 export function ImagePicker({
@@ -10,11 +8,14 @@ export function ImagePicker({
   multiple,
   error,
   label = multiple ? "Images" : "Image",
+  onPick,
 }: {
   name: string;
   multiple: boolean;
   error?: string;
   label?: string;
+  /** a file was chosen (or the choice emptied) */
+  onPick?: () => void;
 }) {
   const [previews, setPreviews] = useState<Array<{ url: string; name: string }>>([]);
   useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
@@ -29,8 +30,10 @@ export function ImagePicker({
           multiple={multiple}
           aria-describedby={`${name}-input-error`}
           onChange={(event) => {
-            const files = Array.from(event.currentTarget.files ?? []);
+            // a file that is no image has nothing to preview (the server says why it is refused)
+            const files = Array.from(event.currentTarget.files ?? []).filter((file) => file.type.startsWith("image/"));
             setPreviews(files.map((file) => ({ url: URL.createObjectURL(file), name: file.name })));
+            onPick?.();
           }}
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:py-2 file:font-semibold hover:file:bg-slate-200"
         />
@@ -52,8 +55,25 @@ export function ImagePicker({
   );
 }
 
-/** The spec's warning for an upload without a file, shown before any request when JavaScript runs. */
-export function hasFile(form: HTMLFormElement, name: string): boolean {
+function hasFile(form: HTMLFormElement, name: string): boolean {
   const input = form.elements.namedItem(name) as HTMLInputElement | null;
   return Boolean(input?.files && input.files.length > 0);
+}
+
+/**
+ * The spec's warning for an upload without a file, shown before any request when JavaScript runs. It lasts only
+ * until a file is chosen: after that, what the picker shows is the server's answer (a file that is no image, too
+ * large…), which the stale warning used to hide. `error` is what to show under the picker.
+ */
+export function useImageRequired(name: string, serverError: string | undefined) {
+  const [missing, setMissing] = useState(false);
+  return {
+    error: missing ? NO_IMAGE : serverError,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      const chosen = hasFile(event.currentTarget, name);
+      if (!chosen) event.preventDefault();
+      setMissing(!chosen);
+    },
+    onPick: () => setMissing(false),
+  };
 }

@@ -1,10 +1,10 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { imageSrc } from "~/components/shop/product-image";
 import { Spinner } from "~/components/ui/spinner";
 import { useIsPending } from "~/hooks/use-is-pending";
 import type { ImageDto } from "~/schemas/catalogue";
-import { hasFile, ImagePicker, NO_IMAGE } from "./image-picker";
+import { ImagePicker, useImageRequired } from "./image-picker";
 
 export type ImageModalState = { mode: "add" } | { mode: "update"; image: { id: number; fileName: string } };
 
@@ -88,7 +88,7 @@ export function ProductImages({ product }: { product: { name: string; images: Im
  */
 export function ImageModal({ modal, productId, error }: { modal: ImageModalState; productId: number; error?: string }) {
   const navigate = useNavigate();
-  const [noFile, setNoFile] = useState(false);
+  const picked = useImageRequired("files", error);
   const close = `/update-product/${productId}/update`;
   const title = modal.mode === "add" ? "Add Product Image" : "Update Product Image";
   useEffect(() => {
@@ -112,20 +112,10 @@ export function ImageModal({ modal, productId, error }: { modal: ImageModalState
         {modal.mode === "update" ? (
           <p className="mt-1 text-sm text-slate-600">Replaces {modal.image.fileName}.</p>
         ) : null}
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="mt-4"
-          onSubmit={(event) => {
-            if (!hasFile(event.currentTarget, "files")) {
-              event.preventDefault();
-              setNoFile(true);
-            }
-          }}
-        >
+        <Form method="post" encType="multipart/form-data" className="mt-4" onSubmit={picked.onSubmit}>
           <input type="hidden" name="intent" value={modal.mode === "add" ? "add-image" : "replace-image"} />
           {modal.mode === "update" ? <input type="hidden" name="imageId" value={modal.image.id} /> : null}
-          <ImagePicker name="files" multiple={modal.mode === "add"} error={noFile ? NO_IMAGE : error} />
+          <ImagePicker name="files" multiple={modal.mode === "add"} error={picked.error} onPick={picked.onPick} />
           <div className="mt-6 flex justify-end gap-3">
             <Link to={close} replace preventScrollReset className="btn-secondary">
               Close

@@ -22,20 +22,23 @@ export function Footer({ categories }: { categories: Category[] }) {
             streaming gear picked and tested by players, shipped fast and fairly priced.
           </p>
         </section>
-        <section aria-labelledby="footer-categories">
-          <h2 id="footer-categories" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
-            Categories
-          </h2>
-          <ul className="space-y-1 text-sm">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <Link to={`/products/category/${category.id}/products`} className="hover:text-white hover:underline">
-                  {category.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        {/* no heading over nothing (a page whose root data failed to load, a shop without products yet) */}
+        {categories.length > 0 ? (
+          <section aria-labelledby="footer-categories">
+            <h2 id="footer-categories" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+              Categories
+            </h2>
+            <ul className="space-y-1 text-sm">
+              {categories.map((category) => (
+                <li key={category.id}>
+                  <Link to={`/products/category/${category.id}/products`} className="hover:text-white hover:underline">
+                    {category.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
             Contact

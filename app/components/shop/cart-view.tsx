@@ -5,7 +5,8 @@ import { Price } from "~/components/shop/price";
 import { ProductImage } from "~/components/shop/product-image";
 import { useToast } from "~/components/ui/toast";
 import { cartFetcherKey, usePendingLines } from "~/hooks/use-optimistic-cart";
-import type { CartDto, CartItemDto } from "~/schemas/orders";
+import { SOLD_OUT_BUTTON } from "~/components/shop/product-card";
+import { beyondStock, CART_BEYOND_STOCK, type CartDto, type CartItemDto } from "~/schemas/orders";
 import { lineTotal, sumPrices } from "~/utils/money";
 import type { IntentReply } from "~/schemas/common";
 
@@ -36,6 +37,8 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
   const lines = cart.items.map((item) => ({ item, quantity: pending.get(item.itemId)?.quantity ?? item.quantity }));
   const visible = lines.filter((line) => line.quantity > 0);
   const total = sumPrices(visible.map((line) => lineTotal(line.item.unitPrice, line.quantity)));
+  // a line the stock cannot fill closes the checkout (as the lines will be once the forms in flight are done)
+  const blocked = visible.some((line) => beyondStock({ quantity: line.quantity, product: line.item.product }));
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -97,11 +100,22 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
               <Link to="/products" className="btn-secondary">
                 Continue Shopping
               </Link>
-              <Link to={`/checkout/${userId}/checkout`} className="btn-primary">
-                Proceed to Checkout
-              </Link>
+              {blocked ? (
+                <button type="button" className={SOLD_OUT_BUTTON} disabled aria-describedby="cart-blocked">
+                  Proceed to Checkout
+                </button>
+              ) : (
+                <Link to={`/checkout/${userId}/checkout`} className="btn-primary">
+                  Proceed to Checkout
+                </Link>
+              )}
             </div>
           </div>
+          {blocked ? (
+            <p id="cart-blocked" className="mt-3 text-sm font-medium text-red-700" data-testid="cart-blocked">
+              {CART_BEYOND_STOCK}
+            </p>
+          ) : null}
         </>
       )}
     </div>
@@ -193,8 +207,31 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
             +
           </button>
         </fetcher.Form>
-        {quantity > product.inventory ? (
-          <span className="mt-1 block text-xs text-red-700">Only {product.inventory} left in stock</span>
+        {beyondStock({ quantity, product }) ? (
+          <div className="mt-1 text-xs text-red-700" data-testid="line-stock">
+            {product.inventory > 0 ? (
+              <fetcher.Form
+                method="post"
+                preventScrollReset
+                className="flex flex-wrap items-center gap-x-2 md:justify-center"
+              >
+                {hidden}
+                <input type="hidden" name="intent" value="update" />
+                <span>Only {product.inventory} left in stock</span>
+                <button
+                  type="submit"
+                  name="quantity"
+                  value={product.inventory}
+                  className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline hover:text-brand-900"
+                  aria-label={`Reduce ${product.name} to ${product.inventory}`}
+                >
+                  Reduce to {product.inventory}
+                </button>
+              </fetcher.Form>
+            ) : (
+              <span>Out of stock: please remove it</span>
+            )}
+          </div>
         ) : null}
       </td>
       <td className={`${cell} text-right font-semibold md:pr-3`} data-testid="line-total">

@@ -5,9 +5,24 @@ import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { StockLabel } from "./stock-label";
 
+/** A button that cannot be used now (sold out, checkout closed): grey and readable, not a faded blue. */
+export const SOLD_OUT_BUTTON = "btn border border-slate-300 bg-slate-100 text-slate-700 disabled:opacity-100";
+
+/** Instead of the card's link when nothing is left to buy: no way into a form that can only refuse. */
+function SoldOut({ name }: { name: string }) {
+  return (
+    <button type="button" disabled className={`${SOLD_OUT_BUTTON} mt-2 w-full`} aria-label={`Out of stock: ${name}`}>
+      Out of stock
+    </button>
+  );
+}
+
 const SIZES = "(min-width: 1280px) 280px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw";
 
-/** A card of the listing: image, "name - description", price, stock and the 'Add to cart' link to the details. */
+/**
+ * A card of the listing: image, "name - description", price, stock and the 'Add to cart' link to the details (a
+ * disabled 'Out of stock' when none is left; the picture still leads to the details).
+ */
 export function ProductCard({
   product,
   eager = false,
@@ -32,13 +47,17 @@ export function ProductCard({
           <Price value={product.price} className="text-lg" />
           <StockLabel inventory={product.inventory} />
         </div>
-        <Link
-          to={`/product/${product.id}/details`}
-          className="btn-primary mt-2 w-full"
-          aria-label={`Add to cart: ${product.name}`}
-        >
-          Add to cart
-        </Link>
+        {product.inventory > 0 ? (
+          <Link
+            to={`/product/${product.id}/details`}
+            className="btn-primary mt-2 w-full"
+            aria-label={`Add to cart: ${product.name}`}
+          >
+            Add to cart
+          </Link>
+        ) : (
+          <SoldOut name={product.name} />
+        )}
         {extras}
       </div>
     </article>
@@ -60,9 +79,13 @@ export function DistinctProductCard({ product, eager = false }: { product: Produ
           <Price value={product.price} className="text-lg" />
           <StockLabel inventory={product.inventory} />
         </div>
-        <Link to={href} className="btn-primary mt-2 w-full" aria-label={`Shop now: ${product.name}`}>
-          Shop now
-        </Link>
+        {product.inventory > 0 ? (
+          <Link to={href} className="btn-primary mt-2 w-full" aria-label={`Shop now: ${product.name}`}>
+            Shop now
+          </Link>
+        ) : (
+          <SoldOut name={product.name} />
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,49 @@
+import { expect, test, type Page } from "@playwright/test";
+import { categoryViaApi, productViaApi, uniqueTag } from "./admin-helpers";
+import { ORDERS_SHOP } from "./orders-shop";
+
+// The admin's categories are made on the orders shop (the other shop's catalogue is the seed's, never changed).
+test.use({ baseURL: ORDERS_SHOP });
+test.describe.configure({ timeout: 60_000 });
+
+function categorySelect(page: Page) {
+  return page.getByRole("main").getByRole("search").getByRole("combobox", { name: "Category" });
+}
+
+/**
+ * Issue #12: the search bar's category dropdown listed categories without products (choosing one could only find
+ * nothing). It offers those with products, like the footer (decision 0022); an empty category's own page still
+ * shows it, preselected.
+ */
+test.describe("search bar categories", () => {
+  test("the dropdown on the home page and the listing offers only categories with products", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const tag = uniqueTag(testInfo);
+    const empty = await categoryViaApi(request, `Empty ${tag}`);
+    const stocked = await categoryViaApi(request, `Stocked ${tag}`);
+    await productViaApi(request, tag, { categoryId: stocked.id });
+
+    for (const path of ["/", "/products", `/products?search=${tag}`]) {
+      await page.goto(path);
+      const select = categorySelect(page);
+      await expect(select.locator("option", { hasText: stocked.name })).toHaveAttribute("value", String(stocked.id));
+      await expect(select.locator("option", { hasText: empty.name })).toHaveCount(0);
+      // and it is the footer's list
+      const footer = await page
+        .getByRole("contentinfo")
+        .getByRole("region", { name: "Categories" })
+        .getByRole("link")
+        .allTextContents();
+      const options = await select.locator("option").allTextContents();
+      expect(options).toEqual(["All Category", ...footer]);
+    }
+
+    // the empty category's own page still says where the shopper is
+    await page.goto(`/products/category/${empty.id}/products`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(empty.name);
+    await expect(categorySelect(page)).toHaveValue(String(empty.id));
+    await expect(categorySelect(page).locator("option:checked")).toHaveText(empty.name);
+  });
+});
