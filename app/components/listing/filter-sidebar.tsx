@@ -51,7 +51,7 @@ export function FilterSidebar({
                     className="h-4 w-4 rounded border-slate-300 text-brand-600"
                   />
                   <span>{brand.name}</span>
-                  <span className="text-xs text-slate-400">({brand.count})</span>
+                  <span className="text-xs text-slate-600">({brand.count})</span>
                 </label>
               </li>
             );
