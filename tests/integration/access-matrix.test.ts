@@ -353,6 +353,9 @@ const PAGE_SHOPPER_ACTION: Row = ["login", "ok", "unauthorized", "ok"];
  */
 const PAGES: Record<string, Row> = {
   "GET routes/_index": PAGE_PUBLIC,
+  // every URL no other route takes (app/routes/$.tsx): a 404 page for everyone, a form posted there too
+  "GET routes/$": [404, 404, 404, 404],
+  "POST routes/$": [404, 404, 404, 404],
   "GET routes/add-product": PAGE_ADMIN,
   "POST routes/add-product": PAGE_ADMIN_ACTION,
   "GET routes/admin.catalogue": PAGE_ADMIN,
