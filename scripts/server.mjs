@@ -226,6 +226,7 @@ app.use((error, req, res, _next) => {
   const status = Number(error?.status ?? error?.statusCode);
   if (status >= 400 && status < 500) {
     if (res.headersSent) return void res.destroy();
+    if (status === 404) return sendPlainPage(res, 404, "Not found", "There is no such file.");
     return sendPlainPage(res, status, "Bad request", "The shop could not read this request.");
   }
   if (entry?.logError) entry.logError(`${req.method} ${req.path} failed`, error);
@@ -274,7 +275,13 @@ function appRoutes(build) {
   router.use(compression());
   router.use(
     `${build.publicPath}assets`,
-    express.static(path.join(build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y" }),
+    // a file that is not there (a page of an older build asking for its chunks) is a short 404 here, not a whole page
+    // of the shop rendered by the catch-all route
+    express.static(path.join(build.assetsBuildDirectory, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      fallthrough: false,
+    }),
   );
   router.use(build.publicPath, express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
   router.use(express.static("public", { maxAge: "1h" }));

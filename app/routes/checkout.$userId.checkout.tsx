@@ -14,6 +14,7 @@ import {
   CheckoutNewAddressSchema,
   SHIP_TO_BILLING,
   TestCheckoutFormSchema,
+  UNSAVED_ADDRESS,
   type CheckoutIntent,
   type CheckoutReply,
 } from "~/schemas/checkout";
@@ -159,6 +160,7 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
   if (intent.intent === "create-intent" || intent.intent === "hosted") {
     const submission = parseWithZod(form, { schema: CheckoutBillingFormSchema });
     if (submission.status !== "success") return fail(submission.reply(), 422);
+    if (unsavedAddress(form)) return fail(unsavedAddressReply(submission), 422);
     // the billing details and the address go with the payment: an order placed by the webhook or the reconciler
     // (the browser never came back) ships to the same place
     const { amount, shippingAddressId, ...billing } = submission.value;
@@ -187,11 +189,28 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
   // test payments: the card form posts here, with or without JavaScript; the server pays and places in one call
   const submission = parseWithZod(form, { schema: TestCheckoutFormSchema });
   if (submission.status !== "success") return fail(submission.reply({ hideFields: SECRET_FIELDS }), 422);
+  if (unsavedAddress(form)) return fail(unsavedAddressReply(submission), 422);
   const { data: outcome, message } = await auth.api(endpoints.orders.checkout, {
     params: { userId },
     body: { ...submission.value, attempt: intent.attempt || undefined },
   });
   return placed(auth, form, outcome.created ? message : "Your order has been placed.", outcome.order.id);
+}
+
+/**
+ * A new shipping address typed but not saved. Without JavaScript, Enter in its fields presses the form's first button,
+ * Pay Now (and a shopper may press it too): the order would ship to the address chosen above while the one being typed
+ * is dropped. Nothing is paid until it is saved or cleared.
+ */
+function unsavedAddress(form: FormData): boolean {
+  return NEW_ADDRESS_TEXT.some((field) => String(form.get(`newAddress.${field}`) ?? "").trim() !== "");
+}
+const NEW_ADDRESS_TEXT = ["street", "city", "state", "postalCode", "mobileNumber"] as const;
+
+function unsavedAddressReply(submission: {
+  reply: (options: { fieldErrors: Record<string, string[]>; hideFields: string[] }) => SubmissionResult<string[]>;
+}) {
+  return submission.reply({ fieldErrors: { newAddress: [UNSAVED_ADDRESS] }, hideFields: SECRET_FIELDS });
 }
 
 export default function Checkout() {

@@ -87,6 +87,9 @@ export const CheckoutNewAddressSchema = z.object({ newAddress: CheckoutAddressSc
 /** The checkout form's button that adds the new address instead of paying. */
 export const ADD_ADDRESS_INTENT = "add-address";
 
+/** Pay Now (or Enter) while a new shipping address is typed but not saved: nothing is paid. */
+export const UNSAVED_ADDRESS = "Save this address with “Save and ship here”, or clear it, before paying.";
+
 /** What the checkout action answers the page (with JavaScript; without, it redirects). */
 export interface CheckoutReply {
   result?: SubmissionResult<string[]>;

@@ -26,14 +26,20 @@ export function safeRedirectPath(to: string | null | undefined, fallback = "/"):
   }
 }
 
-/** The pages a sign-in never comes back to: coming back to them would ask to sign in again. */
+/** The pages a sign-in keeps the way back of (coming back to them would ask to sign in again). */
 const ACCOUNT_PAGES = new Set(["/login", "/register"]);
+/**
+ * The pages a sign-in never comes back to: a mailed link's page (its single-use token would be copied into the login
+ * URL, and the spent link shown again), the way to a new password, and the "not allowed" page.
+ */
+const NO_WAY_BACK = new Set(["/forgot-password", "/reset-password", "/confirm-email", "/unauthorized"]);
 
 /**
  * The login link of a page: `/login?redirectTo=<this page>`, so the shopper comes back to where they were. On the
  * login and registration pages themselves it keeps the page's own `redirectTo` (if any); on the home page it needs none.
  */
 export function loginHref(location: { pathname: string; search: string }, to = "/login"): string {
+  if (NO_WAY_BACK.has(location.pathname)) return to;
   const here = ACCOUNT_PAGES.has(location.pathname)
     ? new URLSearchParams(location.search).get("redirectTo")
     : location.pathname + location.search;

@@ -58,6 +58,18 @@ test.describe("404 page", () => {
     await expectShopPage(page, user.id);
   });
 
+  test("a visitor signing in from the 404 page goes home, not back to the missing page", async ({ page }) => {
+    await page.goto("/no-such-page");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Login", exact: true })).toHaveAttribute("href", "/login");
+    // an existing page keeps its way back
+    await page.goto("/products");
+    await expect(nav.getByRole("link", { name: "Login", exact: true })).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2Fproducts",
+    );
+  });
+
   test("a form sent to an unknown address is answered 404 too", async ({ page }) => {
     await page.goto("/");
     const response = await page.request.post("/no-such-page", { form: { a: "b" } });

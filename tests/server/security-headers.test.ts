@@ -109,6 +109,15 @@ describe("security headers", () => {
     }
   });
 
+  it("a missing build file gets a short plain 404, not a page of the shop", async () => {
+    const response = await fetch(`${shop.origin}/assets/entry.client-OLDHASH.js`);
+    expect(response.status).toBe(404);
+    expectBaseHeaders(response);
+    const text = await response.text();
+    expect(text).toContain("There is no such file.");
+    expect(text).not.toContain("Page not found");
+  });
+
   it("a path that does not decode gets a plain 400 page from the server, and no stack in the log", async () => {
     const before = shop.output().length;
     for (const path of ["/products/%", "/assets/%zz"]) {

@@ -52,6 +52,13 @@ describe("loginHref and withRedirectTo", () => {
     expect(loginHref({ pathname: "/", search: "" })).toBe("/login");
   });
 
+  it("never leads back to a mailed link's page (its token stays out of the URL) or to the recovery pages", () => {
+    expect(loginHref({ pathname: "/reset-password", search: "?token=abc" })).toBe("/login");
+    expect(loginHref({ pathname: "/confirm-email", search: "?token=abc" })).toBe("/login");
+    expect(loginHref({ pathname: "/forgot-password", search: "" })).toBe("/login");
+    expect(loginHref({ pathname: "/unauthorized", search: "?from=%2Fadmin%2Forders" })).toBe("/login");
+  });
+
   it("keeps the login and registration pages' own way back, and only a safe one", () => {
     expect(loginHref({ pathname: "/login", search: "?redirectTo=%2Fproducts" }, "/register")).toBe(
       "/register?redirectTo=%2Fproducts",

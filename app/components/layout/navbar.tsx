@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useCartCount } from "~/hooks/use-optimistic-cart";
 import { SITE_NAME } from "~/utils/site";
@@ -83,6 +83,8 @@ function AdminLinks() {
 export function Navbar({ user }: { user: NavUser | null }) {
   const cartCount = useCartCount(user?.cartCount ?? 0);
   const location = useLocation();
+  // a page that does not exist is no page to come back to after signing in
+  const notFound = useMatches().at(-1)?.id === "routes/$";
   return (
     <header className="bg-slate-900 text-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-3 sm:gap-2">
@@ -139,7 +141,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
             </Form>
           </>
         ) : (
-          <NavLink to={loginHref(location)} className={linkClass}>
+          <NavLink to={notFound ? "/login" : loginHref(location)} className={linkClass}>
             Login
           </NavLink>
         )}
