@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { ADDRESS, checkoutUi, hydrated, inCart, pay, pick, signedInShopper } from "./checkout-helpers";
 import { waitForMail } from "./mailbox";
 import { ORDERS_SHOP } from "./orders-shop";
@@ -109,4 +109,89 @@ test("another shopper's order page is refused", async ({ page, browser }, testIn
   await other.goto(path);
   await expect(other).toHaveURL(`/unauthorized?from=${encodeURIComponent(path)}`);
   await other.close();
+});
+
+/**
+ * With JavaScript: a shopper at the checkout with a new address typed in (not saved yet). It pays nothing: slot 9's
+ * product (of the first test) only fills the cart.
+ */
+async function newAddressTyped(page: Page, testInfo: TestInfo) {
+  const user = await signedInShopper(page);
+  await inCart(page, pick(testInfo, 9), 1);
+  const path = `/checkout/${user.id}/checkout`;
+  await page.goto(path);
+  await hydrated(page, true);
+  const main = page.getByRole("main");
+  await main.getByText("Add a new shipping address").click();
+  const adding = main.getByRole("group", { name: "Add a new shipping address" });
+  await adding.getByLabel("Street").fill("9 Quay Street");
+  await adding.getByLabel("City").fill("Bristol");
+  await adding.getByLabel("Country").selectOption("GB");
+  return { path, adding, save: adding.getByRole("button", { name: /Save and ship here/ }) };
+}
+
+test("an Enter that picks a word in an input method does not save the new address", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled, "Enter saves the address with JavaScript (without it, the button does)");
+  const { adding } = await newAddressTyped(page, testInfo);
+  // the keydown of an Enter that ends a composition (a Japanese or Chinese word being picked), and a plain one
+  const submits = (composing: boolean) =>
+    adding.getByLabel("Street").evaluate((input: HTMLInputElement, isComposing) => {
+      let submitted = false;
+      const seen = (event: Event) => {
+        submitted = true;
+        event.preventDefault();
+      };
+      input.form!.addEventListener("submit", seen, { capture: true });
+      input.dispatchEvent(
+        new KeyboardEvent("keydown", { key: "Enter", code: "Enter", isComposing, bubbles: true, cancelable: true }),
+      );
+      input.form!.removeEventListener("submit", seen, { capture: true });
+      return submitted;
+    }, composing);
+  expect(await submits(true), "a composing Enter sends the form").toBe(false);
+  expect(await submits(false), "a plain Enter sends the form").toBe(true);
+});
+
+test("while 'Save and ship here' is on its way it says so and takes no second click; Pay Now is not paying", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the browser's own page load shows the post");
+  const { path, save } = await newAddressTyped(page, testInfo);
+  const checkout = checkoutUi(page);
+
+  // the post is held until the page has been looked at (a JavaScript post goes to the page's .data address)
+  const posts: string[] = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.replace(/\.data$/, "") === path,
+    async (route) => {
+      if (route.request().method() === "POST") {
+        posts.push(route.request().url());
+        await held;
+      }
+      await route.fallback();
+    },
+  );
+  await save.dblclick();
+  await expect(save).toBeDisabled();
+  await expect(save.getByRole("status")).toHaveText("Saving the address");
+  await expect(checkout.payNow).toBeDisabled();
+  await expect(checkout.summary.getByText("Processing payment")).toHaveCount(0);
+  release();
+  await page.unrouteAll({ behavior: "wait" });
+
+  await expect(checkout.shipTo.getByRole("status")).toHaveText("Address added: your order ships there.");
+  expect(posts, "posts of 'Save and ship here'").toHaveLength(1);
+  // the saved address, the new one (once) and the billing address
+  await expect(checkout.shipTo.getByRole("radio")).toHaveCount(3);
+  await expect(checkout.payNow).toBeEnabled();
+  // the section closed after the save; opened again, its button takes a new address
+  await page.getByRole("main").getByText("Add a new shipping address").click();
+  await expect(save).toBeEnabled();
+  await expect(save.getByRole("status")).toHaveCount(0);
 });
