@@ -30,6 +30,14 @@ export function usePendingLines(): Map<number, { quantity: number; was: number }
   return pending;
 }
 
+/**
+ * Whether any cart line's form is still on its way (sent, or the cart being reloaded after it): the checkout stays
+ * closed until the server has saved what the optimistic lines show, or its loader could still see the old cart.
+ */
+export function useCartLinesBusy(): boolean {
+  return useFetchers().some((fetcher) => fetcher.key.startsWith(CART_FETCHER_PREFIX) && fetcher.state !== "idle");
+}
+
 /** The badge's count with what is on its way: cart changes in flight and an 'Add to cart' being posted. */
 export function useCartCount(serverCount: number) {
   const navigation = useNavigation();

@@ -109,3 +109,39 @@ for (const width of [360, 1280]) {
     ).toBe(true);
   });
 }
+
+test("an edit refused before the page ran its scripts closes once they run: on a save, and by its Edit button", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "about a page whose scripts arrive after the refusal");
+  const userId = await shopperWithAddresses(page, request, [FIRST, SECOND]);
+  // the page comes without its scripts (a slow network), so the edit is a plain form post, refused
+  await page.route("**/assets/**/*.js", (route) => route.abort());
+  await page.goto(`/user-profile/${userId}/profile`);
+  const item = page.locator("li[data-address-id]", { hasText: SECOND });
+  await item.getByText("Edit").click();
+  const edit = item.getByRole("form", { name: "Edit the address" });
+  await edit.getByLabel("City").fill("Dallas");
+  await edit.getByLabel("Mobile number").fill("call me maybe");
+  await page.unrouteAll({ behavior: "wait" });
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit.getByLabel("Mobile number")).toHaveAccessibleDescription("must be a phone number");
+  // the answer's scripts arrive: the page is hydrated with that refusal as its action data
+  await hydrated(page, javaScriptEnabled);
+  await expect(edit).toBeVisible();
+
+  // the Edit button closes the form and opens it again, as typed
+  await item.getByText("Edit").click();
+  await expect(edit).toBeHidden();
+  await item.getByText("Edit").click();
+  await expect(edit.getByLabel("City")).toHaveValue("Dallas");
+
+  // a save closes it
+  await edit.getByLabel("Mobile number").fill("+1 512 555 0100");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, "Address updated")).toBeVisible();
+  await expect(item).toContainText("+1 512 555 0100");
+  await expect(edit).toBeHidden();
+});

@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { NO_IMAGE } from "../../app/schemas/product-form";
 import { open, productViaApi, signInAsAdmin, uniqueTag } from "./admin-helpers";
 import { ORDERS_SHOP } from "./orders-shop";
 
 test.use({ baseURL: ORDERS_SHOP });
 test.describe.configure({ timeout: 60_000 });
 
-const NO_IMAGE = "Please select an image.";
 /** the server's reason for a file whose content is no image (app/services/images.server.ts), after the file's name */
 const NOT_AN_IMAGE = "notes.txt: The file is not an image we can read (JPEG, PNG, WebP or GIF).";
 const notes = { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture at all\n") };

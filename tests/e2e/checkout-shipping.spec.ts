@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { ADDRESS, checkoutUi, hydrated, inCart, pay, pick, signedInShopper } from "./checkout-helpers";
 import { waitForMail } from "./mailbox";
 import { ORDERS_SHOP } from "./orders-shop";
@@ -10,6 +10,23 @@ import { ORDERS_SHOP } from "./orders-shop";
  */
 test.use({ baseURL: ORDERS_SHOP });
 test.describe.configure({ timeout: 60_000 });
+
+const CARD = "4242424242424242";
+const CVC = "7319";
+
+/**
+ * Without JavaScript the page after a post is the server's answer: the card number and CVC typed before it are not
+ * in it anywhere (not as a field's value, nor in the data the page carries for the scripts).
+ */
+async function expectNoCardInServedPage(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) return;
+  const html = await page.content();
+  // (typed without spaces: the test mode's hint on the page spells the number with them)
+  expect(html).not.toContain(CARD);
+  expect(html).not.toMatch(/value="4242/);
+  // (digits on their own: a price or an id may hold the same four)
+  expect(html).not.toMatch(new RegExp(`(?<![\\d.,])${CVC}(?![\\d.,])`));
+}
 
 test("shopper adds a shipping address at checkout, ships there, and the order page shows it", async ({
   page,
@@ -30,7 +47,8 @@ test("shopper adds a shipping address at checkout, ships there, and the order pa
   // billing details changed before adding an address: they are part of the same form and come back as typed
   await checkout.billing.getByLabel("First name").fill("Robin");
   await checkout.billing.getByLabel("City").fill("Leeds");
-  await checkout.cardNumber.fill("4242 4242 4242 4242");
+  await checkout.cardNumber.fill(CARD);
+  await checkout.cvc.fill(CVC);
 
   // a new address: refused without a street, with what was typed kept and the error by its field
   await checkout.shipTo.getByRole("link", { name: "Add a new address" }).click();
@@ -51,6 +69,7 @@ test("shopper adds a shipping address at checkout, ships there, and the order pa
   await expect(checkout.billing.getByLabel("Last name")).toHaveValue("Buyer");
   // nothing was paid: the billing fields carry no error
   await expect(checkout.billing.getByLabel("First name")).not.toHaveAttribute("aria-invalid", "true");
+  await expectNoCardInServedPage(page, javaScriptEnabled);
 
   await adding.getByLabel("Street").fill("5 Dock Road");
   // Enter in the new address's fields saves it (with JavaScript; without, the button)
@@ -64,6 +83,7 @@ test("shopper adds a shipping address at checkout, ships there, and the order pa
   await expect(checkout.billing.getByLabel("First name")).toHaveValue("Robin");
   await expect(checkout.billing.getByLabel("City")).toHaveValue("Leeds");
   if (!javaScriptEnabled) await expect(checkout.cardNumber).toHaveValue("");
+  await expectNoCardInServedPage(page, javaScriptEnabled);
   // the new address's section closes, and opens again empty
   await expect(adding).toBeHidden();
   await main.getByText("Add a new shipping address").click();
@@ -109,4 +129,89 @@ test("another shopper's order page is refused", async ({ page, browser }, testIn
   await other.goto(path);
   await expect(other).toHaveURL(`/unauthorized?from=${encodeURIComponent(path)}`);
   await other.close();
+});
+
+/**
+ * With JavaScript: a shopper at the checkout with a new address typed in (not saved yet). It pays nothing: slot 9's
+ * product (of the first test) only fills the cart.
+ */
+async function newAddressTyped(page: Page, testInfo: TestInfo) {
+  const user = await signedInShopper(page);
+  await inCart(page, pick(testInfo, 9), 1);
+  const path = `/checkout/${user.id}/checkout`;
+  await page.goto(path);
+  await hydrated(page, true);
+  const main = page.getByRole("main");
+  await main.getByText("Add a new shipping address").click();
+  const adding = main.getByRole("group", { name: "Add a new shipping address" });
+  await adding.getByLabel("Street").fill("9 Quay Street");
+  await adding.getByLabel("City").fill("Bristol");
+  await adding.getByLabel("Country").selectOption("GB");
+  return { path, adding, save: adding.getByRole("button", { name: /Save and ship here/ }) };
+}
+
+test("an Enter that picks a word in an input method does not save the new address", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled, "Enter saves the address with JavaScript (without it, the button does)");
+  const { adding } = await newAddressTyped(page, testInfo);
+  // the keydown of an Enter that ends a composition (a Japanese or Chinese word being picked), and a plain one
+  const submits = (composing: boolean) =>
+    adding.getByLabel("Street").evaluate((input: HTMLInputElement, isComposing) => {
+      let submitted = false;
+      const seen = (event: Event) => {
+        submitted = true;
+        event.preventDefault();
+      };
+      input.form!.addEventListener("submit", seen, { capture: true });
+      input.dispatchEvent(
+        new KeyboardEvent("keydown", { key: "Enter", code: "Enter", isComposing, bubbles: true, cancelable: true }),
+      );
+      input.form!.removeEventListener("submit", seen, { capture: true });
+      return submitted;
+    }, composing);
+  expect(await submits(true), "a composing Enter sends the form").toBe(false);
+  expect(await submits(false), "a plain Enter sends the form").toBe(true);
+});
+
+test("while 'Save and ship here' is on its way it says so and takes no second click; Pay Now is not paying", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the browser's own page load shows the post");
+  const { path, save } = await newAddressTyped(page, testInfo);
+  const checkout = checkoutUi(page);
+
+  // the post is held until the page has been looked at (a JavaScript post goes to the page's .data address)
+  const posts: string[] = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.replace(/\.data$/, "") === path,
+    async (route) => {
+      if (route.request().method() === "POST") {
+        posts.push(route.request().url());
+        await held;
+      }
+      await route.fallback();
+    },
+  );
+  await save.dblclick();
+  await expect(save).toBeDisabled();
+  await expect(save.getByRole("status")).toHaveText("Saving the address");
+  await expect(checkout.payNow).toBeDisabled();
+  await expect(checkout.summary.getByText("Processing payment")).toHaveCount(0);
+  release();
+  await page.unrouteAll({ behavior: "wait" });
+
+  await expect(checkout.shipTo.getByRole("status")).toHaveText("Address added: your order ships there.");
+  expect(posts, "posts of 'Save and ship here'").toHaveLength(1);
+  // the saved address, the new one (once) and the billing address
+  await expect(checkout.shipTo.getByRole("radio")).toHaveCount(3);
+  await expect(checkout.payNow).toBeEnabled();
+  // the section closed after the save; opened again, its button takes a new address
+  await page.getByRole("main").getByText("Add a new shipping address").click();
+  await expect(save).toBeEnabled();
+  await expect(save.getByRole("status")).toHaveCount(0);
 });

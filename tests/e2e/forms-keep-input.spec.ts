@@ -200,6 +200,11 @@ async function run(page: Page, request: APIRequestContext, javaScriptEnabled: bo
   await expect(errorField(scope)).toHaveAccessibleDescription(new RegExp(escape(message)));
   for (const [field, value] of kept) await expect(field(scope)).toHaveValue(value);
   for (const [field] of c.secrets ?? []) await expect(field(scope)).toHaveValue("");
+  // without JavaScript the page is the server's answer: a secret is nowhere in it (a field's value, the scripts' data)
+  if (!javaScriptEnabled && c.secrets) {
+    const html = await page.content();
+    for (const [, value] of c.secrets) expect(html, "the served page holds a password").not.toContain(value);
+  }
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useFetcher } from "@remix-run/react";
+import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Price } from "~/components/shop/price";
@@ -141,8 +141,12 @@ export function CheckoutForm({
   }, [fetcher.state, fetcher.data]);
 
   const success = latest?.success;
+  const navigation = useNavigation();
   const submitting = useIsPending();
-  const busy = submitting || processing || fetcher.state !== "idle";
+  // one form, two buttons: which one was pressed says what is on its way (and which button shows it)
+  const savingAddress = submitting && navigation.formData !== undefined && addingAddress(navigation.formData);
+  const paying = (submitting && !savingAddress) || processing || fetcher.state !== "idle";
+  const busy = paying || savingAddress;
 
   if (success) return <PaymentSuccess message={success.message} redirectTo={success.redirectTo} />;
 
@@ -242,7 +246,7 @@ export function CheckoutForm({
             {form.errors?.[0] ?? ""}
           </p>
           <button type="submit" className="btn-primary mt-2 w-full py-3 text-base" disabled={busy} aria-disabled={busy}>
-            {busy ? <Spinner label="Processing payment" className="h-4 w-4" /> : null}
+            {paying ? <Spinner label="Processing payment" className="h-4 w-4" /> : null}
             Pay Now
           </button>
         </aside>
@@ -253,6 +257,8 @@ export function CheckoutForm({
         formId={form.id}
         address={fields.newAddress}
         countries={countries}
+        saving={savingAddress}
+        disabled={busy}
       />
     </div>
   );

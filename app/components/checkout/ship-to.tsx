@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { AddressFields } from "~/components/shop/address-fields";
+import { Spinner } from "~/components/ui/spinner";
 import type { AddressDto } from "~/schemas/account";
 import { ADD_ADDRESS_INTENT, SHIP_TO_BILLING } from "~/schemas/checkout";
 
@@ -91,6 +92,8 @@ export function AddShippingAddress({
   formId,
   address,
   countries,
+  saving = false,
+  disabled = false,
 }: {
   formId: string;
   address: {
@@ -99,6 +102,10 @@ export function AddShippingAddress({
     getFieldset: () => Record<AddressField, { name: string; errors?: string[] }>;
   };
   countries: Countries;
+  /** this button's post is on its way */
+  saving?: boolean;
+  /** a post of the checkout form (this one or Pay Now) is on its way: a second click would add the address twice */
+  disabled?: boolean;
 }) {
   const fields = address.getFieldset();
   const typed = (address.initialValue ?? {}) as Record<string, string>;
@@ -113,9 +120,11 @@ export function AddShippingAddress({
   // Enter in these fields adds the address (the form's own first button would pay)
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const target = event.target as HTMLElement;
-    if (event.key !== "Enter" || target.tagName !== "INPUT" || !button.current?.form) return;
+    // (an Enter that ends an input method's composition only picks the word)
+    if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+    if (target.tagName !== "INPUT" || !button.current?.form) return;
     event.preventDefault();
-    button.current.form.requestSubmit(button.current);
+    if (!button.current.disabled) button.current.form.requestSubmit(button.current);
   }
   return (
     <details
@@ -147,7 +156,9 @@ export function AddShippingAddress({
           // the billing and card fields need not be filled to save an address
           formNoValidate
           className="btn-secondary mt-2"
+          disabled={disabled}
         >
+          {saving ? <Spinner label="Saving the address" className="h-4 w-4" /> : null}
           Save and ship here
         </button>
       </div>

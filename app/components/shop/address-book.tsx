@@ -142,11 +142,12 @@ function JsMarker() {
 function AddAddress({ action, countries }: { action: string; countries: CountryOption[] }) {
   const fetcher = useFetcher<Reply>({ key: "address-add" });
   const noJsReply = useActionData<Reply>();
-  const [open, setOpen] = useState(false);
   const [clientId, setClientId] = useState(() => nanoid());
   const [formKey, setFormKey] = useState(0);
   // without JavaScript the page's answer is this form's only when this form was sent
   const noJs = noJsReply && !noJsReply.ok && noJsReply.sent?.intent === "add" ? noJsReply : undefined;
+  // a refusal posted before the page ran its scripts opens the form; then the shopper (or a save) closes it
+  const [open, setOpen] = useState(Boolean(noJs));
   const reply = fetcher.data ?? noJs;
   const onDone = useCallback((r: Reply) => {
     if (!r.ok) return;
@@ -157,7 +158,7 @@ function AddAddress({ action, countries }: { action: string; countries: CountryO
   useFetcherOutcome(fetcher, onDone);
   const errors = reply && !reply.ok ? reply.errors : null;
   return (
-    <details open={open || Boolean(noJs)} onToggle={(e) => setOpen(e.currentTarget.open)} className="mt-4">
+    <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="mt-4">
       <summary className="btn-primary inline-flex cursor-pointer list-none">Add address</summary>
       <fetcher.Form
         key={formKey}
@@ -201,17 +202,15 @@ function EditAddress({
     noJsReply && !noJsReply.ok && noJsReply.sent?.intent === "edit" && noJsReply.sent.id === String(address.id)
       ? noJsReply
       : undefined;
-  const [open, setOpen] = useState(false);
+  // open with that refusal; then the shopper (or a save) closes it, even when the refusal was posted before the
+  // page ran its scripts (the page's action data stays until the next navigation)
+  const [open, setOpen] = useState(Boolean(noJs));
   const onDone = useCallback((r: Reply) => r.ok && setOpen(false), []);
   useFetcherOutcome(fetcher, onDone);
   const reply = fetcher.data ?? noJs;
   const errors = reply && !reply.ok ? reply.errors : null;
   return (
-    <details
-      open={open || Boolean(noJs)}
-      onToggle={(e) => setOpen(e.currentTarget.open)}
-      className="group open:basis-full"
-    >
+    <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group open:basis-full">
       <summary
         className="btn-secondary cursor-pointer list-none px-3 py-1 text-xs"
         aria-label={`Edit address ${address.street || address.id}`}

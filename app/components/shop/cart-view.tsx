@@ -4,8 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { Price } from "~/components/shop/price";
 import { ProductImage } from "~/components/shop/product-image";
 import { useToast } from "~/components/ui/toast";
-import { cartFetcherKey, usePendingLines } from "~/hooks/use-optimistic-cart";
-import { SOLD_OUT_BUTTON } from "~/components/shop/product-card";
+import { cartFetcherKey, useCartLinesBusy, usePendingLines } from "~/hooks/use-optimistic-cart";
 import { beyondStock, CART_BEYOND_STOCK, type CartDto, type CartItemDto } from "~/schemas/orders";
 import { lineTotal, sumPrices } from "~/utils/money";
 import type { IntentReply } from "~/schemas/common";
@@ -39,6 +38,8 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
   const total = sumPrices(visible.map((line) => lineTotal(line.item.unitPrice, line.quantity)));
   // a line the stock cannot fill closes the checkout (as the lines will be once the forms in flight are done)
   const blocked = visible.some((line) => beyondStock({ quantity: line.quantity, product: line.item.product }));
+  // and so does a change the server has not saved yet: the checkout's loader would still see the old cart
+  const saving = useCartLinesBusy();
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -100,8 +101,9 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
               <Link to="/products" className="btn-secondary">
                 Continue Shopping
               </Link>
-              {blocked ? (
-                <button type="button" className={SOLD_OUT_BUTTON} disabled aria-describedby="cart-blocked">
+              {/* a disabled button takes no focus: the reason is the visible text under it, not a description */}
+              {blocked || saving ? (
+                <button type="button" className={blocked ? "btn-unavailable" : "btn-primary"} disabled>
                   Proceed to Checkout
                 </button>
               ) : (
@@ -112,7 +114,7 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
             </div>
           </div>
           {blocked ? (
-            <p id="cart-blocked" className="mt-3 text-sm font-medium text-red-700" data-testid="cart-blocked">
+            <p className="mt-3 text-sm font-medium text-red-700" data-testid="cart-blocked">
               {CART_BEYOND_STOCK}
             </p>
           ) : null}
@@ -144,7 +146,12 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
   return (
     <tr
       hidden={quantity <= 0}
-      className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-x-3 gap-y-1.5 border-b border-slate-200 py-3 md:table-row md:py-0"
+      // (the display classes would override the hidden attribute: a line on its way out has none)
+      className={
+        quantity <= 0
+          ? "hidden"
+          : "grid grid-cols-[4.5rem_1fr_auto] items-center gap-x-3 gap-y-1.5 border-b border-slate-200 py-3 md:table-row md:py-0"
+      }
       data-testid="cart-line"
     >
       <td className={`${cell} row-span-3 self-start md:pr-3`}>

@@ -5,13 +5,10 @@ import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { StockLabel } from "./stock-label";
 
-/** A button that cannot be used now (sold out, checkout closed): grey and readable, not a faded blue. */
-export const SOLD_OUT_BUTTON = "btn border border-slate-300 bg-slate-100 text-slate-700 disabled:opacity-100";
-
 /** Instead of the card's link when nothing is left to buy: no way into a form that can only refuse. */
 function SoldOut({ name }: { name: string }) {
   return (
-    <button type="button" disabled className={`${SOLD_OUT_BUTTON} mt-2 w-full`} aria-label={`Out of stock: ${name}`}>
+    <button type="button" disabled className="btn-unavailable mt-2 w-full" aria-label={`Out of stock: ${name}`}>
       Out of stock
     </button>
   );
