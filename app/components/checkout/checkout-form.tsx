@@ -8,6 +8,7 @@ import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { useToast } from "~/components/ui/toast";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { useNewest } from "~/hooks/use-newest";
 import {
   ADD_ADDRESS_INTENT,
   CheckoutBillingFormSchema,
@@ -61,7 +62,8 @@ export function CheckoutForm({
   const fetcher = useFetcher<CheckoutReply>();
   const confirmRef = useRef<ConfirmCard | null>(null);
   const [processing, setProcessing] = useState(false);
-  const latest = fetcher.data ?? reply;
+  // Stripe with JavaScript pays through the fetcher, and "Save and ship here" is a post of the page: the later answer
+  const latest = useNewest(fetcher.data, reply);
 
   const [form, fields] = useForm<CheckoutFields, unknown>({
     lastResult: latest?.result,
