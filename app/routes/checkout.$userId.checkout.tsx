@@ -18,6 +18,7 @@ import {
   type CheckoutIntent,
   type CheckoutReply,
 } from "~/schemas/checkout";
+import { ADDRESS_TEXT_FIELDS } from "~/schemas/account";
 import { beyondStock, BillingSchema, CHECKOUT_BEYOND_STOCK } from "~/schemas/orders";
 import { attempt, readForm, refusedReply, sentWithJs } from "~/utils/actions.server";
 import { countryList } from "~/utils/countries.server";
@@ -203,9 +204,8 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
  * is dropped. Nothing is paid until it is saved or cleared.
  */
 function unsavedAddress(form: FormData): boolean {
-  return NEW_ADDRESS_TEXT.some((field) => String(form.get(`newAddress.${field}`) ?? "").trim() !== "");
+  return ADDRESS_TEXT_FIELDS.some((field) => String(form.get(`newAddress.${field}`) ?? "").trim() !== "");
 }
-const NEW_ADDRESS_TEXT = ["street", "city", "state", "postalCode", "mobileNumber"] as const;
 
 function unsavedAddressReply(submission: {
   reply: (options: { fieldErrors: Record<string, string[]>; hideFields: string[] }) => SubmissionResult<string[]>;

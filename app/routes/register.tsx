@@ -17,7 +17,7 @@ import { AddressFields } from "~/components/shop/address-fields";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { Spinner } from "~/components/ui/spinner";
-import { RegisterSchema } from "~/schemas/account";
+import { ADDRESS_TEXT_FIELDS, MAX_REGISTRATION_ADDRESSES, RegisterSchema } from "~/schemas/account";
 import { callApi, endpoints } from "~/client/api.server";
 import { getAuth } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -81,14 +81,12 @@ function withoutBlankAddresses<
   return { ...reply, initialValue: { ...reply.initialValue, addressList: kept } };
 }
 
-/** The schema's limit (RegisterSchema). */
-const MAX_ADDRESSES = 10;
-
-const ADDRESS_TEXT = ["street", "city", "state", "postalCode", "mobileNumber"];
 const isBlankAddress = (address: unknown) => {
   const fields = (address ?? {}) as Record<string, unknown>;
   const blank = (value: unknown) => typeof value !== "string" || value.trim() === "";
-  return ADDRESS_TEXT.every((field) => blank(fields[field])) && (blank(fields.country) || fields.country === "XX");
+  return (
+    ADDRESS_TEXT_FIELDS.every((field) => blank(fields[field])) && (blank(fields.country) || fields.country === "XX")
+  );
 };
 
 export default function Register() {
@@ -162,7 +160,7 @@ export default function Register() {
           );
         })}
         {/* without JavaScript, 'Add Address' opens one more block in the page: nothing is posted, nothing is lost */}
-        {!hydrated && addresses.length < MAX_ADDRESSES ? (
+        {!hydrated && addresses.length < MAX_REGISTRATION_ADDRESSES ? (
           <details className="group">
             <summary className="btn-secondary w-fit cursor-pointer list-none group-open:mb-4">Add Address</summary>
             <AddressBlock index={addresses.length}>
@@ -180,7 +178,7 @@ export default function Register() {
           {form.errors?.[0] ?? ""}
         </p>
         <div className="flex flex-wrap gap-3">
-          {hydrated && addresses.length < MAX_ADDRESSES ? (
+          {hydrated && addresses.length < MAX_REGISTRATION_ADDRESSES ? (
             <button
               {...form.insert.getButtonProps({
                 name: fields.addressList.name,

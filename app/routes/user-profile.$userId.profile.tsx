@@ -6,6 +6,7 @@ import type { Auth } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { AddressBook } from "~/components/shop/address-book";
 import { OrdersHistory } from "~/components/shop/orders-history";
+import { ADDRESS_FIELDS } from "~/schemas/account";
 import { AddressIntentSchema, type AddressIntent } from "~/schemas/address-intents";
 import type { SentForm } from "~/schemas/common";
 import { attempt, intentReply, loadOrThrow, outcomeReply, readForm } from "~/utils/actions.server";
@@ -49,8 +50,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await attempt(send(auth, Number(params.userId), parsed.data));
   return outcomeReply(auth, form, back, outcome, { keepForm: true, sent });
 }
-
-const ADDRESS_FIELDS = ["street", "city", "state", "country", "postalCode", "mobileNumber", "addressType"] as const;
 
 /** Which address form was sent (add, or the edit of which address) and what was typed in it. */
 function sentAddress(form: FormData): SentForm {

@@ -38,6 +38,12 @@ export const AddressInputSchema = z.object({
   ),
 });
 export type AddressInput = z.output<typeof AddressInputSchema>;
+/** An address form's fields, and those a shopper types (the others are choices with a default). */
+export const ADDRESS_FIELDS = AddressInputSchema.keyof().options;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export const ADDRESS_TEXT_FIELDS = ["street", "city", "state", "postalCode", "mobileNumber"] as const;
+/** Addresses a registration may bring along. */
+export const MAX_REGISTRATION_ADDRESSES = 10;
 
 export const AddressSchema = z.object({
   id: z.number().int(),
@@ -78,7 +84,10 @@ export const RegisterSchema = z.object({
   lastName: NameSchema("Last name"),
   email: EmailSchema,
   password: PasswordSchema,
-  addressList: z.array(AddressInputSchema).max(10, "At most 10 addresses").default([]),
+  addressList: z
+    .array(AddressInputSchema)
+    .max(MAX_REGISTRATION_ADDRESSES, `At most ${MAX_REGISTRATION_ADDRESSES} addresses`)
+    .default([]),
 });
 export type RegisterInput = z.output<typeof RegisterSchema>;
 

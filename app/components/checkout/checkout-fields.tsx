@@ -1,7 +1,6 @@
 import { getInputProps, type FieldMetadata, type useForm } from "@conform-to/react";
 import { Field } from "~/components/ui/field";
-
-type AddressField = "street" | "city" | "state" | "country" | "postalCode" | "mobileNumber" | "addressType";
+import type { AddressField } from "~/schemas/account";
 
 /** The checkout form's fields as the browser posts them (`newAddress`: "Add a new shipping address"). */
 export type CheckoutFields = { newAddress: Record<AddressField, string> } & Record<

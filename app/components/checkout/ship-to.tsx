@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { AddressFields } from "~/components/shop/address-fields";
 import { Spinner } from "~/components/ui/spinner";
-import type { AddressDto } from "~/schemas/account";
+import { ADDRESS_FIELDS, type AddressDto, type AddressField } from "~/schemas/account";
 import { ADD_ADDRESS_INTENT, SHIP_TO_BILLING } from "~/schemas/checkout";
 
 type Countries = Array<{ code: string; name: string }>;
@@ -79,9 +79,6 @@ export function ShipToChoice({
     </fieldset>
   );
 }
-
-const ADDRESS_FIELDS = ["street", "city", "state", "country", "postalCode", "mobileNumber", "addressType"] as const;
-type AddressField = (typeof ADDRESS_FIELDS)[number];
 
 /**
  * "Add a new shipping address": fields and a button of the checkout form (placed after it on the page, joined to it
