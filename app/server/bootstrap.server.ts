@@ -47,7 +47,7 @@ async function start(): Promise<Database> {
     console.log(
       `[shop] demo catalogue ready: ${seeded.products} products in ${seeded.categories} categories (${seeded.ms} ms)`,
     );
-    if (seeded.written) await createDemoShopper(database.db);
+    if (seeded.written && config.demoShopper) await createDemoShopper(database.db);
   }
   if (database.kind === "pglite") {
     // on every start of the embedded database, while the demo account still has its public password

@@ -10,6 +10,8 @@ export interface AppConfig {
   sessionSecret: string;
   jwtSecret: string;
   adminEmail: string | undefined;
+  /** a new embedded database gets the demo shopper (README "Start the shop"); DEMO_SHOPPER=false: it does not */
+  demoShopper: boolean;
   adminPassword: string | undefined;
   stripe: StripeConfig | undefined;
   /** set when the UI should call a separately deployed API instead of the in-process one */
@@ -139,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: secret("SESSION_SECRET"),
     jwtSecret: secret("JWT_SECRET"),
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
+    demoShopper: env.DEMO_SHOPPER?.trim().toLowerCase() !== "false",
     adminPassword: env.ADMIN_PASSWORD || undefined,
     stripe:
       stripeSecret && stripePublishable

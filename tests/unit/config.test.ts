@@ -20,6 +20,13 @@ describe("configuration", () => {
     expect(fs.statSync(path.join(dir, "secrets.json")).mode & 0o077).toBe(0);
   });
 
+  it("gives a new embedded database the demo shopper unless DEMO_SHOPPER=false", () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).demoShopper).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, DEMO_SHOPPER: "true" }).demoShopper).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, DEMO_SHOPPER: "FALSE " }).demoShopper).toBe(false);
+  });
+
   it("prefers secrets from the environment", () => {
     const config = loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: "s".repeat(32), JWT_SECRET: "j".repeat(32) });
     expect(config.sessionSecret).toBe("s".repeat(32));
