@@ -123,7 +123,8 @@ export default function AdminSentMail() {
         <p className="mt-8 text-slate-600">No messages{status ? ` with status ${status}` : ""} yet.</p>
       ) : (
         <div className="relative mt-4 overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
+          {/* seven columns do not fit a phone: the box scrolls sideways (the subjects are links: it takes the keyboard) */}
+          <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
             <caption className="sr-only">Messages, newest first</caption>
             <thead>
               <tr className="border-b border-slate-300 text-slate-700">
@@ -154,7 +155,7 @@ export default function AdminSentMail() {
               {mail.content.map((message) => (
                 <tr key={message.id} className="border-b border-slate-200 align-top" data-testid="mail-row">
                   <td className="whitespace-nowrap px-2 py-2 text-slate-700">{mailTime(message.createdAt)}</td>
-                  <td className="break-all px-2 py-2">{message.recipient}</td>
+                  <td className="break-words px-2 py-2">{message.recipient}</td>
                   <th scope="row" className="px-2 py-2 font-normal">
                     <Link to={`/admin/mail/${message.id}`} className="text-brand-700 underline">
                       {message.subject}

@@ -77,7 +77,7 @@ export default function AdminMailMessage() {
         {headers.map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="font-semibold text-slate-700">{name}</dt>
-            <dd className="break-all text-slate-900">{value}</dd>
+            <dd className="break-words text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

@@ -95,7 +95,7 @@ export default function Profile() {
           <h1 id="personal-info" className="break-words text-xl font-bold text-slate-900">
             {user.firstName} {user.lastName}
           </h1>
-          <p className="break-all text-slate-600">{user.email}</p>
+          <p className="break-words text-slate-600">{user.email}</p>
           {own ? (
             <Link
               to={`/user-profile/${user.id}/settings`}

@@ -94,7 +94,7 @@ export default function Settings() {
           ← My Account
         </Link>
         <h1 className="mt-2 text-2xl font-bold text-slate-900">Account settings</h1>
-        <p className="mt-1 break-all text-sm text-slate-600">
+        <p className="mt-1 break-words text-sm text-slate-600">
           Signed in as {user.firstName} {user.lastName} ({user.email})
         </p>
       </div>

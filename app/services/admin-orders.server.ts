@@ -112,7 +112,10 @@ export async function changeOrderStatus({
     await queueOrderMail(tx, "order-status", dto);
     return { order: dto, paymentId: row.paymentId };
   });
-  if (status !== "CANCELLED" || paymentId === null) return { order, message: `Order ${orderId} is now ${status}.` };
+  // the admin reads the status as the order pages and the badge name it
+  if (status !== "CANCELLED" || paymentId === null) {
+    return { order, message: `Order #${orderId} is now ${order.statusLabel}.` };
+  }
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
   const refunded = await refundNow(paymentId, db).catch((error: unknown) => {
     log.error(`refund of cancelled order ${orderId} failed`, error);

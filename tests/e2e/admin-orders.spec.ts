@@ -84,11 +84,11 @@ test.describe("admin: orders", () => {
     }
 
     await order.getByRole("button", { name: `Start processing: order ${orderId}`, exact: true }).click();
-    await expect(toast(page, `Order ${orderId} is now PROCESSING.`)).toBeVisible();
+    await expect(toast(page, `Order #${orderId} is now Preparing.`)).toBeVisible();
     await expect(order.getByText("Preparing", { exact: true })).toBeVisible();
     const beforeShipping = new Date();
     await order.getByRole("button", { name: `Mark shipped: order ${orderId}`, exact: true }).click();
-    await expect(toast(page, `Order ${orderId} is now SHIPPED.`)).toBeVisible();
+    await expect(toast(page, `Order #${orderId} is now Shipped.`)).toBeVisible();
     // the shopper is told by e-mail
     // (the "preparing" e-mail may be written after that moment too: the sender works on its own time)
     const shippedNews = async () => {

@@ -1,11 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { mainNav, signInAsAdmin } from "./admin-helpers";
+import { amount, hydrated, inCart, pay, pick, signedInShopper } from "./checkout-helpers";
 import { ORDERS_SHOP } from "./orders-shop";
 import { scrollWidth } from "./shop";
 
 /**
  * The admin on a 360 px phone, with and without JavaScript: the navigation keeps the shopper's two rows (the admin
- * pages are one "Admin" menu, a native disclosure), and no admin page scrolls sideways.
+ * pages are one "Admin" menu, a native disclosure), and no admin page scrolls sideways; the tables an order and the
+ * sent mail are shown in fit or scroll in their own box with their columns readable. The shopper's order uses
+ * product slot 14 (see ./checkout-helpers.ts).
  */
 test.use({ baseURL: ORDERS_SHOP, viewport: { width: 360, height: 740 } });
 test.describe.configure({ timeout: 60_000 });
@@ -50,4 +53,32 @@ test("the admin reaches every admin page from the Admin menu, and none scrolls s
   const edit = row.getByRole("link", { name: /^edit / });
   await expect(edit).toBeInViewport({ ratio: 1 });
   await expect(row.getByRole("link", { name: /^delete / })).toBeInViewport({ ratio: 1 });
+});
+
+test("on a phone an order's lines show their quantity, price and total, and the mail list its recipients", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  const product = pick(testInfo, 14);
+  const user = await signedInShopper(page);
+  await inCart(page, product, 2);
+  await page.goto(`/checkout/${user.id}/checkout`);
+  await hydrated(page, javaScriptEnabled);
+  await pay(page, "4242424242424242");
+  if (javaScriptEnabled) await page.getByRole("link", { name: "See my order now" }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  // the line: name, "2 × $price" under it, the total beside it, all on screen
+  const items = page.getByRole("group", { name: /^Items of order/ });
+  const line = items.locator("tbody tr").filter({ hasText: product.name });
+  await expect(line).toContainText(`2 × ${amount([product, 1])}`);
+  await expect(line.getByText(amount([product, 2]), { exact: true })).toBeInViewport({ ratio: 1 });
+  expect(await items.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+
+  await signInAsAdmin(page);
+  await page.goto("/admin/mail");
+  // the receipt just sent: its recipient reads on one or two lines, not a letter a line
+  const recipient = page.getByTestId("mail-row").first().getByRole("cell").nth(1);
+  const box = (await recipient.boundingBox())!;
+  expect(box.width).toBeGreaterThan(120);
+  await expect.poll(() => scrollWidth(page)).toBeLessThanOrEqual(360);
 });

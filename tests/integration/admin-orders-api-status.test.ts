@@ -34,7 +34,7 @@ describe("PUT /orders/order/{orderId}/status: moving forward", () => {
     for (const status of ["PROCESSING", "SHIPPED", "DELIVERED"] as const) {
       const response = await setStatus(boss.auth, order.id, status);
       expect(response.status, `${status}: ${JSON.stringify(response.body)}`).toBe(200);
-      expect(response.body.message).toBe(`Order ${order.id} is now ${status}.`);
+      expect(response.body.message).toBe(`Order #${order.id} is now ${labels[status]}.`);
       const moved = { ...order, status, statusLabel: labels[status] };
       expect(response.body.data).toEqual(moved);
       expect((await orderRow(order.id)).status).toBe(status);
@@ -60,7 +60,7 @@ describe("PUT /orders/order/{orderId}/status: moving forward", () => {
 
     const urlencoded = await setStatusForm(boss.auth, order.id, new URLSearchParams({ status: "PROCESSING" }));
     expect(urlencoded.status, JSON.stringify(urlencoded.body)).toBe(200);
-    expect(urlencoded.body.message).toBe(`Order ${order.id} is now PROCESSING.`);
+    expect(urlencoded.body.message).toBe(`Order #${order.id} is now Preparing.`);
     expect(urlencoded.body.data!.status).toBe("PROCESSING");
     expect((await orderRow(order.id)).status).toBe("PROCESSING");
 

@@ -155,6 +155,16 @@ export function CheckoutForm({
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Checkout</h1>
+      {/* without JavaScript a refused payment comes back as this page: say so at the top, not only by Pay Now (on a
+          phone that is far down); with JavaScript a toast says it */}
+      {!hydrated && form.errors?.[0] ? (
+        <p className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-900">
+          {form.errors[0]}{" "}
+          <a href={`#${form.errorId}`} className="underline">
+            Back to the payment
+          </a>
+        </p>
+      ) : null}
       {cancelled ? (
         <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           The payment was cancelled. Nothing was charged.

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useToast } from "~/components/ui/toast";
 import { REDIRECT_AFTER_PAYMENT_MS } from "~/utils/site";
 
@@ -7,6 +7,12 @@ import { REDIRECT_AFTER_PAYMENT_MS } from "~/utils/site";
 export function PaymentSuccess({ message, redirectTo }: { message: string; redirectTo: string }): ReactNode {
   const navigate = useNavigate();
   const toast = useToast();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // it takes the place of the form, whose Pay Now may be far down a phone's page: to the top, focus on the news
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, []);
   useEffect(() => {
     toast({ type: "success", message });
     const timer = setTimeout(() => navigate(redirectTo), REDIRECT_AFTER_PAYMENT_MS);
@@ -14,7 +20,9 @@ export function PaymentSuccess({ message, redirectTo }: { message: string; redir
   }, [message, redirectTo, navigate, toast]);
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Thank you!</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
+        Thank you!
+      </h1>
       <p role="status" className="mt-4 text-lg text-emerald-800">
         {message}
       </p>

@@ -72,7 +72,7 @@ function AdminLinks() {
             <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
           </svg>
         </summary>
-        <div className="absolute right-0 z-30 mt-2 flex w-56 flex-col gap-1 rounded-lg bg-slate-800 p-2 shadow-xl ring-1 ring-white/10">
+        <div className="absolute right-0 z-50 mt-2 flex w-56 flex-col gap-1 rounded-lg bg-slate-800 p-2 shadow-xl ring-1 ring-white/10">
           {links}
         </div>
       </details>

@@ -3,6 +3,9 @@ import type { ProductPage } from "~/schemas/catalogue";
 import type { ListingParams } from "./listing-url";
 
 /** Brand checkboxes with counts, price range and availability; fields of the listing's filter form. */
+/** About how many brands the box shows on a wide screen before it scrolls. */
+const BRANDS_IN_VIEW = 8;
+
 export function FilterSidebar({
   params,
   facets,
@@ -36,7 +39,9 @@ export function FilterSidebar({
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-slate-900">Brand</legend>
         {brands.length === 0 ? <p className="text-sm text-slate-500">No brands</p> : null}
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 lg:block lg:max-h-80 lg:space-y-1 lg:overflow-y-auto">
+        {/* a long list scrolls in its box on a wide screen: cut through a row (so a half one shows there is more), and
+            said under it */}
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 lg:block lg:max-h-[19rem] lg:space-y-1 lg:overflow-y-auto lg:border-b lg:border-slate-200 lg:[scrollbar-width:thin]">
           {brands.map((brand) => {
             const id = `brand-${brand.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
             return (
@@ -57,6 +62,11 @@ export function FilterSidebar({
             );
           })}
         </ul>
+        {brands.length > BRANDS_IN_VIEW ? (
+          <p className="mt-1 hidden text-xs text-slate-600 lg:block">
+            {brands.length} brands: scroll the list for more
+          </p>
+        ) : null}
       </fieldset>
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-slate-900">Price (USD)</legend>

@@ -69,13 +69,13 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
                 <th scope="col" className="pb-2 font-semibold">
                   Brand
                 </th>
-                <th scope="col" className="pb-2 text-right font-semibold">
+                <th scope="col" className="pb-2 pr-3 text-right font-semibold">
                   Price
                 </th>
                 <th scope="col" className="pb-2 text-center font-semibold">
                   Quantity
                 </th>
-                <th scope="col" className="pb-2 text-right font-semibold">
+                <th scope="col" className="pb-2 pr-3 text-right font-semibold">
                   Total
                 </th>
                 <th scope="col" className="pb-2">

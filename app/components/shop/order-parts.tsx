@@ -2,8 +2,9 @@ import type { OrderDto, ShippingAddress } from "~/schemas/orders";
 import { formatPrice, lineTotal } from "~/utils/money";
 
 const STATUS_STYLES: Record<OrderDto["status"], string> = {
-  PENDING: "bg-amber-100 text-amber-900",
-  PROCESSING: "bg-sky-100 text-sky-900",
+  // "Paid": done on the shopper's side, nothing to wait for (amber read as "waiting")
+  PENDING: "bg-sky-100 text-sky-900",
+  PROCESSING: "bg-violet-100 text-violet-900",
   SHIPPED: "bg-indigo-100 text-indigo-900",
   DELIVERED: "bg-emerald-100 text-emerald-900",
   CANCELLED: "bg-slate-200 text-slate-800",
@@ -20,10 +21,12 @@ export function OrderStatusBadge({ order, className = "" }: { order: OrderDto; c
   );
 }
 
+const CELL = "px-2 py-2 sm:px-4";
+
 /** An order's lines: item id, name, brand, quantity, unit price and total (quantity × price). */
 export function OrderItemsTable({ order }: { order: OrderDto }) {
   return (
-    // A phone scrolls the table sideways: the box takes the keyboard's focus, so the arrow keys scroll it too. A group,
+    // A narrow screen may still scroll the table sideways: the box takes the keyboard's focus, so the arrow keys scroll it too. A group,
     // not a region: it sits in the page's "Items" section, and a second landmark there would only be noise.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable box must be focusable (WCAG 2.1.1)
     <div role="group" aria-label={`Items of order ${order.id}`} tabIndex={0} className="relative overflow-x-auto">
@@ -31,22 +34,23 @@ export function OrderItemsTable({ order }: { order: OrderDto }) {
         <caption className="sr-only">Items of order {order.id}</caption>
         <thead className="text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
+            {/* on a phone: name and total, the rest folded under the name */}
+            <th scope="col" className={`${CELL} hidden font-semibold sm:table-cell`}>
               Item
             </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
+            <th scope="col" className={`${CELL} font-semibold`}>
               Name
             </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
+            <th scope="col" className={`${CELL} hidden font-semibold sm:table-cell`}>
               Brand
             </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
+            <th scope="col" className={`${CELL} hidden text-right font-semibold sm:table-cell`}>
               Qty
             </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
+            <th scope="col" className={`${CELL} hidden text-right font-semibold sm:table-cell`}>
               Price
             </th>
-            <th scope="col" className="px-4 py-2 text-right font-semibold">
+            <th scope="col" className={`${CELL} text-right font-semibold`}>
               Total
             </th>
           </tr>
@@ -54,12 +58,21 @@ export function OrderItemsTable({ order }: { order: OrderDto }) {
         <tbody className="divide-y divide-slate-100">
           {order.items.map((item, index) => (
             <tr key={`${item.productId ?? "gone"}-${index}`}>
-              <td className="px-4 py-2 tabular-nums text-slate-600">{item.productId ?? "–"}</td>
-              <td className="px-4 py-2 font-medium text-slate-900">{item.productName}</td>
-              <td className="px-4 py-2 text-slate-700">{item.productBrand}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{item.quantity}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatPrice(item.price)}</td>
-              <td className="px-4 py-2 text-right font-semibold tabular-nums">
+              <td className={`${CELL} hidden tabular-nums text-slate-600 sm:table-cell`}>{item.productId ?? "–"}</td>
+              <td className={CELL}>
+                <span className="font-medium text-slate-900">{item.productName}</span>
+                <span className="block text-xs text-slate-600 sm:hidden">
+                  {item.productId === null ? "" : `#${item.productId} · `}
+                  {item.productBrand}
+                  <span className="block tabular-nums">
+                    {item.quantity} × {formatPrice(item.price)}
+                  </span>
+                </span>
+              </td>
+              <td className={`${CELL} hidden text-slate-700 sm:table-cell`}>{item.productBrand}</td>
+              <td className={`${CELL} hidden text-right tabular-nums sm:table-cell`}>{item.quantity}</td>
+              <td className={`${CELL} hidden text-right tabular-nums sm:table-cell`}>{formatPrice(item.price)}</td>
+              <td className={`${CELL} text-right align-top font-semibold tabular-nums`}>
                 {formatPrice(lineTotal(item.price, item.quantity))}
               </td>
             </tr>

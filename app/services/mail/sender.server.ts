@@ -226,7 +226,8 @@ export function startMailSender({
     }
     running = (async () => {
       const report = await sendDueMail({ db, transport, shouldStop: () => stopped });
-      if (report.sent + report.retrying + report.failed > 0) log.info("sweep", { ...report });
+      // what went out is listed on Sent mail; the log carries only what did not (one line per sweep that had some)
+      if (report.retrying + report.failed > 0) log.info("sweep", { ...report });
       if (report.more) again = true;
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
