@@ -60,11 +60,9 @@ export default function ConfirmEmail() {
         >
           <p>{problem}</p>
           <p className="text-sm">
-            You can ask for a new link from your{" "}
             <Link to="/user-profile" className="font-semibold underline">
-              account settings
+              Go to my account
             </Link>
-            .
           </p>
         </div>
       ) : (

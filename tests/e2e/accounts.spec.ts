@@ -67,7 +67,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("1 Analytical Way")).toBeVisible();
     await expect(page.getByText("2 Difference Engine Rd")).toBeVisible();
     await expect(
-      page.locator("li", { hasText: "2 Difference Engine Rd" }).locator("span", { hasText: /^OFFICE$/ }),
+      page.locator("li", { hasText: "2 Difference Engine Rd" }).locator("span", { hasText: /^Office$/ }),
     ).toBeVisible();
     await expect(page.getByText("No orders found at the moment")).toBeVisible();
     await expect(page.getByRole("img", { name: "Ada Lovelace" })).toHaveAttribute("width", "100");

@@ -12,12 +12,15 @@ export function Pagination({
   href: (page: number) => string;
 }) {
   if (totalPages <= 1) return null;
-  const item = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium";
+  // (a flex item drops the space between the arrow and its word: the gap is that space)
+  const item = "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-lg border px-3 text-sm font-medium";
   return (
     <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
         <Link to={href(page - 1)} rel="prev" className={`${item} border-slate-300 bg-white hover:bg-slate-100`}>
-          <span aria-hidden="true">‹</span> Previous
+          <span aria-hidden="true">‹</span>
+          {/* a phone has the arrows only, so the page numbers keep to one row */}
+          <span className="max-sm:sr-only">Previous</span>
         </Link>
       ) : null}
       {pageWindow(page, totalPages).map((n, index) =>
@@ -39,7 +42,7 @@ export function Pagination({
       )}
       {page < totalPages ? (
         <Link to={href(page + 1)} rel="next" className={`${item} border-slate-300 bg-white hover:bg-slate-100`}>
-          Next <span aria-hidden="true">›</span>
+          <span className="max-sm:sr-only">Next</span> <span aria-hidden="true">›</span>
         </Link>
       ) : null}
     </nav>

@@ -5,7 +5,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { AddressDto } from "~/schemas/account";
 import { PencilIcon, TrashIcon } from "../ui/icons";
 import { useToast } from "../ui/toast";
-import { AddressFields, type CountryOption } from "./address-fields";
+import { AddressFields, addressTypeLabel, type CountryOption } from "./address-fields";
 import type { IntentReply } from "~/schemas/common";
 
 type Reply = IntentReply;
@@ -104,7 +104,7 @@ export function AddressBook({
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0 break-words text-sm text-slate-700">
                 <span className="mb-1 inline-block rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                  {address.addressType}
+                  {addressTypeLabel(address.addressType)}
                 </span>
                 <p className="font-medium text-slate-900">{address.street || "(no street)"}</p>
                 <p>{[address.city, address.state, address.postalCode].filter(Boolean).join(", ")}</p>

@@ -75,11 +75,16 @@ export function AddressFields({
         >
           {ADDRESS_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {addressTypeLabel(type)}
             </option>
           ))}
         </select>
       </Field>
     </div>
   );
+}
+
+/** "Home", "Office", "Shipping": the type as a shopper reads it (the API's value is HOME, OFFICE, SHIPPING). */
+export function addressTypeLabel(type: string): string {
+  return type.charAt(0) + type.slice(1).toLowerCase();
 }

@@ -21,7 +21,7 @@ export function Field({
         {label}
       </label>
       {children}
-      <p id={`${id}-error`} className="mt-1 min-h-[1.25rem] text-xs text-red-700" aria-live="polite">
+      <p id={`${id}-error`} className="mb-1 mt-1 min-h-4 text-xs leading-4 text-red-700" aria-live="polite">
         {errors?.[0] ?? ""}
       </p>
     </div>
