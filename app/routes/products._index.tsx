@@ -34,24 +34,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.categoryId !== undefined) {
     categoryId = /^\d{1,9}$/.test(params.categoryId) ? Number(params.categoryId) : NaN;
   }
-  const [{ data: all }, { data: stocked }] = await Promise.all([
-    callApi(endpoints.categories.all, {}),
-    callApi(endpoints.categories.all, { query: { withProducts: true } }),
-  ]);
-  // a category without products still has its (empty) page; one that does not exist is a 404
-  if (categoryId !== undefined && !all.some((c) => c.id === categoryId)) {
-    throw data("Category not found", { status: 404 });
-  }
   const listing = readListingParams(new URL(request.url), { search: params.name, category: categoryId });
+  // the search bar offers the categories with products (like the footer, decision 0022), and the one shown
+  let { data: categories } = await callApi(endpoints.categories.all, { query: { withProducts: true } });
+  const shown = listing.category;
+  const missing = (id: number | undefined) => id !== undefined && !categories.some((c) => c.id === id);
+  if (missing(shown) || missing(categoryId)) {
+    const { data: all } = await callApi(endpoints.categories.all, {});
+    // a category without products still has its (empty) page; one that does not exist is a 404
+    if (categoryId !== undefined && !all.some((c) => c.id === categoryId)) {
+      throw data("Category not found", { status: 404 });
+    }
+    categories = all.filter((c) => c.id === shown || categories.some((s) => s.id === c.id));
+  }
   // a query the API cannot read (a control character in a brand) is the page's 400, not a failure of ours
   const { data: page } = await loadOrThrow(callApi(endpoints.products.search, { query: toSearchQuery(listing) }));
   // a page past the last (an old link, a hand-edited URL) shows the last page
   if (page.totalPages > 0 && listing.page > page.totalPages) {
     throw redirect(listingHref(listing, { page: page.totalPages }));
   }
-  const category = all.find((c) => c.id === listing.category);
-  // the search bar offers the categories with products (like the footer, decision 0022), and the one shown
-  const categories = all.filter((c) => c.id === category?.id || stocked.some((s) => s.id === c.id));
+  const category = categories.find((c) => c.id === listing.category);
   const heading = listing.search
     ? `Results for “${listing.search}”${category ? ` in ${category.name}` : ""}`
     : (category?.name ?? "All Products");
