@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -115,9 +116,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
+/** The PostgreSQL extensions the migrations create: trigrams and levenshtein for search. */
+export const pgliteExtensions = { pg_trgm, fuzzystrmatch };
+
 /** `dataDir` is a directory, `memory://`, or a PGlite instance made elsewhere (tests restore snapshots). */
 export async function openPglite(dataDir: string | PGlite): Promise<Database> {
-  const client = typeof dataDir === "string" ? await PGlite.create(dataDir, { extensions: { pg_trgm } }) : dataDir;
+  const client = typeof dataDir === "string" ? await PGlite.create(dataDir, { extensions: pgliteExtensions }) : dataDir;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: "pglite",

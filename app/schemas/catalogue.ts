@@ -95,8 +95,33 @@ export const ProductPageSchema = z.object({
   facets: FacetsSchema,
   /** set when nothing matched the words as typed and the search ran on corrected words instead */
   correctedQuery: z.string().nullable(),
+  /** the query with misspelt words corrected, when some word is not known as typed ("Did you mean …") */
+  didYouMean: z.string().nullable(),
 });
 export type ProductPage = z.infer<typeof ProductPageSchema>;
+
+/** GET /products/suggestions: as-you-type suggestions. */
+export const SuggestionsQuerySchema = z.object({
+  q: z.string().trim().max(200, "is too long").default(""),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be 1 or more")
+      .max(10, "must be at most 10")
+      .default(6),
+  ),
+});
+
+export const SearchSuggestionsSchema = z.object({
+  query: z.string(),
+  products: z.array(
+    z.object({ id: z.number().int(), name: z.string(), brand: z.string(), category: z.string(), price: z.number() }),
+  ),
+  categories: z.array(CategorySchema),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestionsSchema>;
 
 export const ImageDownloadQuerySchema = z.object({
   v: z.string().max(64).optional(),

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import { pgliteExtensions } from "~/db/client.server";
 import { lockDataDir } from "./data-dir-lock.server";
 
 /**
@@ -95,7 +95,7 @@ export async function backup({
     if (!fs.existsSync(pgdata)) throw new BackupError(`no embedded database at ${pgdata} (is DATA_DIR right?)`);
     const release = lockDataDir(target.dataDir);
     try {
-      const db = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+      const db = await PGlite.create(pgdata, { extensions: pgliteExtensions });
       try {
         const tarball = await db.dumpDataDir("gzip");
         await writeAtomically(out, async (partial) =>
@@ -157,7 +157,7 @@ async function restorePglite(from: string, dataDir: string, force: boolean, log:
     // the backup is unpacked and opened beside the current database first: a bad file changes nothing
     fs.rmSync(incoming, { recursive: true, force: true });
     const tarball = new Blob([fs.readFileSync(from)]);
-    const db = await PGlite.create(incoming, { extensions: { pg_trgm }, loadDataDir: tarball });
+    const db = await PGlite.create(incoming, { extensions: pgliteExtensions, loadDataDir: tarball });
     try {
       await db.query("select 1");
     } finally {

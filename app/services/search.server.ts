@@ -1,29 +1,80 @@
-// Search: PostgreSQL full-text search over the weighted vector the triggers keep, with prefix matching, a typo
-// fallback over the dictionary of product words, facet counts and pagination, all in SQL (decision 0002).
+// Search: PostgreSQL full-text search over the weighted vector the triggers keep. Each word may match as a word or
+// stem, the last one as a prefix, inside a word of a name, or with a typo against the dictionary of words; products
+// are ranked by how their name, product type, brand, category and description match (decisions 0002, 0030). Facet
+// counts and pagination are in SQL too.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { selectRows } from "~/db/query.server";
 import { categories, products } from "~/db/schema";
-import type { ProductPage, ProductSearchQuery } from "~/schemas/catalogue";
-import { dollarsToCents } from "~/utils/money";
+import type { Category, ProductPage, ProductSearchQuery, SearchSuggestions } from "~/schemas/catalogue";
+import { centsToDollars, dollarsToCents } from "~/utils/money";
 import { distinctNameCondition, selectProducts, withImages } from "./catalogue.server";
+import {
+  didYouMean,
+  planWord,
+  queryWords,
+  singular,
+  typoBudget,
+  withoutStopWords,
+  wordQueries,
+  type CategoryRow,
+  type WordFacts,
+  type WordPlan,
+} from "./search-plan";
 
-/** Words of a query: letters and digits only, so nothing the user types can reach tsquery syntax. */
-export function queryWords(q: string | undefined): string[] {
-  if (!q) return [];
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+export { queryWords };
+
+/** A word planned: its tsquery texts (see search-plan.ts). */
+type PlannedWord = WordPlan & { queries: ReturnType<typeof wordQueries> };
+
+const tsq = (text: string) => sql`${text}::tsquery`;
+
+/** The text part of the WHERE clause: every word matches (as a word, stem, prefix, inside a name word, or a typo). */
+function textQuery(words: PlannedWord[]): SQL {
+  return tsq(words.map((word) => `(${word.queries.match})`).join(" & "));
 }
 
-/** Every word must match, as a prefix, stemmed or as typed. */
-function textQuery(words: string[]): SQL {
-  const parts = words.map(
-    (word) => sql`(to_tsquery('english', ${word + ":*"}) || to_tsquery('simple', ${word + ":*"}))`,
-  );
-  return sql.join(parts, sql` && `);
+/**
+ * The relevance of a product to the words: per word, the best way it matches, summed. Names (and the product type,
+ * the last word of the category's name) rank first, exact before prefix before infix before typo; then brand and
+ * category words; then the description.
+ */
+function relevance(words: PlannedWord[]): SQL {
+  const vector = products.searchVector;
+  const inCategories = (ids: number[]) =>
+    ids.length === 0
+      ? null
+      : sql`${products.categoryId} IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  const has = (text: string | null) => (text === null ? null : sql`${vector} @@ ${tsq(text)}`);
+  const perWord = words.map((word) => {
+    const { name, other } = word.queries;
+    const tiers: Array<[number, SQL | null]> = [
+      [110, inCategories(word.types.exact)],
+      [100, has(name.exact)],
+      [95, inCategories(word.types.prefix)],
+      [90, has(name.prefix)],
+      [80, has(name.infix)],
+      [75, inCategories(word.types.typo)],
+      [70, has(name.typo)],
+      [50, has(other.exact)],
+      [45, has(other.prefix)],
+      [40, has(other.loose)],
+    ];
+    const present = tiers.filter((tier): tier is [number, SQL] => tier[1] !== null);
+    if (present.length === 0) return sql`10`;
+    return sql`CASE ${sql.join(
+      present.map(([score, condition]) => sql`WHEN ${condition} THEN ${sql.raw(String(score))}`),
+      sql` `,
+    )} ELSE 10 END`;
+  });
+  return sql.join(perWord, sql` + `);
 }
 
 interface Filters {
-  words: string[];
+  words: PlannedWord[];
   category?: number;
   brands: string[];
   minPrice?: number;
@@ -56,7 +107,7 @@ function whereClause(parts: SQL[]): SQL {
   return parts.length === 0 ? sql`TRUE` : and(...parts)!;
 }
 
-function orderBy(sort: ProductSearchQuery["sort"], words: string[]): SQL {
+function orderBy(sort: ProductSearchQuery["sort"], words: PlannedWord[]): SQL {
   switch (sort) {
     case "price_asc":
       return sql`${products.priceCents} ASC, ${products.id} ASC`;
@@ -67,9 +118,7 @@ function orderBy(sort: ProductSearchQuery["sort"], words: string[]): SQL {
     case "name":
       return sql`${products.nameKey} ASC, ${products.id} ASC`;
     case "relevance":
-      return words.length > 0
-        ? sql`ts_rank_cd(${products.searchVector}, ${textQuery(words)}) DESC, ${products.id} ASC`
-        : sql`${products.id} ASC`;
+      return words.length > 0 ? sql`${relevance(words)} DESC, ${products.id} ASC` : sql`${products.id} ASC`;
   }
 }
 
@@ -132,39 +181,93 @@ async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters
   return { rows, total, facets: { brands: brandFacets, categories: categoryFacets } };
 }
 
+interface CategoryFacts extends CategoryRow {
+  hasProducts: boolean;
+}
+
+/** What the database knows about each word, and the categories (their names say the product types). */
+async function wordFacts(db: DbOrTx, words: string[]) {
+  const list = sql`ARRAY[${sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  )}]::text[]`;
+  const last = words.length;
+  const [rows, categoryRows] = await Promise.all([
+    selectRows<{ word: string; stem: string; known: boolean; infix: string[] }>(
+      db,
+      // words are letters and digits only (queryWords): nothing in them is LIKE or tsquery syntax
+      sql`SELECT w.word,
+            plainto_tsquery('english', w.word)::text AS stem,
+            EXISTS (SELECT 1 FROM ${products} WHERE ${products.searchVector} @@ (
+              to_tsquery('simple', quote_literal(w.word) || CASE WHEN w.i = ${last} THEN ':*' ELSE '' END)
+              || plainto_tsquery('english', w.word))) AS known,
+            ARRAY(SELECT term FROM search_terms
+                  WHERE length(w.word) >= 3 AND term LIKE '%' || w.word || '%' AND term <> w.word
+                  ORDER BY length(term), term LIMIT 20) AS infix
+          FROM unnest(${list}) WITH ORDINALITY AS w(word, i)
+          ORDER BY w.i`,
+    ),
+    selectRows<CategoryFacts>(
+      db,
+      sql`SELECT c.id, c.name, EXISTS (SELECT 1 FROM ${products} WHERE ${products.categoryId} = c.id) AS "hasProducts"
+          FROM ${categories} c`,
+    ),
+  ]);
+  return { rows, categories: categoryRows };
+}
+
 /**
- * For each word that starts no known term, the closest term of the dictionary (trigram similarity),
- * or null when no word could be corrected.
+ * Dictionary terms that may be the word mistyped: trigram neighbours, and terms of the same first letter within
+ * a levenshtein distance that allows for transpositions; search-plan.ts takes the exact distance.
  */
-async function correctWords(db: DbOrTx, words: string[]): Promise<string[] | null> {
-  let changed = false;
-  const corrected: string[] = [];
-  for (const word of words) {
-    if (word.length < 3) {
-      corrected.push(word);
-      continue;
-    }
-    const [known] = await selectRows<{ term: string }>(
-      db,
-      sql`SELECT term FROM search_terms WHERE term LIKE ${word.replace(/[\\%_]/g, "\\$&") + "%"} LIMIT 1`,
-    );
-    if (known) {
-      corrected.push(word);
-      continue;
-    }
-    const [closest] = await selectRows<{ term: string }>(
-      db,
-      sql`SELECT term FROM search_terms WHERE term % ${word}
-          ORDER BY similarity(term, ${word}) DESC, term LIMIT 1`,
-    );
-    if (closest) {
-      corrected.push(closest.term);
-      changed = true;
-    } else {
-      corrected.push(word);
-    }
-  }
-  return changed ? corrected : null;
+async function nearTerms(db: DbOrTx, word: string, prefix: boolean): Promise<string[]> {
+  // a transposition is one edit to us and two to levenshtein
+  const budget = 2 * typoBudget(word) + 1;
+  const first = String.fromCodePoint(word.codePointAt(0)!);
+  const next = String.fromCodePoint(word.codePointAt(0)! + 1);
+  const compared = prefix ? sql`left(term, ${word.length})` : sql`term`;
+  const rows = await selectRows<{ term: string }>(
+    db,
+    sql`(SELECT term FROM search_terms WHERE term % ${word} ORDER BY similarity(term, ${word}) DESC LIMIT 40)
+        UNION
+        (SELECT term FROM search_terms
+         WHERE term >= ${first} AND term < ${next} AND length(term) >= ${word.length - budget}
+           ${prefix ? sql`` : sql`AND length(term) <= ${word.length + budget}`}
+           AND levenshtein_less_equal(${compared}, ${word}, ${budget}) <= ${budget}
+         ORDER BY levenshtein_less_equal(${compared}, ${word}, ${budget}), term
+         LIMIT 100)`,
+  );
+  return rows.map((row) => row.term);
+}
+
+interface QueryPlan {
+  words: PlannedWord[];
+  categories: CategoryFacts[];
+  /** the words with each unknown one replaced by the closest known term, when there is one */
+  didYouMean: string | null;
+}
+
+export async function planQuery(db: DbOrTx, q: string | undefined): Promise<QueryPlan> {
+  const typed = queryWords(q);
+  if (typed.length === 0) return { words: [], categories: [], didYouMean: null };
+  const { rows, categories: categoryRows } = await wordFacts(db, typed);
+  const facts: WordFacts[] = await Promise.all(
+    rows.map(async (row, index) => ({
+      ...row,
+      near: row.known ? [] : await nearTerms(db, row.word, index === rows.length - 1),
+    })),
+  );
+  const kept = withoutStopWords(facts);
+  const words = kept.map((fact, index) => {
+    const plan = planWord(fact, index === kept.length - 1, categoryRows);
+    return { ...plan, queries: wordQueries(plan) };
+  });
+  const suggestion = didYouMean(words);
+  return {
+    words,
+    categories: categoryRows,
+    didYouMean: suggestion !== null && suggestion !== typed.join(" ") ? suggestion : null,
+  };
 }
 
 export async function searchProducts({
@@ -174,8 +277,9 @@ export async function searchProducts({
   query: ProductSearchQuery;
   db?: DbOrTx;
 }): Promise<ProductPage> {
+  const plan = await planQuery(db, query.q);
   const filters: Filters = {
-    words: queryWords(query.q),
+    words: plan.words,
     category: query.category,
     brands: query.brand,
     minPrice: query.minPrice,
@@ -185,14 +289,13 @@ export async function searchProducts({
   };
   let result = await runSearch(db, query, filters);
   let correctedQuery: string | null = null;
-  if (result.total === 0 && filters.words.length > 0) {
-    const corrected = await correctWords(db, filters.words);
-    if (corrected) {
-      const retry = await runSearch(db, query, { ...filters, words: corrected });
-      if (retry.total > 0) {
-        result = retry;
-        correctedQuery = corrected.join(" ");
-      }
+  if (result.total === 0 && plan.didYouMean !== null) {
+    // nothing, even with typos forgiven: search for the nearest known words instead, and say so
+    const corrected = await planQuery(db, plan.didYouMean);
+    const retry = await runSearch(db, query, { ...filters, words: corrected.words });
+    if (retry.total > 0) {
+      result = retry;
+      correctedQuery = plan.didYouMean;
     }
   }
   const totalPages = Math.ceil(result.total / query.size);
@@ -205,5 +308,59 @@ export async function searchProducts({
     last: query.page >= totalPages,
     facets: result.facets,
     correctedQuery,
+    didYouMean: correctedQuery === null ? plan.didYouMean : null,
+  };
+}
+
+/** Categories some product is in whose name matches every word (as a word, its beginning, or a typo). */
+function matchingCategories(plan: QueryPlan): Category[] {
+  return plan.categories
+    .filter((category) => category.hasProducts)
+    .filter((category) => {
+      const names = queryWords(category.name);
+      return plan.words.every(
+        (word) =>
+          word.types.exact.includes(category.id) ||
+          word.types.prefix.includes(category.id) ||
+          word.types.typo.includes(category.id) ||
+          names.some((name) => name.startsWith(word.word) || singular(name) === singular(word.word)),
+      );
+    })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, 3)
+    .map(({ id, name }) => ({ id, name }));
+}
+
+/** As-you-type suggestions: the best few products (ranked as the search ranks them) and matching categories. */
+export async function suggestProducts({
+  q,
+  limit = 6,
+  db = getDb(),
+}: {
+  q: string;
+  limit?: number;
+  db?: DbOrTx;
+}): Promise<SearchSuggestions> {
+  const plan = await planQuery(db, q);
+  if (plan.words.length === 0) return { query: q, products: [], categories: [] };
+  const rows = await selectRows<{ id: number; name: string; brand: string; priceCents: number; category: string }>(
+    db,
+    sql`SELECT ${products.id} AS id, ${products.name} AS name, ${products.brand} AS brand,
+               ${products.priceCents} AS "priceCents", ${categories.name} AS category
+        FROM ${products} JOIN ${categories} ON ${categories.id} = ${products.categoryId}
+        WHERE ${products.searchVector} @@ ${textQuery(plan.words)}
+        ORDER BY ${relevance(plan.words)} DESC, ${products.id} ASC
+        LIMIT ${limit}`,
+  );
+  return {
+    query: q,
+    products: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      brand: row.brand,
+      category: row.category,
+      price: centsToDollars(row.priceCents),
+    })),
+    categories: matchingCategories(plan),
   };
 }

@@ -47,16 +47,86 @@ describe("product search", () => {
     expect(page.content.map((p) => p.id)).toEqual([inName.id, inDescription.id]);
   });
 
-  it("corrects a misspelt word against the dictionary and says so", async () => {
+  it("forgives typos (one edit from 4 letters, two from 8, a transposition counting one) and says what was meant", async () => {
+    const tag = word(); // ten letters: two edits allowed
+    const category = await createCategory(database.db);
+    const product = await createProduct(database.db, { categoryId: category.id, name: `Quasar ${tag}` });
+    const dropped = `${tag.slice(0, 4)}${tag.slice(5)}`;
+    const swapped = `${tag.slice(0, 2)}${tag[3]}${tag[2]}${tag.slice(4)}`;
+    for (const typo of [dropped, swapped, `${swapped.slice(0, 6)}${swapped.slice(7)}`]) {
+      const page = await search(`q=${typo}`);
+      expect(
+        page.content.map((p) => p.id),
+        typo,
+      ).toEqual([product.id]);
+      expect(page.didYouMean).toBe(tag);
+      expect(page.correctedQuery).toBeNull();
+    }
+    const exact = await search(`q=${tag}`);
+    expect([exact.didYouMean, exact.correctedQuery]).toEqual([null, null]);
+  });
+
+  it("searches for the nearest known word when a word is one edit past what it forgives, and says so", async () => {
     const tag = word();
     const category = await createCategory(database.db);
     const product = await createProduct(database.db, { categoryId: category.id, name: `Quasar ${tag}` });
-    const misspelt = `${tag.slice(0, 4)}${tag.slice(5)}`; // one letter dropped
-    const page = await search(`q=${misspelt}`);
-    expect(page.content.map((p) => p.id)).toEqual([product.id]);
+    // three edits to a ten-letter word: not matched, but close enough to suggest (and nothing else matched)
+    const far = `${tag.slice(0, 3)}${tag.slice(4, 7)}${tag.slice(8)}q`;
+    const page = await search(`q=${far}`);
     expect(page.correctedQuery).toBe(tag);
-    const exact = await search(`q=${tag}`);
-    expect(exact.correctedQuery).toBeNull();
+    expect(page.content.map((p) => p.id)).toEqual([product.id]);
+  });
+
+  it("finds text inside a word of a name, after whole words and prefixes", async () => {
+    const tag = word();
+    const category = await createCategory(database.db);
+    const inside = await createProduct(database.db, { categoryId: category.id, name: `Ultra${tag} One` });
+    const prefix = await createProduct(database.db, { categoryId: category.id, name: `${tag}er Two` });
+    const whole = await createProduct(database.db, { categoryId: category.id, name: `Three ${tag}` });
+    const page = await search(`q=${tag}`);
+    expect(page.content.map((p) => p.id)).toEqual([whole.id, prefix.id, inside.id]);
+    // inside a word only counts in names, brands and categories, not descriptions
+    await createProduct(database.db, { categoryId: category.id, description: `Not a pre${tag} match.` });
+    expect((await search(`q=${tag}`)).totalElements).toBe(3);
+  });
+
+  it("ranks name, then brand or category, then description; products of the type the word names come first", async () => {
+    const tag = word();
+    const gadgets = await createCategory(database.db, `Desk ${tag}s`); // the product type: its last word
+    const accessories = await createCategory(database.db, `${tag} Stands`); // mentions it, is not it
+    const other = await createCategory(database.db);
+    const inDescription = await createProduct(database.db, { categoryId: other.id, description: `Fits any ${tag}.` });
+    const inBrand = await createProduct(database.db, { categoryId: other.id, brand: `${tag} Labs` });
+    const accessory = await createProduct(database.db, { categoryId: accessories.id });
+    const inName = await createProduct(database.db, { categoryId: other.id, name: `Big ${tag} Deluxe` });
+    const ofType = await createProduct(database.db, { categoryId: gadgets.id });
+    const page = await search(`q=${tag}`);
+    expect(page.content.map((p) => p.id)).toEqual([
+      ofType.id,
+      inName.id,
+      // brand and the category's other words rank alike, then by id
+      ...[inBrand.id, accessory.id].sort((a, b) => a - b),
+      inDescription.id,
+    ]);
+  });
+
+  it("suggests products (ranked) and categories as the shopper types, and refuses a bad limit", async () => {
+    const tag = word();
+    const category = await createCategory(database.db, `Zeta ${tag}s`);
+    const first = await createProduct(database.db, { categoryId: category.id, name: `${tag} Prime` });
+    const second = await createProduct(database.db, { categoryId: category.id, name: `Ultra${tag}` });
+    const response = await api.json<Envelope<{ products: Array<{ id: number }>; categories: Array<{ id: number }> }>>(
+      `/products/suggestions?q=${tag.slice(0, 6)}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data.products.map((p) => p.id).slice(0, 1)).toEqual([first.id]);
+    expect(response.body.data.categories.map((c) => c.id)).toEqual([category.id]);
+    const whole = await api.json<Envelope<{ products: Array<{ id: number }> }>>(`/products/suggestions?q=${tag}`);
+    expect(whole.body.data.products.map((p) => p.id)).toEqual([first.id, second.id]);
+    const empty = await api.json<Envelope<{ products: unknown[] }>>(`/products/suggestions?q=`);
+    expect(empty.body.data.products).toEqual([]);
+    const bad = await api.json<unknown>(`/products/suggestions?q=a&limit=11`);
+    expect(bad.status).toBe(400);
   });
 
   it("treats tsquery syntax in the text as plain words", async () => {

@@ -1,5 +1,12 @@
 import { z } from "zod/v4";
-import { ProductPageSchema, ProductSchema, ProductSearchQuerySchema, SitemapEntriesSchema } from "~/schemas/catalogue";
+import {
+  ProductPageSchema,
+  ProductSchema,
+  ProductSearchQuerySchema,
+  SearchSuggestionsSchema,
+  SitemapEntriesSchema,
+  SuggestionsQuerySchema,
+} from "~/schemas/catalogue";
 import { IdParamSchema, IdSchema } from "~/schemas/common";
 import {
   getProduct,
@@ -8,7 +15,7 @@ import {
   listDistinctProducts,
   listProductsByCategory,
 } from "~/services/catalogue.server";
-import { searchProducts } from "~/services/search.server";
+import { searchProducts, suggestProducts } from "~/services/search.server";
 import { listSitemapEntries } from "~/services/sitemap.server";
 import { defineRoute } from "../define";
 
@@ -35,6 +42,18 @@ export const productRoutes = {
       response: ProductPageSchema,
     },
     async ({ query }) => ({ message: "Found", data: await searchProducts({ query }) }),
+  ),
+
+  suggestions: defineRoute(
+    {
+      method: "get",
+      path: "/products/suggestions",
+      tag: "products",
+      summary: "As-you-type suggestions: the best few products and the matching categories",
+      query: SuggestionsQuerySchema,
+      response: SearchSuggestionsSchema,
+    },
+    async ({ query }) => ({ message: "Found", data: await suggestProducts({ q: query.q, limit: query.limit }) }),
   ),
 
   distinct: defineRoute(
