@@ -29,15 +29,24 @@ test.describe("product listing", () => {
     await expectCards(page, names(talons));
     await expect(ui.search).toHaveValue("talon");
 
-    // "Brimstone" with a letter missing
+    // "Brimstone" with a letter missing: forgiven (one edit), and the shopper is offered the spelling
     await searchFor(page, javaScriptEnabled, "Brimstne");
     const brimstone = products.filter((p) => matches(p, "brimstone"));
-    await expect(page.getByRole("main")).toContainText(
-      "No exact matches for “Brimstne”. Showing results for “brimstone”.",
-    );
+    await expect(page.getByRole("main")).toContainText("Did you mean brimstone?");
     await expect(resultLine(page)).toHaveText(showing(brimstone.length));
     await expectCards(page, names(brimstone));
     await expect(ui.search).toHaveValue("Brimstne");
+    await page.getByRole("link", { name: "brimstone", exact: true }).click();
+    await expect(page).toHaveURL(/[?&]search=brimstone(&|$)/);
+    await expect(ui.search).toHaveValue("brimstone");
+    await expect(page.getByRole("main")).not.toContainText("Did you mean");
+
+    // "Brimstone" three edits away: past what is forgiven, so the nearest known word is searched instead
+    await searchFor(page, javaScriptEnabled, "Brimzdonz");
+    await expect(page.getByRole("main")).toContainText(
+      "No exact matches for “Brimzdonz”. Showing results for “brimstone”.",
+    );
+    await expectCards(page, names(brimstone));
 
     // nothing close to it
     await searchFor(page, javaScriptEnabled, "qzxv");

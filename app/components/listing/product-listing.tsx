@@ -1,4 +1,4 @@
-import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Category, ProductDto, ProductPage } from "~/schemas/catalogue";
@@ -129,6 +129,17 @@ export function ProductListing({
                   <p className="mt-1 text-sm text-amber-800">
                     No exact matches for “{params.search}”. Showing results for “{page.correctedQuery}”.
                   </p>
+                ) : page.didYouMean ? (
+                  <p className="mt-1 text-sm text-slate-700">
+                    Did you mean{" "}
+                    <Link
+                      to={listingHref(params, { search: page.didYouMean, page: 1 })}
+                      className="font-semibold text-brand-700 underline"
+                    >
+                      {page.didYouMean}
+                    </Link>
+                    ?
+                  </p>
                 ) : null}
               </div>
               <div className="flex items-center gap-2">
@@ -145,10 +156,7 @@ export function ProductListing({
               </div>
             </div>
             {page.content.length === 0 ? (
-              <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
-                <p className="font-semibold">No products found</p>
-                <p className="mt-1 text-sm text-slate-600">Try other words, fewer filters, or clear the filters.</p>
-              </div>
+              <NoResults params={params} categories={categories} />
             ) : (
               <ul
                 className={`grid grid-cols-2 gap-3 sm:gap-5 xl:grid-cols-3 ${pending ? "opacity-60 transition-opacity" : ""}`}
@@ -164,6 +172,57 @@ export function ProductListing({
           </section>
         </div>
       </Form>
+    </div>
+  );
+}
+
+/** What to do when nothing matched: drop the filters, search every category, or browse one. */
+function NoResults({ params, categories }: { params: ListingParams; categories: Category[] }) {
+  const filtered =
+    params.category !== undefined ||
+    params.brands.length > 0 ||
+    params.minPrice !== undefined ||
+    params.maxPrice !== undefined ||
+    params.inStock;
+  const everywhere = listingHref(params, {
+    category: undefined,
+    brands: [],
+    minPrice: undefined,
+    maxPrice: undefined,
+    inStock: false,
+    page: 1,
+  });
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+      <p className="font-semibold">No products found</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {params.search ? `Nothing matches “${params.search}”` : "Nothing matches"}
+        {filtered ? " with these filters." : "."} Check the spelling, or try fewer or more general words.
+      </p>
+      {filtered ? (
+        <p className="mt-3 text-sm">
+          <Link to={everywhere} className="font-semibold text-brand-700 underline">
+            {params.search ? `Search “${params.search}” without filters` : "Remove the filters"}
+          </Link>
+        </p>
+      ) : null}
+      {categories.length > 0 ? (
+        <nav aria-label="Browse a category" className="mt-5">
+          <p className="text-sm text-slate-600">Or browse a category:</p>
+          <ul className="mt-2 flex flex-wrap justify-center gap-2">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to={`/products/category/${category.id}/products`}
+                  className="inline-block rounded-full border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:border-brand-500 hover:text-brand-700"
+                >
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,13 @@
 import { Link } from "@remix-run/react";
 import type { Ref } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { Category } from "~/schemas/catalogue";
+import { useSearchSuggestions } from "./search-suggestions";
 
 /**
  * Category dropdown ('All Category' + names), search text and 'Clear Filter'. Its fields belong to the form that
- * wraps it (the listing's filter form), or to a form of its own on the home page.
+ * wraps it (the listing's filter form), or to a form of its own on the home page. With JavaScript, the field suggests
+ * products and categories as the shopper types.
  */
 export function SearchBar({
   categories,
@@ -17,6 +20,8 @@ export function SearchBar({
   search: string;
   inputRef?: Ref<HTMLInputElement>;
 }) {
+  const hydrated = useHydrated();
+  const suggestions = useSearchSuggestions(inputRef);
   return (
     <div className="flex w-full flex-col gap-2 sm:flex-row sm:items-center">
       <label htmlFor="search-category" className="sr-only">
@@ -40,7 +45,8 @@ export function SearchBar({
           Search products
         </label>
         <input
-          ref={inputRef}
+          ref={suggestions.ref}
+          {...(hydrated ? suggestions.inputProps : {})}
           id="search-text"
           type="search"
           name="search"
@@ -54,6 +60,7 @@ export function SearchBar({
         <button type="submit" className="btn-primary absolute inset-y-1 right-1 px-3 py-1">
           Search
         </button>
+        {hydrated ? suggestions.list : null}
       </div>
       <Link to="/products" className="btn-secondary whitespace-nowrap">
         Clear Filter
