@@ -59,7 +59,7 @@ export default function Home() {
             aria-label="Search the shop"
             className="pointer-events-auto mt-6 rounded-xl bg-white/95 p-2 text-slate-900 shadow-lg"
           >
-            <SearchBar categories={categories} category={undefined} search="" />
+            <SearchBar categories={categories} category={undefined} search="" suggest />
           </Form>
           <div className="pointer-events-auto mt-6 flex flex-wrap gap-3">
             <Link to="/products" className="btn-primary px-6 py-3 text-base">

@@ -58,7 +58,7 @@ test.describe("home page", () => {
     await expect(search.getByRole("combobox", { name: "Category" }).locator("option:checked")).toHaveText(
       "All Category",
     );
-    await expect(search.getByRole("searchbox", { name: "Search products" })).toBeVisible();
+    await expect(search.getByLabel("Search products", { exact: true })).toBeVisible();
     await expect(search.getByRole("button", { name: "Search" })).toBeVisible();
     await expect(search.getByRole("link", { name: "Clear Filter" })).toHaveAttribute("href", "/products");
     await expect(page.getByRole("link", { name: "Shop Now", exact: true })).toHaveAttribute("href", "/products");
@@ -137,14 +137,14 @@ test.describe("home page", () => {
     await page.goto("/");
     const search = page.getByRole("search", { name: "Search the shop" });
     await search.getByRole("combobox", { name: "Category" }).selectOption({ label: "Mice" });
-    await search.getByRole("searchbox", { name: "Search products" }).fill("wireless");
+    await search.getByLabel("Search products", { exact: true }).fill("wireless");
     await search.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(new RegExp(`/products\\?category=${categoryId("Mice")}&search=wireless$`));
     const expected = products.filter((p) => p.category === "Mice" && matches(p, "wireless"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “wireless” in Mice");
     await expect(resultLine(page)).toHaveText(showing(expected.length));
     await expectCards(page, names(expected));
-    await expect(page.getByRole("main").getByRole("searchbox", { name: "Search products" })).toHaveValue("wireless");
+    await expect(page.getByRole("main").getByLabel("Search products", { exact: true })).toHaveValue("wireless");
     await expect(page.getByRole("main").getByRole("combobox", { name: "Category" })).toHaveValue(
       String(categoryId("Mice")),
     );
@@ -168,7 +168,7 @@ test.describe("home page", () => {
       .click();
     await expect(page).toHaveURL(`/products/${encodeURIComponent(product.name)}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Results for “${product.name}”`);
-    await expect(page.getByRole("main").getByRole("searchbox", { name: "Search products" })).toHaveValue(product.name);
+    await expect(page.getByRole("main").getByLabel("Search products", { exact: true })).toHaveValue(product.name);
     const expected = products.filter((p) => matches(p, product.name));
     await expect(resultLine(page)).toHaveText(showing(expected.length));
     await expectCards(page, names(expected));

@@ -75,7 +75,7 @@ test("shopper goes from the home page to a placed order with the keyboard alone"
   await page.keyboard.press("Enter");
 
   // search from the hero
-  const search = page.getByRole("search", { name: "Search the shop" }).getByRole("searchbox");
+  const search = page.getByRole("search", { name: "Search the shop" }).getByLabel("Search products", { exact: true });
   await tabTo(page, search, { max: 10 });
   await page.keyboard.type(product.name);
   await page.keyboard.press("Enter");

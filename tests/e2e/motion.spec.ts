@@ -43,7 +43,7 @@ test.describe("hero slider", () => {
     await expectSlide(page, 3);
 
     // focus in the hero's content (its search box) holds the slides; leaving it lets them go on
-    const search = page.getByRole("search", { name: "Search the shop" }).getByRole("searchbox");
+    const search = page.getByRole("search", { name: "Search the shop" }).getByLabel("Search products", { exact: true });
     await search.focus();
     await page.clock.runFor(2 * ONE_SLIDE);
     await expectSlide(page, 3);

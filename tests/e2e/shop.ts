@@ -108,7 +108,7 @@ export function listing(page: Page) {
   const main = page.getByRole("main");
   return {
     heading: main.getByRole("heading", { level: 1 }),
-    search: main.getByRole("searchbox", { name: "Search products" }),
+    search: main.getByLabel("Search products", { exact: true }),
     category: main.getByRole("combobox", { name: "Category" }),
     sort: main.getByRole("combobox", { name: "Sort by" }),
     brand: (name: string) => main.getByRole("checkbox", { name: new RegExp(`^${name} \\(\\d+\\)$`) }),

@@ -6,21 +6,24 @@ import { useSearchSuggestions } from "./search-suggestions";
 
 /**
  * Category dropdown ('All Category' + names), search text and 'Clear Filter'. Its fields belong to the form that
- * wraps it (the listing's filter form), or to a form of its own on the home page. With JavaScript, the field suggests
- * products and categories as the shopper types.
+ * wraps it (the listing's filter form), or to a form of its own on the home page. With `suggest` and JavaScript, the
+ * field suggests products and categories as the shopper types (the home page; the listing shows its results as the
+ * shopper types instead, and a list over them would hide them).
  */
 export function SearchBar({
   categories,
   category,
   search,
   inputRef,
+  suggest = false,
 }: {
   categories: Category[];
   category: number | undefined;
   search: string;
   inputRef?: Ref<HTMLInputElement>;
+  suggest?: boolean;
 }) {
-  const hydrated = useHydrated();
+  const suggesting = useHydrated() && suggest;
   const suggestions = useSearchSuggestions(inputRef);
   return (
     <div className="flex w-full flex-col gap-2 sm:flex-row sm:items-center">
@@ -46,7 +49,7 @@ export function SearchBar({
         </label>
         <input
           ref={suggestions.ref}
-          {...(hydrated ? suggestions.inputProps : {})}
+          {...(suggesting ? suggestions.inputProps : {})}
           id="search-text"
           type="search"
           name="search"
@@ -60,7 +63,7 @@ export function SearchBar({
         <button type="submit" className="btn-primary absolute inset-y-1 right-1 px-3 py-1">
           Search
         </button>
-        {hydrated ? suggestions.list : null}
+        {suggesting ? suggestions.list : null}
       </div>
       <Link to="/products" className="btn-secondary whitespace-nowrap">
         Clear Filter

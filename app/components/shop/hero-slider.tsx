@@ -53,14 +53,16 @@ export function HeroSlider({ children }: { children: ReactNode }) {
     <section
       aria-roledescription="carousel"
       aria-label="Featured"
-      className="relative isolate overflow-hidden bg-slate-900"
+      // not overflow-hidden: the search field's suggestions open below it (the slides clip themselves); z-10 keeps
+      // them over the page that follows
+      className="relative isolate z-10 bg-slate-900"
       onMouseOver={(event: MouseEvent) => setHovered(!inControls(event.target))}
       onMouseLeave={() => setHovered(false)}
       onFocus={(event: FocusEvent) => setFocused(!inControls(event.target))}
       onBlur={() => setFocused(false)}
     >
       {/* keen-slider's stylesheet sets position: relative on its container, so the layer is a wrapper */}
-      <div className="absolute inset-0 -z-10">
+      <div className="absolute inset-0 -z-10 overflow-hidden">
         <div ref={sliderRef} className="keen-slider flex h-full overflow-hidden">
           {SLIDES.map((slide, index) => (
             <div
