@@ -4,9 +4,11 @@
 //
 // Usage: npm run bench:search -- [--size 100000] [--mode service|e2e|both] [--regenerate] [--runs 40]
 //          [--duration 10] [--warmup 2] [--connections 10] [--port 3600] [--no-explain]
+//        npm run bench:search -- --embedded   the pages end to end on the embedded database and demo catalogue
 //        BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/shop_bench) names the databases: shop_bench_<size>.
 // The e2e mode loads build/: run `npm run build` first.
-import { parseOptions, runBench } from "./search/run";
+import { parseOptions, runBench, runEmbedded } from "./search/run";
 
 const options = parseOptions(process.argv.slice(2));
-await runBench({ ...options, size: options.size ?? 100_000 });
+if (options.embedded) await runEmbedded({ ...options, size: 0 });
+else await runBench({ ...options, size: options.size ?? 100_000 });

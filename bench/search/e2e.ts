@@ -3,7 +3,7 @@
 // PostgreSQL, so it takes CPU from them: compare figures of one run, not across machines.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -29,20 +29,26 @@ export interface Server {
   tail(): string;
 }
 
-/** Starts the built shop on `port` against `databaseUrl`, and waits until it is ready. */
-export async function startServer(databaseUrl: string, port: number): Promise<Server> {
+/**
+ * Starts the built shop on `port` against `databaseUrl` (undefined: a new embedded database, which seeds the demo
+ * catalogue), and waits until it is ready.
+ */
+export async function startServer(databaseUrl: string | undefined, port: number): Promise<Server> {
   const entry = path.join(root, "build/server/index.js");
   if (!existsSync(entry)) throw new Error("No build: run `npm run build` first (the benchmark loads the built shop).");
   console.log(`Build: ${entry}, made ${statSync(entry).mtime.toISOString()}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "search-bench-"));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ["scripts/server.mjs"], {
     cwd: root,
     env: {
-      ...process.env,
+      ...env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "search-bench-")),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      DATA_DIR: dataDir,
       SESSION_SECRET: randomBytes(32).toString("hex"),
       JWT_SECRET: randomBytes(32).toString("hex"),
       // no background sweeps competing with the load
@@ -66,9 +72,11 @@ export async function startServer(databaseUrl: string, port: number): Promise<Se
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  const deadline = Date.now() + 60_000;
+  // a new embedded database writes the demo catalogue and its images first
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${server.tail()}`);
     const ready = await fetch(`${url}/readyz`).then(
@@ -78,7 +86,7 @@ export async function startServer(databaseUrl: string, port: number): Promise<Se
     if (ready) return server;
     if (Date.now() > deadline) {
       await server.stop();
-      throw new Error(`the server was not ready within 60 s:\n${server.tail()}`);
+      throw new Error(`the server was not ready within 180 s:\n${server.tail()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -29,6 +29,8 @@ export interface BenchOptions {
   seconds: number;
   warmupSeconds: number;
   explain: boolean;
+  /** e2e on the embedded database with the demo catalogue instead of a generated PostgreSQL one */
+  embedded: boolean;
 }
 
 interface Case {
@@ -154,18 +156,70 @@ async function explainCases(pool: pg.Pool, client: pg.Client): Promise<string[]>
   const seqScans: string[] = [];
   for (const c of CASES.filter((c) => c.explain)) {
     captured.length = 0;
+    const scans: string[] = [];
     await searchProducts({ query: serviceQuery(c)!, db: recording });
     console.log(`\n### Plans for: ${c.label}${c.path ? ` (${c.path})` : ""}\n`);
     for (const { query, params } of captured) {
       const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) ${query}`, params);
       const lines = plan.rows.map((row: Record<string, string>) => row["QUERY PLAN"]!);
       // categories is a dozen rows; the generated catalogue has no images: a scan of either costs nothing
-      const scans = lines.flatMap((line) => line.match(/Seq Scan on (?!categories\b|images\b)\w+/) ?? []);
-      if (scans.length > 0) seqScans.push(`${c.label}: ${[...new Set(scans)].join(", ")} (${scans.length}×)`);
+      scans.push(...lines.flatMap((line) => line.match(/Seq Scan on (?!categories\b|images\b)\w+/) ?? []));
       console.log("```\n" + query.replace(/\s+/g, " ").slice(0, 600) + "\n--\n" + lines.join("\n") + "\n```");
     }
+    if (scans.length > 0)
+      seqScans.push(
+        `${c.label}: ${[...new Set(scans)].join(", ")} (${scans.length} scans over its ${captured.length} queries)`,
+      );
   }
   return seqScans;
+}
+
+/** Loads every case with a path from the built shop, over `databaseUrl` (undefined: its embedded database). */
+async function runE2e(databaseUrl: string | undefined, catalogue: string, options: BenchOptions): Promise<E2eRow[]> {
+  console.log(
+    `\n## Pages end to end, ${catalogue}: ${options.connections} connections, ` +
+      `${options.warmupSeconds} s warm-up then ${options.seconds} s per case\n`,
+  );
+  console.log(
+    "Warning: autocannon (the load generator) shares this machine's CPUs with the server and PostgreSQL; " +
+      "the figures include its cost. Compare cases and sizes within one run.\n",
+  );
+  const rows: E2eRow[] = [];
+  const server = await startServer(databaseUrl, options.port);
+  try {
+    for (const c of CASES) {
+      if (!c.path) continue;
+      const loaded = await load(server.url + c.path, options);
+      rows.push({ label: c.label, path: c.path, ...loaded });
+      process.stderr.write(`  ${c.label}: ${loaded.status} p95 ${ms(loaded.p95)} ms\n`);
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log("| case | path | req/s | p50 ms | p95 ms | p99 ms | failures |\n|---|---|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    if (r.requests === 0) {
+      const why = r.status === 404 ? "not available (404)" : `answered ${r.status}`;
+      console.log(`| ${r.label} | \`${r.path}\` | ${why} | | | | |`);
+    } else
+      console.log(
+        `| ${r.label} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.failures} |`,
+      );
+  }
+  return rows;
+}
+
+/** The pages end to end on the embedded database (PGlite) with the demo catalogue, as `npm start` runs the shop. */
+export async function runEmbedded(options: BenchOptions): Promise<E2eRow[]> {
+  const cpus = os.cpus();
+  console.log(
+    `Machine: ${cpus.length} CPUs (${cpus[0]?.model.trim()}), Node ${process.version}; ` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+  );
+  return runE2e(undefined, "embedded database (PGlite), demo catalogue", options);
 }
 
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
@@ -190,37 +244,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         console.log(`| ${r.label} | ${r.matches} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} |`);
     }
 
-    if (options.mode !== "service") {
-      console.log(
-        `\n## Pages end to end at ${options.size} products: ${options.connections} connections, ` +
-          `${options.warmupSeconds} s warm-up then ${options.seconds} s per case\n`,
-      );
-      console.log(
-        "Warning: autocannon (the load generator) shares this machine's CPUs with the server and PostgreSQL; " +
-          "the figures include its cost. Compare cases and sizes within one run.\n",
-      );
-      const server = await startServer(url.toString(), options.port);
-      try {
-        for (const c of CASES) {
-          if (!c.path) continue;
-          const loaded = await load(server.url + c.path, options);
-          result.e2e.push({ label: c.label, path: c.path, ...loaded });
-          process.stderr.write(`  ${c.label}: ${loaded.status} p95 ${ms(loaded.p95)} ms\n`);
-        }
-      } finally {
-        await server.stop();
-      }
-      console.log("| case | path | req/s | p50 ms | p95 ms | p99 ms | failures |\n|---|---|---:|---:|---:|---:|---:|");
-      for (const r of result.e2e) {
-        if (r.requests === 0) {
-          const why = r.status === 404 ? "not available (404)" : `answered ${r.status}`;
-          console.log(`| ${r.label} | \`${r.path}\` | ${why} | | | | |`);
-        } else
-          console.log(
-            `| ${r.label} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.failures} |`,
-          );
-      }
-    }
+    if (options.mode !== "service") result.e2e = await runE2e(url.toString(), `${options.size} products`, options);
 
     if (options.explain) {
       result.seqScans = await explainCases(pool, client);
@@ -264,5 +288,6 @@ export function parseOptions(argv: string[]): Omit<BenchOptions, "size"> & { siz
     seconds: number("duration", 10),
     warmupSeconds: number("warmup", 2),
     explain: !argv.includes("--no-explain"),
+    embedded: argv.includes("--embedded"),
   };
 }
