@@ -110,7 +110,8 @@ export async function load(
 ): Promise<LoadResult> {
   // as a browser asks: the compressed page (compressing it is part of the page's cost)
   const headers = { "accept-encoding": "gzip, deflate, br" };
-  const first = await fetch(url, { headers });
+  // autocannon follows no redirect: a case that redirects (a page past the last) is reported, not loaded
+  const first = await fetch(url, { headers, redirect: "manual" });
   await first.arrayBuffer();
   if (!first.ok) return { status: first.status, requests: 0, rps: 0, p50: 0, p95: 0, p99: 0, failures: 0 };
   await run({ url, connections, duration: warmupSeconds, headers });
