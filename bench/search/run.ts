@@ -199,7 +199,12 @@ async function runE2e(databaseUrl: string | undefined, catalogue: string, option
   console.log("| case | path | req/s | p50 ms | p95 ms | p99 ms | failures |\n|---|---|---:|---:|---:|---:|---:|");
   for (const r of rows) {
     if (r.requests === 0) {
-      const why = r.status === 404 ? "not available (404)" : `answered ${r.status}, not loaded`;
+      const why =
+        r.status === 404
+          ? "not available (404)"
+          : r.status >= 300
+            ? `answered ${r.status}, not loaded`
+            : `no answer within ${options.seconds} s`;
       console.log(`| ${r.label} | \`${r.path}\` | ${why} | | | | |`);
     } else
       console.log(
