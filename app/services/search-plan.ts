@@ -2,10 +2,11 @@
 // rules are unit-tested on their own; search.server.ts asks the database for the stems, the dictionary's infix and
 // typo candidates and the categories, then builds its SQL from a plan.
 
-/** Words of a query: letters and digits only, so nothing the user types can reach tsquery syntax. */
+/** Words of a query: letters and digits (and a dot between digits) only, so nothing typed can reach tsquery syntax. */
 export function queryWords(q: string | undefined): string[] {
   if (!q) return [];
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  // "7.1" stays one word, as the text search parser reads it
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+(?:\.\p{N}+)*/gu) ?? []).slice(0, 8);
 }
 
 /** Irregular plurals the stemmer does not join (it stems "mice" to "mice", "mouse" to "mous"). */
@@ -184,6 +185,16 @@ export function withoutStopWords(facts: WordFacts[]): WordFacts[] {
 }
 
 /** The query with each unknown word replaced by its correction, or null when nothing was corrected. */
+/**
+ * Ways to read an unknown word as two known ones ("mousepad" → "mouse pad"): every split with both parts at least
+ * three letters long, the longer first part first.
+ */
+export function splits(word: string): Array<[string, string]> {
+  const result: Array<[string, string]> = [];
+  for (let at = word.length - 3; at >= 3; at--) result.push([word.slice(0, at), word.slice(at)]);
+  return result;
+}
+
 export function didYouMean(plans: WordPlan[]): string | null {
   if (!plans.some((plan) => plan.correction !== null)) return null;
   return plans.map((plan) => plan.correction ?? plan.word).join(" ");

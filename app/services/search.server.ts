@@ -14,6 +14,7 @@ import {
   planWord,
   queryWords,
   singular,
+  splits,
   typoBudget,
   withoutStopWords,
   wordQueries,
@@ -54,8 +55,9 @@ function relevance(words: PlannedWord[]): SQL {
     const tiers: Array<[number, SQL | null]> = [
       [110, inCategories(word.types.exact)],
       [100, has(name.exact)],
-      [95, inCategories(word.types.prefix)],
       [90, has(name.prefix)],
+      // the beginning of a type ranks below a name's word beginning so: "mic" is a microphone before it is a mouse
+      [85, inCategories(word.types.prefix)],
       [80, has(name.infix)],
       [75, inCategories(word.types.typo)],
       [70, has(name.typo)],
@@ -65,10 +67,14 @@ function relevance(words: PlannedWord[]): SQL {
     ];
     const present = tiers.filter((tier): tier is [number, SQL] => tier[1] !== null);
     if (present.length === 0) return sql`10`;
-    return sql`CASE ${sql.join(
+    const best = sql`CASE ${sql.join(
       present.map(([score, condition]) => sql`WHEN ${condition} THEN ${sql.raw(String(score))}`),
       sql` `,
     )} ELSE 10 END`;
+    // of the products of the type, those that also have the word in their name first ("onyxa chair")
+    const ofType = inCategories(word.types.exact);
+    const inName = has(name.exact);
+    return ofType && inName ? sql`${best} + CASE WHEN ${ofType} AND ${inName} THEN 5 ELSE 0 END` : best;
   });
   return sql.join(perWord, sql` + `);
 }
@@ -240,6 +246,30 @@ async function nearTerms(db: DbOrTx, word: string, prefix: boolean): Promise<str
   return rows.map((row) => row.term);
 }
 
+/** The query with an unknown word read as two known ones ("mousepad" → "mouse pad"), or null. */
+async function splitUnknown(db: DbOrTx, rows: Array<{ word: string; known: boolean }>): Promise<string | null> {
+  const candidates = rows.flatMap((row) => (row.known || row.word.length < 6 ? [] : splits(row.word)));
+  if (candidates.length === 0) return null;
+  const pieces = [...new Set(candidates.flat())];
+  const found = await selectRows<{ term: string }>(
+    db,
+    sql`SELECT term FROM search_terms WHERE term IN (${sql.join(
+      pieces.map((piece) => sql`${piece}`),
+      sql`, `,
+    )})`,
+  );
+  const known = new Set(found.map((row) => row.term));
+  let changed = false;
+  const words = rows.map((row) => {
+    if (row.known || row.word.length < 6) return row.word;
+    const split = splits(row.word).find(([a, b]) => known.has(a) && known.has(b));
+    if (!split) return row.word;
+    changed = true;
+    return split.join(" ");
+  });
+  return changed ? words.join(" ") : null;
+}
+
 interface QueryPlan {
   words: PlannedWord[];
   categories: CategoryFacts[];
@@ -251,6 +281,8 @@ export async function planQuery(db: DbOrTx, q: string | undefined): Promise<Quer
   const typed = queryWords(q);
   if (typed.length === 0) return { words: [], categories: [], didYouMean: null };
   const { rows, categories: categoryRows } = await wordFacts(db, typed);
+  const split = await splitUnknown(db, rows);
+  if (split) return planQuery(db, split);
   const facts: WordFacts[] = await Promise.all(
     rows.map(async (row, index) => ({
       ...row,
