@@ -96,11 +96,28 @@ const cases: Case[] = [
   },
 ];
 
-/** Mean µs per call over `n` sequential calls. */
-async function time(fn: () => Promise<unknown>, n: number): Promise<number> {
-  const started = performance.now();
-  for (let i = 0; i < n; i++) await fn();
-  return ((performance.now() - started) * 1000) / n;
+/**
+ * One round of a case: `n` calls each way, interleaved (api, direct, direct, api, …) so that both meet the same load
+ * on a shared machine; the median µs of each side (a spike of the machine's other work moves a median little).
+ */
+async function round(c: Case, n: number): Promise<{ api: number; direct: number }> {
+  const api: number[] = [];
+  const direct: number[] = [];
+  const timed = async (fn: () => Promise<unknown>, into: number[]) => {
+    const started = performance.now();
+    await fn();
+    into.push((performance.now() - started) * 1000);
+  };
+  for (let i = 0; i < n; i++) {
+    if (i % 2 === 0) {
+      await timed(c.api, api);
+      await timed(c.direct, direct);
+    } else {
+      await timed(c.direct, direct);
+      await timed(c.api, api);
+    }
+  }
+  return { api: median(api), direct: median(direct) };
 }
 
 const median = (values: number[]) => {
@@ -113,29 +130,19 @@ const median = (values: number[]) => {
 // cart.count does it on a page) and remembered, so what is timed is the API layer itself, not one session lookup.
 await runWithSocketAddress(undefined, async () => {
   const results = cases.map(() => ({ api: [] as number[], direct: [] as number[], ratio: [] as number[] }));
-  for (const c of cases) {
-    await time(c.api, WARM_UP);
-    await time(c.direct, WARM_UP);
-  }
-  for (let round = 0; round < ROUNDS; round++) {
+  for (const c of cases) await round(c, WARM_UP);
+  for (let r = 0; r < ROUNDS; r++) {
     for (const [index, c] of cases.entries()) {
-      // alternating which goes first, so neither always runs on a warmer or a busier machine
-      let api: number;
-      let direct: number;
-      if (round % 2 === 0) {
-        api = await time(c.api, ITERATIONS);
-        direct = await time(c.direct, ITERATIONS);
-      } else {
-        direct = await time(c.direct, ITERATIONS);
-        api = await time(c.api, ITERATIONS);
-      }
+      const { api, direct } = await round(c, ITERATIONS);
       results[index]!.api.push(api);
       results[index]!.direct.push(direct);
       results[index]!.ratio.push(api / direct);
-      console.log(`round ${round + 1} ${c.name}: api ${api.toFixed(0)} µs, direct ${direct.toFixed(0)} µs`);
+      console.log(`round ${r + 1} ${c.name}: api ${api.toFixed(0)} µs, direct ${direct.toFixed(0)} µs`);
     }
   }
-  console.log(`\n${ROUNDS} rounds of ${ITERATIONS} calls each way; medians of the rounds`);
+  console.log(
+    `\n${ROUNDS} rounds of ${ITERATIONS} calls each way, interleaved; per round the median call, then the median of the rounds`,
+  );
   console.log("| call | direct (µs) | in-process API (µs) | overhead |");
   console.log("|---|---:|---:|---:|");
   for (const [index, c] of cases.entries()) {
