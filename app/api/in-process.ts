@@ -44,13 +44,14 @@ function cookieOf(headers: Headers, name: string): string | undefined {
  * errors come back as an outcome (the client turns them into its ApiError); anything else is thrown as it is.
  */
 export async function callInProcess(route: AnyApiRoute, call: InProcessCall): Promise<InProcessOutcome> {
-  const headers = call.headers ?? new Headers();
+  // most calls carry no headers (a page's loaders calling the public catalogue): nothing to read then
+  const headers = call.headers;
   const request: ApiRequest = {
     requestId: nanoid(),
-    header: (name) => headers.get(name) ?? undefined,
-    cookie: (name) => cookieOf(headers, name),
-    clientAddress: clientAddress(headers.get("x-forwarded-for") ?? undefined, undefined),
-    https: cameOverHttps("http://in-process/", headers.get("x-forwarded-proto") ?? undefined),
+    header: (name) => headers?.get(name) ?? undefined,
+    cookie: (name) => (headers ? cookieOf(headers, name) : undefined),
+    clientAddress: clientAddress(headers?.get("x-forwarded-for") ?? undefined, undefined),
+    https: cameOverHttps("http://in-process/", headers?.get("x-forwarded-proto") ?? undefined),
   };
   try {
     const actor = call.token

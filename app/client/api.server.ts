@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { data } from "@remix-run/node";
 import { z } from "zod/v4";
 import { API_BASE, endpoints } from "~/api/app";
@@ -112,6 +113,22 @@ function dataOf(route: AnyApiRoute, data: unknown): unknown {
   return parsed.data;
 }
 
+/**
+ * The `data` of an in-process answer: the handler's own value, typed by the route's response schema, handed over as it
+ * is (docs/decisions/0029-memory-and-in-process-api.md). Outside production (the dev server, the tests) it is also
+ * checked: it must read as the schema reads it, unchanged, so a field the contract does not name, a Date where the
+ * JSON would carry a string, or a value the schema would change is a 502 where it is written, not a difference
+ * between the transports.
+ */
+function inProcessDataOf(route: AnyApiRoute, data: unknown): unknown {
+  if (getConfig().production) return data;
+  const checked = dataOf(route, data);
+  if (!isDeepStrictEqual(checked, data)) {
+    throw new ApiError(502, `Unexpected answer from ${route.path}: it is not exactly what its response schema reads`);
+  }
+  return data;
+}
+
 /** Reads an answer that came as a Response (over HTTP, or a route's own): the envelope, checked by the schema. */
 async function readResponse(route: AnyApiRoute, response: Response) {
   if (!response.ok) throw await errorOf(response);
@@ -124,8 +141,8 @@ async function readResponse(route: AnyApiRoute, response: Response) {
 
 /**
  * Calls one /api/v1 route with typed input: in this process by default (the route's own pipeline, no JSON, no
- * socket, files handed over as they were parsed), over HTTP when API_URL is set. Either way the answer is read by the
- * route's response schema. Throws ApiError for an error answer.
+ * socket, files handed over as they were parsed, the handler's answer handed back), over HTTP when API_URL is set
+ * (the answer read by the route's response schema). Throws ApiError for an error answer.
  */
 export async function callApi<R extends AnyApiRoute>(route: R, input: CallInput<R>): Promise<CallResult<R>> {
   const call = input as InProcessCall;
@@ -137,7 +154,11 @@ export async function callApi<R extends AnyApiRoute>(route: R, input: CallInput<
     throw new ApiError(outcome.status, outcome.message, outcome.errors);
   }
   if (outcome.kind === "response") return (await readResponse(route, outcome.response)) as CallResult<R>;
-  return { message: outcome.message, data: dataOf(route, outcome.data), headers: outcome.headers } as CallResult<R>;
+  return {
+    message: outcome.message,
+    data: inProcessDataOf(route, outcome.data),
+    headers: outcome.headers,
+  } as CallResult<R>;
 }
 
 /** The raw answer of a route that is not JSON (the CSV export); an error answer throws ApiError. */

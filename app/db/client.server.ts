@@ -116,12 +116,28 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
+/**
+ * PostgreSQL settings of the embedded database, on top of PGlite's own start parameters (given on its command line,
+ * so the data directory's postgresql.conf is left as it is). PGlite's defaults are a server's: 128 MB of shared
+ * buffers, all of them touched at start, in a WebAssembly heap that never shrinks. The shop's catalogue is a few MB
+ * of rows and about 40 MB of images, read through the operating system's file cache anyway: 16 MB of buffers hold
+ * every row and index the pages read, and keep the process's memory about 110 MB lower (bench/RESULTS.md,
+ * "Memory"; docs/decisions/0029-memory-and-in-process-api.md).
+ */
+export const PGLITE_SETTINGS = ["shared_buffers=16MB", "maintenance_work_mem=16MB"];
+
 /** The PostgreSQL extensions the migrations create: trigrams and levenshtein for search. */
 export const pgliteExtensions = { pg_trgm, fuzzystrmatch };
 
 /** `dataDir` is a directory, `memory://`, or a PGlite instance made elsewhere (tests restore snapshots). */
 export async function openPglite(dataDir: string | PGlite): Promise<Database> {
-  const client = typeof dataDir === "string" ? await PGlite.create(dataDir, { extensions: pgliteExtensions }) : dataDir;
+  const client =
+    typeof dataDir === "string"
+      ? await PGlite.create(dataDir, {
+          extensions: pgliteExtensions,
+          startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
+        })
+      : dataDir;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: "pglite",

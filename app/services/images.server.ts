@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gte } from "drizzle-orm";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { imageVariants, images, products } from "~/db/schema";
 import type { ImageDto } from "~/schemas/catalogue";
@@ -8,6 +8,14 @@ import { MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES } from "~/schemas/constants";
 import type { Actor } from "./access";
 import { requireAdmin } from "./access";
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "./errors";
+
+/**
+ * sharp, loaded on the first image an admin uploads: libvips costs a server about 25 MB that most never use (the
+ * pages serve the stored variants; docs/decisions/0029-memory-and-in-process-api.md).
+ */
+export async function loadSharp() {
+  return (await import("sharp")).default;
+}
 
 /** Widths of the WebP renditions kept for every image (srcset candidates). */
 export const VARIANT_WIDTHS = [200, 400, 800] as const;
@@ -65,6 +73,7 @@ export interface ProcessedImage {
  * Throws UnsupportedMediaTypeError for anything that is not a JPEG, PNG, WebP or GIF.
  */
 export async function processImage(data: Buffer): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // the header only (no pixels are decoded): the pixel limit is checked below with a clear answer

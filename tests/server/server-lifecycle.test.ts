@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   connectionRefused,
@@ -205,6 +207,37 @@ describe("the shop's own server", () => {
     first.child.kill("SIGTERM");
     expect((await first.exited).code).toBe(0);
   });
+});
+
+describe("a new embedded database", () => {
+  it("is made in the data directory by a process of its own, which exits", () => {
+    expect(firstStartOutput).toContain("[shop] demo catalogue ready: 75 products in 9 categories");
+    expect(fs.readdirSync(data.dir).filter((name) => name.startsWith("pgdata"))).toEqual(["pgdata"]);
+  });
+
+  it(
+    "is left unmade, with no process behind, when the first start is stopped while it seeds",
+    { timeout: 90_000 },
+    async () => {
+      const fresh = tempDir("server-first-start");
+      try {
+        const shop = startShop({ port: await freePort(), env: { DATA_DIR: fresh.dir } });
+        started.push(shop);
+        await shop.waitFor(/\[shop\] new embedded database: writing the demo catalogue/, 60_000);
+        // the server and the process that makes the database
+        const tree = processTree(shop.pid);
+        expect(tree.length).toBe(2);
+
+        shop.child.kill("SIGTERM");
+        expect((await shop.exited).code).toBe(0);
+        expect(await waitUntilGone(tree)).toEqual([]);
+        // no `pgdata`: the next start makes it again from the beginning (and removes the half-made pgdata.new)
+        expect(fs.existsSync(path.join(fresh.dir, "pgdata"))).toBe(false);
+      } finally {
+        fresh.cleanup();
+      }
+    },
+  );
 });
 
 describe("the demo shopper of a new embedded database", () => {

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
-import { processImage, storeImage } from "~/services/images.server";
+import { loadSharp, processImage, storeImage } from "~/services/images.server";
 import { seedCategories, seedProducts, type SeedProduct } from "./catalogue";
 import { renderProductSvg } from "./illustrations";
 
@@ -25,6 +24,7 @@ export async function isEmptyShop(db: DbOrTx): Promise<boolean> {
 }
 
 async function renderImage(product: SeedProduct, view: 0 | 1 | 2): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(renderProductSvg(product, view)))
     .resize(IMAGE_SIZE, IMAGE_SIZE)
     .webp({ quality: 82, effort: 2 })
