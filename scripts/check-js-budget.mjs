@@ -8,8 +8,9 @@
 // What a first visit downloads, as Remix's <Scripts> asks for it: the client entry (app/entry.client.tsx), then for
 // root and each route that matches the URL (its parents up to root) the route's module, and every chunk these import
 // statically, transitively, each counted once. Dynamic imports (`import()`) are not in the budget: they load later,
-// when used (the image zoom, a form's schemas); the table shows them apart ("on use"). The route manifest itself is not a download: with lazy route discovery (v3_lazyRouteDiscovery) Remix
-// writes the matched routes' part of it into the page. CSS, images and third-party scripts (Stripe's) are not counted.
+// when used (the image zoom, a form's schemas); the table shows them apart ("on use"). The route manifest itself is
+// not a download: with lazy route discovery (v3_lazyRouteDiscovery) Remix writes the matched routes' part of it into
+// the page. CSS, images and third-party scripts (Stripe's) are not counted.
 //
 // Sizes are each file gzipped by node:zlib at its default level (6), summed per route, in kB of 1000 bytes as Vite's
 // build output prints them. A server that compresses with Brotli or another level sends a little more or less; the
@@ -40,7 +41,7 @@ const LISTING_ROUTES = [
  * exist in the build (so a renamed route cannot slip into a looser budget unnoticed); `match` takes the rest.
  *
  * - The listing (/products, a category's, a search's): 100 kB.
- * - The checkout: 125 kB (the card form: conform, zod and Stripe's React bindings, over the framework).
+ * - The checkout: 125 kB (the card form: conform and Stripe's React bindings, over the framework).
  * - The admin's pages: 140 kB. They are used by a few signed-in staff, on desktop connections, over and over (so from
  *   the cache), and carry the heaviest forms (product editor, image picker). They get more room than a shopper's page,
  *   not unlimited room: the budget is a tripwire for an editor, chart or date library pulled in by accident, not a
