@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -13,6 +13,7 @@ import {
   CheckoutIntentSchema,
   CheckoutNewAddressSchema,
   SHIP_TO_BILLING,
+  TestCheckoutFieldsSchema,
   TestCheckoutFormSchema,
   UNSAVED_ADDRESS,
   type CheckoutIntent,
@@ -49,6 +50,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       userId,
       payments,
       countries: countryList().map((c) => (c.code === "XX" ? { code: "", name: "Choose a country" } : c)),
+      // the inputs' attributes come with the page; the schemas themselves when the form is first used
+      constraint: getZodConstraint(
+        payments.provider === "stripe" ? CheckoutBillingFormSchema : TestCheckoutFieldsSchema,
+      ),
       billing: {
         firstName: user.firstName,
         lastName: user.lastName,

@@ -2,13 +2,14 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { callApi, endpoints } from "~/client/api.server";
 import { callerHeaders } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import { ForgotPasswordSchema } from "~/schemas/account";
 import { attempt, readForm, refusedReply } from "~/utils/actions.server";
 import { pageTitle } from "~/utils/site";
@@ -18,8 +19,8 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Get a link to choose a new password for your GearHub account." },
 ];
 
-// a loader of its own, so that the page is rendered (and crawled) like every other
-export const loader = () => null;
+// a loader of its own, so that the page is rendered (and crawled) like every other; it gives the input's attributes
+export const loader = () => ({ constraint: getZodConstraint(ForgotPasswordSchema) });
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
@@ -35,14 +36,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
+  const { constraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const busy = useIsPending();
+  const validation = useLazyValidation(() => import("~/schemas/account"));
   const [form, fields] = useForm({
     lastResult: reply?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    constraint,
+    ...validation.options(({ parseWithZod, schemas }, formData) =>
+      parseWithZod(formData, { schema: schemas.ForgotPasswordSchema }),
+    ),
   });
   return (
     <div className="mx-auto max-w-md px-4 py-12">
@@ -68,6 +71,7 @@ export default function ForgotPassword() {
         <Form
           method="post"
           {...getFormProps(form)}
+          {...validation.triggers}
           className="mt-6 space-y-2 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
         >
           <p className="mb-4 text-sm text-slate-600">

@@ -17,12 +17,14 @@ import { AddressFields } from "~/components/shop/address-fields";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { Spinner } from "~/components/ui/spinner";
-import { ADDRESS_TEXT_FIELDS, MAX_REGISTRATION_ADDRESSES, RegisterSchema } from "~/schemas/account";
+import { RegisterSchema } from "~/schemas/account";
+import { ADDRESS_TEXT_FIELDS, MAX_REGISTRATION_ADDRESSES } from "~/schemas/account-constants";
 import { callApi, endpoints } from "~/client/api.server";
 import { getAuth } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useClearPasswords } from "~/hooks/use-clear-passwords";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import { attempt, readForm, refusedReply } from "~/utils/actions.server";
 import { countryList } from "~/utils/countries.server";
 import { isSpam } from "~/utils/honeypot.server";
@@ -37,7 +39,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getAuth(request)) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
-  return { countries: countryList() };
+  // the inputs' attributes (required, maxLength, …) come with the page; the schema itself only when the form is used
+  return { countries: countryList(), constraint: getZodConstraint(RegisterSchema) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -90,17 +93,19 @@ const isBlankAddress = (address: unknown) => {
 };
 
 export default function Register() {
-  const { countries } = useLoaderData<typeof loader>();
+  const { countries, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  // with JavaScript, conform's Add Address and Remove buttons change the list in the page (with __intent__)
+  const validation = useLazyValidation(() => import("~/schemas/account"));
+  // with JavaScript, conform's Add Address and Remove buttons change the list in the page (with __intent__; before
+  // the schema is loaded, through the action)
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(RegisterSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
     defaultValue: { addressList: [{ addressType: "HOME", country: "XX" }] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    ...validation.options(({ parseWithZod, schemas }, formData) =>
+      parseWithZod(formData, { schema: schemas.RegisterSchema }),
+    ),
   });
   // a refused registration comes back without the password, with JavaScript too
   useClearPasswords(form.id, lastResult?.status === "error" ? lastResult : null);
@@ -115,6 +120,7 @@ export default function Register() {
       <Form
         method="post"
         {...getFormProps(form)}
+        {...validation.triggers}
         className="mt-6 space-y-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
       >
         <HoneypotField />

@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { InputField } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import { LinkTokenSchema, ResetPasswordFormSchema } from "~/schemas/account";
 import { attempt, readForm, refusedReply } from "~/utils/actions.server";
 import { pageTitle } from "~/utils/site";
@@ -37,7 +38,10 @@ async function linkProblem(token: string | null): Promise<string | null> {
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const problem = await linkProblem(token);
-  return data({ token: problem ? null : token, problem }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { token: problem ? null : token, problem, constraint: getZodConstraint(ResetPasswordFormSchema) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -69,13 +73,14 @@ export default function ResetPassword() {
   const reply = useActionData<typeof action>();
   const busy = useIsPending();
   const problem = reply?.problem ?? loaded.problem;
+  const validation = useLazyValidation(() => import("~/schemas/account"));
   const [form, fields] = useForm({
     lastResult: reply?.result,
-    constraint: getZodConstraint(ResetPasswordFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: loaded.constraint,
     defaultValue: { token: loaded.token ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordFormSchema }),
+    ...validation.options(({ parseWithZod, schemas }, formData) =>
+      parseWithZod(formData, { schema: schemas.ResetPasswordFormSchema }),
+    ),
   });
   return (
     <div className="mx-auto max-w-md px-4 py-12">
@@ -94,6 +99,7 @@ export default function ResetPassword() {
         <Form
           method="post"
           {...getFormProps(form)}
+          {...validation.triggers}
           className="mt-6 space-y-2 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
         >
           <p className="mb-4 text-sm text-slate-600">

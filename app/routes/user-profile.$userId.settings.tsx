@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,14 @@ import type { z } from "zod/v4";
 import { endpoints } from "~/client/api.server";
 import { signedOutRedirect, type Auth } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { DeleteForm, EmailForm, NameForm, PasswordForm, type SettingsReply } from "~/components/shop/settings-forms";
+import {
+  DeleteForm,
+  EmailForm,
+  NameForm,
+  PasswordForm,
+  type SettingsConstraints,
+  type SettingsReply,
+} from "~/components/shop/settings-forms";
 import {
   ChangeEmailSchema,
   ChangePasswordFormSchema,
@@ -29,8 +36,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // a shopper's own settings only: an admin looks after other accounts through the API (decision 0019)
   const auth = await requireOwner(request, params.userId);
   const { data: user } = await loadOrThrow(auth.api(endpoints.users.get, { params: { userId: auth.userId } }));
+  // the inputs' attributes come with the page; the schemas themselves only when a form is used
+  const constraints = Object.fromEntries(
+    Object.entries(FORMS).map(([intent, { schema }]) => [intent, getZodConstraint(schema)]),
+  ) as SettingsConstraints;
   return data(
-    { user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email } },
+    { user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email }, constraints },
     { headers: auth.headers },
   );
 }
@@ -86,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, constraints } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <div>
@@ -98,10 +109,10 @@ export default function Settings() {
           Signed in as {user.firstName} {user.lastName} ({user.email})
         </p>
       </div>
-      <NameForm user={user} />
-      <EmailForm email={user.email} />
-      <PasswordForm />
-      <DeleteForm />
+      <NameForm user={user} constraint={constraints.name} />
+      <EmailForm email={user.email} constraint={constraints.email} />
+      <PasswordForm constraint={constraints.password} />
+      <DeleteForm constraint={constraints.delete} />
     </div>
   );
 }

@@ -1,7 +1,16 @@
 import { z } from "zod/v4";
+import {
+  ADDRESS_FIELDS,
+  ADDRESS_TEXT_FIELDS,
+  ADDRESS_TYPES,
+  DELETE_CONFIRMATION,
+  MAX_REGISTRATION_ADDRESSES,
+  type AddressField,
+} from "./account-constants";
 
-export const ADDRESS_TYPES = ["HOME", "OFFICE", "SHIPPING"] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
+// the browser's pages import these from ./account-constants (without zod); the server's code may import them from here
+export { ADDRESS_FIELDS, ADDRESS_TEXT_FIELDS, ADDRESS_TYPES, DELETE_CONFIRMATION, MAX_REGISTRATION_ADDRESSES };
+export type { AddressField, AddressType } from "./account-constants";
 
 /**
  * Address fields are optional (spec.md §5): absent, null or blank is stored as "". (conform turns "" into undefined
@@ -38,12 +47,9 @@ export const AddressInputSchema = z.object({
   ),
 });
 export type AddressInput = z.output<typeof AddressInputSchema>;
-/** An address form's fields, and those a shopper types (the others are choices with a default). */
-export const ADDRESS_FIELDS = AddressInputSchema.keyof().options;
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
-export const ADDRESS_TEXT_FIELDS = ["street", "city", "state", "postalCode", "mobileNumber"] as const;
-/** Addresses a registration may bring along. */
-export const MAX_REGISTRATION_ADDRESSES = 10;
+/** ADDRESS_FIELDS are exactly the schema's fields: a type error here otherwise. */
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _addressFieldsAreTheSchemas: SameKeys<keyof typeof AddressInputSchema.shape, AddressField> = true;
 
 export const AddressSchema = z.object({
   id: z.number().int(),
@@ -164,8 +170,6 @@ export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
  * another user's account), so that an open session alone cannot delete an account.
  */
 export const DeleteAccountSchema = z.object({ currentPassword: CurrentPasswordSchema });
-/** What the settings page makes a shopper type to show they mean it. */
-export const DELETE_CONFIRMATION = "DELETE";
 const DELETE_NOT_CONFIRMED = `To delete your account, type ${DELETE_CONFIRMATION} in capitals.`;
 export const DeleteAccountFormSchema = DeleteAccountSchema.extend({
   confirm: z

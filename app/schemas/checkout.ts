@@ -2,7 +2,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod/v4";
 import { AddressInputSchema } from "./account";
 import { IdSchema } from "./common";
+import { ADD_ADDRESS_INTENT, SHIP_TO_BILLING } from "./cart-constants";
 import { BillingSchema, TestCardSchema } from "./orders";
+
+// the browser's pages import these from ./cart-constants (without zod)
+export { ADD_ADDRESS_INTENT, SHIP_TO_BILLING };
 
 /** "MM / YY", "MM/YYYY" or "MMYY" as typed into a card form's expiry field. */
 export function parseExpiry(value: string): { month: number; year: number } | null {
@@ -17,7 +21,6 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 const ShownAmount = z.coerce.number().positive();
 
 /** The checkout's "Ship to" choice: one of the saved addresses, or "billing" (the billing address above). */
-export const SHIP_TO_BILLING = "billing";
 const ShipToSchema = z.preprocess((v) => (v === SHIP_TO_BILLING || v === "" ? undefined : v), IdSchema.optional());
 
 /** Stripe mode: billing details only (the card is Stripe's, in its Elements box or on its hosted page). */
@@ -83,9 +86,6 @@ export const CheckoutAddressSchema = AddressInputSchema.extend({
  * the billing fields of the same form (which come back as they were typed).
  */
 export const CheckoutNewAddressSchema = z.object({ newAddress: CheckoutAddressSchema });
-
-/** The checkout form's button that adds the new address instead of paying. */
-export const ADD_ADDRESS_INTENT = "add-address";
 
 /** Pay Now (or Enter) while a new shipping address is typed but not saved: nothing is paid. */
 export const UNSAVED_ADDRESS = "Save this address with “Save and ship here”, or clear it, before paying.";

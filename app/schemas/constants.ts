@@ -1,4 +1,6 @@
-// Constants the browser needs too, kept apart from the zod schemas so client bundles do not carry zod.
+// Constants the browser needs too, kept apart from the zod schemas so client bundles do not carry zod (so are
+// account-constants.ts and cart-constants.ts, one module each so a page loads only its own; scripts/check-js-budget.mjs
+// measures what each page loads).
 export const PAGE_SIZE = 18;
 export const MAX_PAGE_SIZE = 100;
 export const SORTS = ["relevance", "price_asc", "price_desc", "newest", "name"] as const;

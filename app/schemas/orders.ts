@@ -3,6 +3,9 @@ import { EmailSchema, NameSchema } from "./account";
 import { IdSchema } from "./common";
 import { ProductSchema } from "./catalogue";
 
+// the browser's pages import these from ./cart-constants (without zod)
+export { beyondStock, CART_BEYOND_STOCK, CHECKOUT_BEYOND_STOCK } from "./cart-constants";
+
 /** The most of one product a cart line may hold (stock limits it further). */
 export const MAX_LINE_QUANTITY = 999;
 
@@ -36,21 +39,6 @@ export const CartSchema = z.object({
 export type CartDto = z.infer<typeof CartSchema>;
 
 export const CartCountSchema = z.object({ count: z.number().int() });
-
-/**
- * A cart line the stock cannot fill (the product sold out, or fewer are left than the line holds): the cart says so
- * and offers to reduce it, and the checkout is closed until every line fits (the payment would be refused).
- */
-export function beyondStock(line: { quantity: number; product: { inventory: number } }): boolean {
-  return line.quantity > Math.max(0, line.product.inventory);
-}
-
-/** Why "Proceed to Checkout" is disabled, under it. */
-export const CART_BEYOND_STOCK =
-  "Some items are out of stock or you have more than we have left. Reduce or remove them to check out.";
-/** The checkout page's answer to such a cart: back to the cart, with this message. */
-export const CHECKOUT_BEYOND_STOCK =
-  "Your cart has items that are out of stock or more than we have left. Please update your cart to check out.";
 
 export const ORDER_STATUSES = ["PENDING", "PROCESSING", "SHIPPED", "DELIVERED", "CANCELLED"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,3 +1,4 @@
+import { chromium, type Page } from "@playwright/test";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startShop, tempDir, type ShopProcess } from "./support/shop-process";
 
@@ -257,4 +258,82 @@ describe("with Stripe configured", () => {
     await response.arrayBuffer();
     expect(shop.output()).not.toContain("sk_test_headers");
   });
+
+  /**
+   * The checkout in a browser under that policy (issue #15): Stripe.js is requested once, whether it arrives or not
+   * (@stripe/stripe-js requests it a second time when the first fails; app/components/checkout/stripe-card.tsx).
+   * This machine does not reach Stripe: the browser gets a stand-in Stripe.js, or a failed request.
+   */
+  it("the checkout requests Stripe.js once, when it loads and when it cannot", async () => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu"],
+    });
+    try {
+      for (const outcome of ["loads", "fails"] as const) {
+        const page = await browser.newPage();
+        const requested: string[] = [];
+        let mounted = false;
+        await page.exposeFunction("cardMounted", () => (mounted = true));
+        await page.route(/^https:\/\/([\w-]+\.)?js\.stripe\.com\//, async (route) => {
+          requested.push(route.request().url());
+          if (outcome === "fails") return route.abort("connectionrefused");
+          await route.fulfill({ contentType: "application/javascript", body: STRIPE_STAND_IN });
+        });
+        await signInAndFillCart(page, shop.origin);
+        await page.goto(`${shop.origin}${await checkoutPath(page)}`);
+        await page.getByRole("button", { name: "Pay Now" }).waitFor();
+        if (outcome === "loads") await expect.poll(() => mounted, { timeout: 15_000 }).toBe(true);
+        // what a second attempt would take: the script's load and error events have long come
+        await page.waitForTimeout(1_000);
+        expect(requested, outcome).toEqual([expect.stringMatching(/^https:\/\/js\.stripe\.com\/\w+\/stripe\.js$/)]);
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  });
 });
+
+/** Enough of Stripe.js for the card box: a client whose card element says when it is mounted. */
+const STRIPE_STAND_IN = `
+window.Stripe = function () {
+  return {
+    _registerWrapper() {},
+    createToken() {},
+    createPaymentMethod() {},
+    confirmCardPayment() {},
+    elements() {
+      return {
+        create() {
+          return { mount() { window.cardMounted(); }, on() {}, off() {}, once() {}, update() {}, destroy() {}, unmount() {} };
+        },
+        getElement() { return null; },
+        update() {},
+      };
+    },
+  };
+};
+window.Stripe.version = "endive";
+`;
+
+/** The demo shopper, signed in, with something in the cart. */
+async function signInAndFillCart(page: Page, origin: string) {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("Email").fill("shopper@gearhub.example");
+  await page.getByLabel("Password").fill("gearhub-demo");
+  await Promise.all([
+    page.waitForURL((url) => url.pathname !== "/login"),
+    page.getByRole("button", { name: "Login" }).click(),
+  ]);
+  await page.goto(`${origin}/product/1/details`);
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST"),
+    page.getByRole("button", { name: "Add to cart" }).click(),
+  ]);
+}
+
+async function checkoutPath(page: Page) {
+  const cart = await page.getByRole("link", { name: /^Cart,/ }).getAttribute("href");
+  return cart!.replace(/^\/user\/(\d+)\/my-cart$/, "/checkout/$1/checkout");
+}

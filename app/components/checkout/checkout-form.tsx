@@ -1,5 +1,4 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -8,16 +7,11 @@ import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { useToast } from "~/components/ui/toast";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { useLazyValidation } from "~/hooks/use-lazy-validation";
 import { useNewest } from "~/hooks/use-newest";
-import {
-  ADD_ADDRESS_INTENT,
-  CheckoutBillingFormSchema,
-  CheckoutNewAddressSchema,
-  TestCheckoutFieldsSchema,
-  TestCheckoutFormSchema,
-  type CheckoutReply,
-} from "~/schemas/checkout";
+import type { CheckoutReply } from "~/schemas/checkout";
 import type { AddressDto } from "~/schemas/account";
+import { ADD_ADDRESS_INTENT } from "~/schemas/cart-constants";
 import type { CartDto, PaymentConfig } from "~/schemas/orders";
 
 import { CardFields, TextField, type CheckoutFields } from "./checkout-fields";
@@ -31,6 +25,8 @@ interface Props {
   payments: PaymentConfig;
   countries: Array<{ code: string; name: string }>;
   billing: Record<string, string>;
+  /** the inputs' attributes (required, maxLength, …): `getZodConstraint` of the mode's schema, by the loader */
+  constraint: NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
   /** the saved addresses the order can ship to, and the one offered first (an id, or "billing") */
   addresses: AddressDto[];
   shipTo: string;
@@ -50,6 +46,7 @@ export function CheckoutForm({
   payments,
   countries,
   billing,
+  constraint,
   addresses,
   shipTo,
   cancelled,
@@ -65,16 +62,19 @@ export function CheckoutForm({
   // Stripe with JavaScript pays through the fetcher, and "Save and ship here" is a post of the page: the later answer
   const latest = useNewest(fetcher.data, reply);
 
+  // the schemas (and zod) are fetched when the page's forms are first used; the server checks every post anyway
+  const validation = useLazyValidation(() => import("~/schemas/checkout"));
   const [form, fields] = useForm<CheckoutFields, unknown>({
     lastResult: latest?.result,
-    constraint: getZodConstraint(stripeMode ? CheckoutBillingFormSchema : TestCheckoutFieldsSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
     defaultValue: { ...billing, shippingAddressId: shipTo },
-    onValidate: ({ formData }) =>
+    ...validation.options(({ parseWithZod, schemas }, formData) =>
       addingAddress(formData)
-        ? parseWithZod(formData, { schema: CheckoutNewAddressSchema })
-        : parseWithZod(formData, { schema: stripeMode ? CheckoutBillingFormSchema : TestCheckoutFormSchema }),
+        ? parseWithZod(formData, { schema: schemas.CheckoutNewAddressSchema })
+        : parseWithZod(formData, {
+            schema: stripeMode ? schemas.CheckoutBillingFormSchema : schemas.TestCheckoutFormSchema,
+          }),
+    ),
     onSubmit(event, { formData }) {
       // test payments, and "Save and ship here": a plain form post
       if (!stripeMode || addingAddress(formData)) return;
@@ -153,7 +153,8 @@ export function CheckoutForm({
   if (success) return <PaymentSuccess message={success.message} redirectTo={success.redirectTo} />;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    // the triggers sit on the page, not the form: the new address's fields are outside it (form="…")
+    <div className="mx-auto max-w-6xl px-4 py-8" {...validation.triggers}>
       <h1 className="text-2xl font-bold text-slate-900">Checkout</h1>
       {/* without JavaScript a refused payment comes back as this page: say so at the top, not only by Pay Now (on a
           phone that is far down); with JavaScript a toast says it */}

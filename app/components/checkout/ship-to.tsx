@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { AddressFields } from "~/components/shop/address-fields";
 import { Spinner } from "~/components/ui/spinner";
-import { ADDRESS_FIELDS, type AddressDto, type AddressField } from "~/schemas/account";
-import { ADD_ADDRESS_INTENT, SHIP_TO_BILLING } from "~/schemas/checkout";
+import type { AddressDto } from "~/schemas/account";
+import { ADDRESS_FIELDS, type AddressField } from "~/schemas/account-constants";
+import { ADD_ADDRESS_INTENT, SHIP_TO_BILLING } from "~/schemas/cart-constants";
 
 type Countries = Array<{ code: string; name: string }>;
 

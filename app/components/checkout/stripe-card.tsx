@@ -1,5 +1,5 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
+import type { ReleaseTrain, Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState, type MutableRefObject } from "react";
 
@@ -15,13 +15,39 @@ export type ConfirmCard = (
   billing: BillingDetails,
 ) => Promise<{ error: string } | { status: string; paymentIntentId: string }>;
 
+/** The release of Stripe.js this @stripe/stripe-js expects: a type error when an update moves it to another. */
+const RELEASE: ReleaseTrain = "endive";
+const STRIPE_JS = `https://js.stripe.com/${RELEASE}/stripe.js`;
+
+let script: Promise<boolean> | undefined;
+
+/**
+ * Stripe's script, requested once per page load and only on this page. loadStripe would add it too, but when that
+ * request fails (blocked, offline) it adds it again at once: two requests on every such visit (issue #15). With the
+ * script already there, loadStripe only makes the client. A failed script is not tried again until the next page
+ * load; paying then says it is not ready, and without JavaScript the hosted Checkout remains.
+ */
+function stripeScript(): Promise<boolean> {
+  script ??= new Promise((resolve) => {
+    if ("Stripe" in window) return resolve(true);
+    const element = document.createElement("script");
+    element.src = STRIPE_JS;
+    element.async = true;
+    element.addEventListener("load", () => resolve("Stripe" in window));
+    element.addEventListener("error", () => resolve(false));
+    document.head.appendChild(element);
+  });
+  return script;
+}
+
 const loaded = new Map<string, Promise<Stripe | null>>();
 
-/** Stripe's script, loaded only on this page (the `pure` entry does not inject it on import). */
 function stripeFor(publishableKey: string) {
   let promise = loaded.get(publishableKey);
   if (!promise) {
-    promise = loadStripe(publishableKey).catch(() => null);
+    promise = stripeScript()
+      .then((ready) => (ready ? loadStripe(publishableKey) : null))
+      .catch(() => null);
     loaded.set(publishableKey, promise);
   }
   return promise;

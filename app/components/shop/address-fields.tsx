@@ -1,5 +1,6 @@
 import { Field } from "~/components/ui/field";
-import { ADDRESS_TYPES, type AddressDto } from "~/schemas/account";
+import type { AddressDto } from "~/schemas/account";
+import { ADDRESS_TYPES } from "~/schemas/account-constants";
 
 export interface CountryOption {
   name: string;

@@ -5,7 +5,8 @@ import { Price } from "~/components/shop/price";
 import { ProductImage } from "~/components/shop/product-image";
 import { useToast } from "~/components/ui/toast";
 import { cartFetcherKey, useCartLinesBusy, usePendingLines } from "~/hooks/use-optimistic-cart";
-import { beyondStock, CART_BEYOND_STOCK, type CartDto, type CartItemDto } from "~/schemas/orders";
+import { beyondStock, CART_BEYOND_STOCK } from "~/schemas/cart-constants";
+import type { CartDto, CartItemDto } from "~/schemas/orders";
 import { lineTotal, sumPrices } from "~/utils/money";
 import type { IntentReply } from "~/schemas/common";
 

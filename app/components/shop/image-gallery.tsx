@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { ImageDto } from "~/schemas/catalogue";
-import { ImageZoom } from "./image-zoom";
+import { ImageZoom } from "./image-zoom-lazy";
 import { imageSrc, ProductImage } from "./product-image";
 
 /**

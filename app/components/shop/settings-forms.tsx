@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -8,14 +7,10 @@ import { Field, InputField } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
 import { useToast } from "~/components/ui/toast";
 import { useClearPasswords } from "~/hooks/use-clear-passwords";
-import {
-  ChangeEmailSchema,
-  ChangePasswordFormSchema,
-  DELETE_CONFIRMATION,
-  DeleteAccountFormSchema,
-  UserUpdateSchema,
-  type SettingsIntent,
-} from "~/schemas/account";
+import { useLazyValidation } from "~/hooks/use-lazy-validation";
+import type * as AccountSchemas from "~/schemas/account";
+import type { SettingsIntent } from "~/schemas/account";
+import { DELETE_CONFIRMATION } from "~/schemas/account-constants";
 
 // The four forms of the account settings page (routes/user-profile.$userId.settings.tsx), each its own form with its
 // own messages, with and without JavaScript.
@@ -23,14 +18,19 @@ import {
 /** One form's answer: its conform result (field errors, or a reset after success) and the success message. */
 export type SettingsReply = { intent: SettingsIntent; result: SubmissionResult<string[]>; message: string | null };
 
+/** The inputs' attributes of each form (`getZodConstraint` of its schema, by the route's loader). */
+export type SettingsConstraints = Record<SettingsIntent, NonNullable<Parameters<typeof useForm>[0]["constraint"]>>;
+
 /**
  * One settings form: a fetcher of its own with JavaScript (its answer comes back to it, a success is toasted and the
  * form cleared), the same form posted as a page without (its refusal is the page's action data, its success a
- * redirect with a toast). conform validates with the shared schema either way (natively without JavaScript).
+ * redirect with a toast). conform validates with the shared schema either way (natively without JavaScript; with
+ * it, once the schemas are fetched, when the form is first used: hooks/use-lazy-validation.ts).
  */
 function useSettingsForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   intent: SettingsIntent,
-  schema: S,
+  schemaOf: (schemas: typeof AccountSchemas) => S,
+  constraint: SettingsConstraints[SettingsIntent],
   defaultValue?: DefaultValue<z.input<S>>,
 ) {
   const fetcher = useFetcher<SettingsReply>({ key: `settings-${intent}` });
@@ -46,16 +46,18 @@ function useSettingsForm<S extends z.ZodType<Record<string, unknown>, Record<str
   // a refused form keeps what was typed, but its passwords are typed again (they never come back)
   const refusal = fetcher.state === "idle" && fetcher.data?.result.status === "error" ? fetcher.data : null;
   useClearPasswords(`settings-${intent}`, refusal);
+  const validation = useLazyValidation(() => import("~/schemas/account"));
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id: `settings-${intent}`,
     lastResult: fetcher.state === "idle" ? reply?.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...validation.options(({ parseWithZod, schemas }, formData) =>
+      parseWithZod(formData, { schema: schemaOf(schemas) }),
+    ),
   });
-  return { fetcher, form, fields, busy: fetcher.state !== "idle" };
+  const formProps = { ...getFormProps(form), ...validation.triggers };
+  return { fetcher, form, fields, formProps, busy: fetcher.state !== "idle" };
 }
 
 function Section({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
@@ -111,14 +113,20 @@ function Submit({
   );
 }
 
-export function NameForm({ user }: { user: { firstName: string; lastName: string } }) {
-  const { fetcher, form, fields, busy } = useSettingsForm("name", UserUpdateSchema, {
+export function NameForm({
+  user,
+  constraint,
+}: {
+  user: { firstName: string; lastName: string };
+  constraint: SettingsConstraints["name"];
+}) {
+  const { fetcher, form, fields, formProps, busy } = useSettingsForm("name", (s) => s.UserUpdateSchema, constraint, {
     firstName: user.firstName,
     lastName: user.lastName,
   });
   return (
     <Section id="settings-name-title" title="Name" intro="The name on your account and your orders to come.">
-      <fetcher.Form method="post" {...getFormProps(form)}>
+      <fetcher.Form method="post" {...formProps}>
         <Hidden intent="name" />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <InputField field={fields.firstName} label="First name" type="text" autoComplete="given-name" />
@@ -131,15 +139,15 @@ export function NameForm({ user }: { user: { firstName: string; lastName: string
   );
 }
 
-export function EmailForm({ email }: { email: string }) {
-  const { fetcher, form, fields, busy } = useSettingsForm("email", ChangeEmailSchema);
+export function EmailForm({ email, constraint }: { email: string; constraint: SettingsConstraints["email"] }) {
+  const { fetcher, form, fields, formProps, busy } = useSettingsForm("email", (s) => s.ChangeEmailSchema, constraint);
   return (
     <Section
       id="settings-email-title"
       title="E-mail address"
       intro={`You sign in with ${email}. A new address is used only once you open the link we send to it.`}
     >
-      <fetcher.Form method="post" {...getFormProps(form)}>
+      <fetcher.Form method="post" {...formProps}>
         <Hidden intent="email" />
         <InputField field={fields.newEmail} label="New e-mail address" type="email" autoComplete="email" />
         <InputField
@@ -155,15 +163,19 @@ export function EmailForm({ email }: { email: string }) {
   );
 }
 
-export function PasswordForm() {
-  const { fetcher, form, fields, busy } = useSettingsForm("password", ChangePasswordFormSchema);
+export function PasswordForm({ constraint }: { constraint: SettingsConstraints["password"] }) {
+  const { fetcher, form, fields, formProps, busy } = useSettingsForm(
+    "password",
+    (s) => s.ChangePasswordFormSchema,
+    constraint,
+  );
   return (
     <Section
       id="settings-password-title"
       title="Password"
       intro="At least 8 characters. This browser stays signed in; every other device is signed out."
     >
-      <fetcher.Form method="post" {...getFormProps(form)}>
+      <fetcher.Form method="post" {...formProps}>
         <Hidden intent="password" />
         <InputField
           field={fields.currentPassword}
@@ -187,15 +199,19 @@ export function PasswordForm() {
   );
 }
 
-export function DeleteForm() {
-  const { fetcher, form, fields, busy } = useSettingsForm("delete", DeleteAccountFormSchema);
+export function DeleteForm({ constraint }: { constraint: SettingsConstraints["delete"] }) {
+  const { fetcher, form, fields, formProps, busy } = useSettingsForm(
+    "delete",
+    (s) => s.DeleteAccountFormSchema,
+    constraint,
+  );
   return (
     <Section
       id="settings-delete-title"
       title="Delete account"
       intro="This cannot be undone. Your name, e-mail address, saved addresses and cart are erased and you are signed out everywhere. Your orders are kept for the shop's records without your personal details; orders still to be shipped keep their delivery address until they are sent."
     >
-      <fetcher.Form method="post" {...getFormProps(form)}>
+      <fetcher.Form method="post" {...formProps}>
         <Hidden intent="delete" />
         <InputField
           field={fields.currentPassword}
