@@ -139,9 +139,18 @@ export async function listDistinctBrands({ db = getDb() }: { db?: DbOrTx } = {})
 }
 
 /**
- * The first product (lowest id) of each name, case-insensitively: no earlier product has the same name_key.
- * An index probe per row, so a page under LIMIT stops early.
+ * The first product (lowest id) of each name, case-insensitively, as the triggers keep it in product_names
+ * (migration 0010). An index probe per row, so a page under LIMIT stops early.
  */
 export function distinctNameCondition(): SQL {
-  return sql`NOT EXISTS (SELECT 1 FROM products p2 WHERE p2.name_key = ${products.nameKey} AND p2.id < ${products.id})`;
+  return sql`EXISTS (SELECT 1 FROM product_names n WHERE n.first_id = ${products.id})`;
+}
+
+/** How many distinct names the catalogue has: one row the triggers keep. */
+export async function countDistinctNames(db: DbOrTx): Promise<number> {
+  const [row] = await selectRows<{ value: number }>(
+    db,
+    sql`SELECT value::int AS value FROM catalogue_counters WHERE name = 'distinct_names'`,
+  );
+  return row?.value ?? 0;
 }

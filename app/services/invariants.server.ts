@@ -1,7 +1,8 @@
 // The shop's money and stock invariants, checked against the database as it stands (`npm run check:invariants`, and
 // the PostgreSQL integration tests on each file's database). Reads only.
-import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { selectRows } from "~/db/query.server";
 import { orderItems, orders, payments, products, refunds, type CartSnapshotLine } from "~/db/schema";
 import { formatCents } from "~/utils/money";
 
@@ -11,7 +12,7 @@ export type InvariantRule =
   | "order-payment"
   /** (b) every succeeded payment became one order or is being refunded; every refunded payment has a done refund */
   | "payment-outcome"
-  /** (c) no negative stock */
+  /** (c) no negative stock; the one-per-name index agrees with the products */
   | "inventory"
   /** (d) an order's lines are what its payment paid for, and add up to its total */
   | "order-items";
@@ -44,6 +45,7 @@ export async function checkInvariants(db: DbOrTx, { settledBefore }: CheckOption
   violations.push(...(await checkOrders(db)));
   violations.push(...(await checkPayments(db, settledBefore)));
   violations.push(...(await checkInventory(db)));
+  violations.push(...(await checkProductNames(db)));
   const order: InvariantRule[] = ["order-payment", "payment-outcome", "inventory", "order-items"];
   return violations.sort(
     (a, b) =>
@@ -291,12 +293,34 @@ async function checkInventory(db: DbOrTx): Promise<Violation[]> {
   }));
 }
 
+/** product_names and its counter (migration 0010) say what the products say: per name, the first and the count. */
+async function checkProductNames(db: DbOrTx): Promise<Violation[]> {
+  const rows = await selectRows<{ nameKey: string; kept: string | null; actual: string | null }>(
+    db,
+    sql`WITH actual AS (SELECT lower(name) AS name_key, min(id) || '/' || count(*) AS v FROM products GROUP BY 1),
+             kept AS (SELECT name_key, first_id || '/' || products AS v FROM product_names
+                      UNION ALL
+                      SELECT '(count)', value::text FROM catalogue_counters WHERE name = 'distinct_names'),
+             counted AS (SELECT '(count)' AS name_key, count(*)::text AS v FROM actual)
+        SELECT coalesce(k.name_key, a.name_key) AS "nameKey", k.v AS kept, a.v AS actual
+        FROM kept k FULL JOIN (SELECT * FROM actual UNION ALL SELECT * FROM counted) a ON a.name_key = k.name_key
+        WHERE k.v IS DISTINCT FROM a.v
+        ORDER BY 1`,
+  );
+  return rows.map((row) => ({
+    rule: "inventory" as const,
+    kind: "product-names-index",
+    message: `one-per-name index for "${row.nameKey}" says ${row.kept ?? "nothing"}, the products ${row.actual ?? "nothing"} (first id/count)`,
+    details: { nameKey: row.nameKey, kept: row.kept, actual: row.actual },
+  }));
+}
+
 // ---------------------------------------------------------------- the report
 
 const RULE_TITLES: Record<InvariantRule, string> = {
   "order-payment": "(a) every order has one succeeded payment of its total",
   "payment-outcome": "(b) every succeeded payment has an order or a refund; every refunded one a done refund",
-  inventory: "(c) no negative stock",
+  inventory: "(c) no negative stock; the one-per-name index agrees with the products",
   "order-items": "(d) every order's lines are what was paid for and add up to its total",
 };
 

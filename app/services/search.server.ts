@@ -8,7 +8,7 @@ import { selectRows } from "~/db/query.server";
 import { categories, products } from "~/db/schema";
 import type { Category, ProductPage, ProductSearchQuery, SearchSuggestions } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents } from "~/utils/money";
-import { distinctNameCondition, selectProducts, withImages } from "./catalogue.server";
+import { countDistinctNames, distinctNameCondition, selectProducts, withImages } from "./catalogue.server";
 import {
   didYouMean,
   planWord,
@@ -149,11 +149,24 @@ async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters
   const offset = (query.page - 1) * query.size;
   const where = whereClause(conditions(filters));
   if (query.facets === false) {
-    const [rows, [count]] = await Promise.all([
+    // one product per name and nothing else (the home page's grid): the count is kept by triggers
+    const onlyDistinct =
+      filters.distinct &&
+      filters.words.length === 0 &&
+      filters.category === undefined &&
+      filters.brands.length === 0 &&
+      filters.minPrice === undefined &&
+      filters.maxPrice === undefined &&
+      !filters.inStock;
+    const [rows, total] = await Promise.all([
       selectProducts(db).where(where).orderBy(orderBy(query.sort, filters.words)).limit(query.size).offset(offset),
-      selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${products} WHERE ${where}`),
+      onlyDistinct
+        ? countDistinctNames(db)
+        : selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${products} WHERE ${where}`).then(
+            ([row]) => row?.total ?? 0,
+          ),
     ]);
-    return { rows, total: count?.total ?? 0, facets: { brands: [], categories: [] } };
+    return { rows, total, facets: { brands: [], categories: [] } };
   }
   const [rows, brandRows, categoryFacets] = await Promise.all([
     selectProducts(db).where(where).orderBy(orderBy(query.sort, filters.words)).limit(query.size).offset(offset),
