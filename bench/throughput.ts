@@ -12,9 +12,11 @@
 //   BENCH_CONNECTIONS   (10), BENCH_PORT first port to use (3400)
 //   BENCH_ENCODINGS     identity,gzip (default both)
 //   BENCH_INSTANCES     1 or 2: with 2, PostgreSQL also runs two servers and the load is split between them
+//   BENCH_SERVER_SCRIPT the server to run (scripts/server.mjs; another copy to measure an older version)
 //   BENCH_SERVER_ENV    extra server variables, "A=1,B=2" (COMPRESSION_LEVEL=1, PAGE_CACHE=off…)
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -75,7 +77,7 @@ async function dropDatabase(url: string) {
 }
 
 function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ["scripts/server.mjs"], {
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER_SCRIPT ?? "scripts/server.mjs"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -171,19 +173,17 @@ async function compressionCheck(origin: string, urlPath: string) {
   );
   const raw = await new Promise<Buffer>((resolve, reject) => {
     // node's fetch decompresses: read the wire bytes with http
-    import("node:http").then(({ default: http }) =>
-      http
-        .get(origin + urlPath, { headers: { "accept-encoding": "gzip" } }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () =>
-            response.headers["content-encoding"] === "gzip"
-              ? resolve(Buffer.concat(chunks))
-              : reject(new Error(`${urlPath}: not compressed`)),
-          );
-        })
-        .on("error", reject),
-    );
+    http
+      .get(origin + urlPath, { headers: { "accept-encoding": "gzip" } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          response.headers["content-encoding"] === "gzip"
+            ? resolve(Buffer.concat(chunks))
+            : reject(new Error(`${urlPath}: not compressed`)),
+        );
+      })
+      .on("error", reject);
   });
   const atOnce = zlib.gzipSync(plain, { level: 6 }).length;
   return { plain: plain.length, sent: raw.length, atOnce, ratio: raw.length / atOnce };
