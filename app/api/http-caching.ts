@@ -6,12 +6,12 @@ import type { ApiEnv } from "./context";
 // pages' in-process calls do not come through here.
 //
 // - A successful GET by an anonymous caller (no token, no cookie): the public catalogue. A shared cache may keep it a
-//   minute (then ten more while it asks again); a client revalidates every time and gets a 304 while the bytes are
+//   minute (then one more while it asks again); a client revalidates every time and gets a 304 while the bytes are
 //   the same (a strong ETag: the SHA-256 of the body).
 // - Anything else (a caller with a token or a cookie, a write, an error): private, no-store.
 // - An answer that says how it may be cached (an image, by its version) keeps what it says.
 
-const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
 const PRIVATE = "private, no-store";
 
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -1,13 +1,13 @@
 // How pages and their single-fetch data may be cached (docs/decisions/0028-throughput-and-http-caching.md).
 //
 // - The catalogue's pages (home, listings, a product's details) seen by a visitor without a session: anyone may keep
-//   them, a shared cache (a CDN, a proxy) for a minute and then, while it asks again, ten more; a browser asks every
+//   them, a shared cache (a CDN, a proxy) for a minute and then, while it asks again, one more; a browser asks every
 //   time (max-age=0) and gets a 304 while the catalogue has not changed (ETag, set by the page cache).
 // - Anything that carries or sets a session (a signed-in user, a flash message, a new cookie): private, no-store.
 // - Any other page (the login form, a 404) for a visitor without a session: no-cache (kept for back and forward,
 //   asked again otherwise).
 
-export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 const ANONYMOUS_CACHE_CONTROL = "no-cache";
 

@@ -10,7 +10,7 @@ import { freePort, startShop, tempDir, type ShopProcess } from "./support/shop-p
 const data = tempDir("http-caching");
 const ADMIN = { email: "admin@gearhub.test", password: "admin-password-caching" };
 const SHOPPER = { email: "shopper@gearhub.example", password: "gearhub-demo" };
-const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
 let shop: ShopProcess;
 
 beforeAll(async () => {
