@@ -110,7 +110,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          // one chunk per turn of the event loop: the compressor gets the page whole, not 2 kB at a time
+          // joined into few chunks: the compressor gets the page whole, not 2 kB at a time
           const body = createCoalescingStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           closeIfBodyRefused(request, responseStatusCode, responseHeaders);

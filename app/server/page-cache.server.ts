@@ -5,6 +5,7 @@ import {
   isPublicPageRequest,
 } from "./http-caching.server";
 import { createNonce } from "./security-headers.server";
+import { cameOverHttps } from "~/utils/env.server";
 
 // The anonymous page cache (docs/decisions/0028-throughput-and-http-caching.md): the catalogue's pages as a visitor
 // without a session sees them, kept in this process and served again without running a loader, as long as the
@@ -128,7 +129,9 @@ export function createPageCache({
     }
     const etag = `W/"${buildVersion}-${version}"`;
     if (etagMatches(request.headers.get("if-none-match"), etag)) return notModified(etag);
-    const key = request.url;
+    // over https (as a trusted proxy says) the page's policy differs: kept apart from the same URL over http
+    const https = cameOverHttps(request.url, request.headers.get("x-forwarded-proto"));
+    const key = `${https ? "https" : "http"} ${request.url}`;
     const kept = request.method === "GET" ? entries.get(key) : undefined;
     if (kept) {
       // used: moves to the end, the last to be dropped
