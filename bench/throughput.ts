@@ -209,6 +209,18 @@ async function measure(db: string, servers: Server[], rows: Row[]) {
         `${c.ratio.toFixed(2)}×`,
     );
   }
+  // what each compression level costs on the listing's HTML, in CPU time per page (less noisy than req/s here)
+  const listing = Buffer.from(await (await fetch(`${origins[0]}/products`)).arrayBuffer());
+  for (const level of [1, 4, 6]) {
+    const runs = 300;
+    const start = process.cpuUsage();
+    let size = 0;
+    for (let i = 0; i < runs; i++) size = zlib.gzipSync(listing, { level }).length;
+    const used = process.cpuUsage(start);
+    log(
+      `[bench] gzip level ${level}: /products ${size} B, ${((used.user + used.system) / runs / 1000).toFixed(3)} ms CPU`,
+    );
+  }
   for (let round = 1; round <= ROUNDS; round++) {
     for (const urlPath of paths) {
       for (const encoding of ENCODINGS) {
