@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -6,6 +5,11 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/layout/nonce";
 import { bootstrap } from "~/server/bootstrap.server";
+import { createCoalescingStream } from "~/server/coalesce-stream.server";
+import { applyPageCacheHeaders } from "~/server/http-caching.server";
+import { createPageCache, type RequestHandler } from "~/server/page-cache.server";
+import { readCatalogueVersion } from "~/services/catalogue-version.server";
+import { getConfig } from "~/utils/env.server";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/server/security-headers.server";
 import { createLogger } from "~/utils/log.server";
 
@@ -16,6 +20,21 @@ export { beginShutdown, runShutdown } from "~/server/lifecycle.server";
 export { runWithSocketAddress } from "~/utils/request-context.server";
 export { redactText as redactLogText } from "~/utils/log.server";
 export const logError = (message: string, error: unknown) => createLogger("shop").error(message, error);
+
+/**
+ * Wraps Remix's request handler with the anonymous page cache (docs/decisions/0028-throughput-and-http-caching.md):
+ * the Node server sends every request through what this returns.
+ */
+export function withPageCache(render: RequestHandler, buildVersion: string): RequestHandler {
+  const { pageCacheMb } = getConfig();
+  const cache = createPageCache({
+    readVersion: readCatalogueVersion,
+    buildVersion,
+    maxBytes: pageCacheMb * 1024 * 1024,
+    store: pageCacheMb > 0,
+  });
+  return (request) => cache.serve(request, render);
+}
 
 // The app does not answer before the database is open, migrated and (first start) seeded.
 await bootstrap();
@@ -43,6 +62,7 @@ function sayWhenToRetry(status: number, headers: Headers) {
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   closeIfBodyRefused(request, response.status, response.headers);
   sayWhenToRetry(response.status, response.headers);
+  applyPageCacheHeaders(request, response.status, response.headers);
   applyBaseSecurityHeaders(request, response.headers);
   return response;
 }
@@ -90,10 +110,12 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // joined into few chunks: the compressor gets the page whole, not 2 kB at a time
+          const body = createCoalescingStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           closeIfBodyRefused(request, responseStatusCode, responseHeaders);
           sayWhenToRetry(responseStatusCode, responseHeaders);
+          applyPageCacheHeaders(request, responseStatusCode, responseHeaders);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

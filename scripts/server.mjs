@@ -3,12 +3,17 @@
 // /readyz) and a graceful stop on SIGTERM and SIGINT. `npm start` runs it after building; `node scripts/server.mjs`
 // runs an existing build.
 //
-// Environment: HOST (127.0.0.1), PORT (3000), SHUTDOWN_TIMEOUT_MS (10000), BUILD_DIR (build), NODE_ENV (production).
+// Environment: HOST (127.0.0.1), PORT (3000), SHUTDOWN_TIMEOUT_MS (10000), BUILD_DIR (build), NODE_ENV (production),
+// COMPRESSION_LEVEL (gzip and deflate, 1 fastest to 9 smallest; docs/decisions/0028-throughput-and-http-caching.md).
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  installGlobals,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -34,6 +39,7 @@ function readNumber(name, fallback, { min = 0, max = Number.MAX_SAFE_INTEGER } =
 const HOST = process.env.HOST || "127.0.0.1";
 const PORT = readNumber("PORT", 3000, { max: 65_535 });
 const SHUTDOWN_TIMEOUT_MS = readNumber("SHUTDOWN_TIMEOUT_MS", 10_000);
+const COMPRESSION_LEVEL = readNumber("COMPRESSION_LEVEL", 4, { min: 1, max: 9 });
 const BUILD_PATH = path.resolve(root, process.env.BUILD_DIR || "build", "server/index.js");
 const NO_STORE = { "Cache-Control": "no-store" };
 const RETRY_AFTER_SECONDS = "5";
@@ -269,10 +275,49 @@ function accessLog(redact) {
 }
 // ---- end of the access log ----
 
-/** What remix-serve does, except that only the fingerprinted files under assets/ are cached as immutable. */
+// ---- @remix-run/express's adapter (v2.17; it does not export these two), so that the page cache can sit between ----
+/** The web Request of an express request, as @remix-run/express builds it (the host as express trusts it). */
+function createRemixRequest(req, res) {
+  const portOf = (host) => Number.parseInt(host?.split(":")[1], 10);
+  const forwardedPort = portOf(req.get("X-Forwarded-Host"));
+  const hostPort = portOf(req.get("host"));
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  let controller = new AbortController();
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (!values) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(name, value);
+  }
+  const init = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  // loaders and actions are aborted when the client goes before the answer is out
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new Request(url.href, init);
+}
+
+async function sendRemixResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+// ---- end of the adapter ----
+
+/**
+ * What remix-serve does, except that only the fingerprinted files under assets/ are cached as immutable: the others
+ * (the favicon, the hero images) are kept ten minutes and then revalidated (ETag, Last-Modified), so a replaced file
+ * reaches returning visitors. Pages go through the app's page cache (docs/decisions/0028-throughput-and-http-caching.md).
+ */
 function appRoutes(build) {
   const router = express.Router();
-  router.use(compression());
+  router.use(compression({ level: COMPRESSION_LEVEL }));
   router.use(
     `${build.publicPath}assets`,
     // a file that is not there (a page of an older build asking for its chunks) is a short 404 here, not a whole page
@@ -283,13 +328,21 @@ function appRoutes(build) {
       fallthrough: false,
     }),
   );
-  router.use(build.publicPath, express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
-  router.use(express.static("public", { maxAge: "1h" }));
+  router.use(build.publicPath, express.static(build.assetsBuildDirectory, { maxAge: "10m" }));
+  router.use(express.static("public", { maxAge: "10m" }));
   router.use(accessLog(build.entry.module.redactLogText));
-  const remix = createRequestHandler({ build, mode: process.env.NODE_ENV });
+  // what @remix-run/express's handler does, with the page cache between the request and Remix
+  const remix = entry.withPageCache(createRequestHandler(build, process.env.NODE_ENV), build.assets.version);
+  const handle = async (req, res, next) => {
+    try {
+      await sendRemixResponse(res, await remix(createRemixRequest(req, res)));
+    } catch (error) {
+      next(error);
+    }
+  };
   // the socket's address reaches the app (per-client rate limits) through an AsyncLocalStorage of the build's
   router.all("*", (req, res, next) =>
-    entry.runWithSocketAddress(req.socket.remoteAddress, () => remix(req, res, next)),
+    entry.runWithSocketAddress(req.socket.remoteAddress, () => handle(req, res, next)),
   );
   return router;
 }

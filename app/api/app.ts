@@ -6,6 +6,7 @@ import { authenticate } from "~/services/auth.server";
 import type { ApiEnv } from "./context";
 import type { AnyApiRoute } from "./define";
 import { domainErrorResponse, unexpectedErrorResponse } from "./errors";
+import { apiCaching } from "./http-caching";
 import { serveRoutes } from "./http";
 import { buildOpenApiDocument } from "./openapi";
 import { adminProductRoutes } from "./routes/admin-products";
@@ -60,6 +61,7 @@ function createHttpApi() {
     await next();
     c.header("X-Request-Id", requestId);
   });
+  hono.use(apiCaching);
 
   serveRoutes(hono, allRoutes);
   const document = buildOpenApiDocument(allRoutes);

@@ -40,6 +40,11 @@ export interface AppConfig {
   /** how long the start waits for an unreachable PostgreSQL before giving up (0: not at all) */
   dbStartTimeoutMs: number;
   mail: MailConfig;
+  /**
+   * The anonymous page cache's size in MB (PAGE_CACHE_MB, 32; 0: no page kept, ETags and 304s still):
+   * docs/decisions/0028-throughput-and-http-caching.md
+   */
+  pageCacheMb: number;
 }
 
 /** Transactional e-mail (docs/decisions/0018-mail-outbox.md). */
@@ -175,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       settleMs: positive(env.RECONCILE_SETTLE_MS, 120_000),
     },
     dbStartTimeoutMs: nonNegative(env.DB_START_TIMEOUT_MS, 60_000),
+    pageCacheMb: nonNegative(env.PAGE_CACHE_MB, 32),
     bodyLimitBytes: positive(env.BODY_LIMIT_BYTES, 256 * 1024),
     mail: {
       smtpUrl,

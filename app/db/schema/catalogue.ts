@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { bytea, createdAt, tsvector, updatedAt } from "./columns";
 
@@ -92,4 +92,19 @@ export const imageVariants = pgTable(
     data: bytea("data").notNull(),
   },
   (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+);
+
+/**
+ * One row, whose version every write to the catalogue's tables (products, their stock, images, categories) bumps in
+ * the same transaction, through statement triggers (drizzle/0009_catalogue_version.sql): the page cache reads it to
+ * know whether a page it keeps is still the catalogue's (docs/decisions/0028-throughput-and-http-caching.md). Being a
+ * row, not a sequence, a new version becomes visible with the write's commit, never before.
+ */
+export const catalogueVersion = pgTable(
+  "catalogue_version",
+  {
+    id: integer("id").primaryKey(),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("catalogue_version_single_row", sql`${t.id} = 1`)],
 );

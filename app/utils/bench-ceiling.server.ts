@@ -1,0 +1,88 @@
+import type { Category, ProductDto, ProductPage } from "~/schemas/catalogue";
+import { PAGE_SIZE } from "~/schemas/constants";
+
+// The throughput benchmark's ceiling (bench/throughput.ts, docs/decisions/0028-throughput-and-http-caching.md): a
+// page that renders the listing's 18 cards from memory, with the shop's layout and components and no API or database
+// call, so the benchmark can say how close the real pages come to what rendering alone costs. It exists only when the
+// server is started with BENCH_CEILING=1: otherwise its URL is the shop's ordinary 404.
+
+export const BENCH_CEILING_PATH = "/bench/ceiling";
+
+export function benchCeilingEnabled(): boolean {
+  return process.env.BENCH_CEILING === "1";
+}
+
+/** Whether this request is for the ceiling page (and the ceiling is on): the root loader then takes no data either. */
+export function isBenchCeilingRequest(request: Request): boolean {
+  return benchCeilingEnabled() && new URL(request.url).pathname === BENCH_CEILING_PATH;
+}
+
+const CATEGORIES: Category[] = [
+  "Mice",
+  "Keyboards",
+  "Headsets",
+  "Controllers",
+  "Mousepads",
+  "Chairs",
+  "Monitors",
+  "Streaming",
+].map((name, index) => ({ id: index + 1, name }));
+
+const BRANDS = ["Apexion", "Corvid", "Hyperlite", "Kestrel", "Lumen", "Nimbus", "Ordo", "Raptor", "Sable", "Vanta"];
+const NOUNS = ["Mouse", "Keyboard", "Headset", "Controller", "Mousepad", "Chair", "Monitor", "Microphone"];
+const ADJECTIVES = ["Talon", "Vortex", "Quantum", "Stealth", "Nova", "Carbon", "Pulse", "Phantom", "Apex"];
+
+/** 18 products shaped like the API's, with one or two images each and a few out of stock, as the demo shop has. */
+function products(): ProductDto[] {
+  return Array.from({ length: PAGE_SIZE }, (_, index) => {
+    const id = index + 1;
+    const category = CATEGORIES[index % CATEGORIES.length]!;
+    const imageCount = 1 + (index % 2);
+    return {
+      id,
+      name: `${ADJECTIVES[index % ADJECTIVES.length]} X${id} ${NOUNS[index % NOUNS.length]}`,
+      brand: BRANDS[index % BRANDS.length]!,
+      price: 19.99 + index * 7.5,
+      inventory: index % 7 === 3 ? 0 : 5 + index * 3,
+      description: `A ${NOUNS[index % NOUNS.length]!.toLowerCase()} built for long sessions: light, quiet and precise, with a two-year warranty.`,
+      category,
+      images: Array.from({ length: imageCount }, (_, n) => {
+        const imageId = id * 10 + n;
+        return {
+          id: imageId,
+          fileName: `product-${id}-${n + 1}.webp`,
+          fileType: "image/webp",
+          downloadUrl: `/api/v1/images/image/download/${imageId}`,
+          imageUrl: `/api/v1/images/image/download/${imageId}`,
+          width: 1200,
+          height: 900,
+          version: `v${imageId}abcdef`,
+        };
+      }),
+    };
+  });
+}
+
+let page: ProductPage | undefined;
+
+/** The listing's first page, as /products gets it from the API (75 products, 5 pages, facets). */
+export function benchCeilingPage(): ProductPage {
+  page ??= {
+    content: products(),
+    page: 1,
+    size: PAGE_SIZE,
+    totalElements: 75,
+    totalPages: 5,
+    last: false,
+    facets: {
+      brands: BRANDS.map((name, index) => ({ name, count: 4 + (index % 5) })),
+      categories: CATEGORIES.map((category, index) => ({ ...category, count: 6 + (index % 6) })),
+    },
+    correctedQuery: null,
+  };
+  return page;
+}
+
+export function benchCeilingCategories(): Category[] {
+  return CATEGORIES;
+}
