@@ -79,6 +79,7 @@ export function benchCeilingPage(): ProductPage {
       categories: CATEGORIES.map((category, index) => ({ ...category, count: 6 + (index % 6) })),
     },
     correctedQuery: null,
+    didYouMean: null,
   };
   return page;
 }

@@ -7,7 +7,7 @@ import { useApiServer } from "../support/api-server";
 import { createImage } from "../support/factories";
 import { useTestDatabase } from "../support/test-db";
 
-// The catalogue's version (drizzle/0009_catalogue_version.sql), which the page cache compares: every committed write
+// The catalogue's version (drizzle/0011_catalogue_version.sql), which the page cache compares: every committed write
 // that can change a page of the catalogue gives it a new value, a rolled-back one does not, and a transaction's
 // writes give one new value at its commit (docs/decisions/0028-throughput-and-http-caching.md).
 

@@ -96,7 +96,7 @@ export const imageVariants = pgTable(
 
 /**
  * One row, whose version every write to the catalogue's tables (products, their stock, images, categories) bumps in
- * the same transaction, through statement triggers (drizzle/0009_catalogue_version.sql): the page cache reads it to
+ * the same transaction, through statement triggers (drizzle/0011_catalogue_version.sql): the page cache reads it to
  * know whether a page it keeps is still the catalogue's (docs/decisions/0028-throughput-and-http-caching.md). Being a
  * row, not a sequence, a new version becomes visible with the write's commit, never before.
  */
