@@ -152,6 +152,27 @@ function numbersOf(lhr: Result): RunNumbers {
   };
 }
 
+/**
+ * One Lighthouse run. A run whose trace came out broken (NO_NAVSTART, NO_FCP: it happens on a loaded machine) is run
+ * again, at most twice; a page that ends elsewhere (a redirect to /login) is an error.
+ */
+async function audit(url: string, flags: Flags): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) {
+      if (attempt < 3) {
+        console.warn(`${url}: ${lhr.runtimeError.code}, running again`);
+        continue;
+      }
+      throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
+    if (lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
+    return lhr;
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -206,18 +227,12 @@ async function main() {
       const runs: RunNumbers[] = [];
       // one run first that is not counted: the server's first render of a page, and chromium's disk cache of its own
       for (let run = 0; run <= RUNS; run++) {
-        const flags: Flags = {
+        const lhr = await audit(`${shop.origin}${page.path}`, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-        };
-        const result = await lighthouse(`${shop.origin}${page.path}`, flags);
-        if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        if (lhr.finalDisplayedUrl !== `${shop.origin}${page.path}`)
-          throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}`);
+        });
         if (run === 0) continue;
         const numbers = numbersOf(lhr);
         runs.push(numbers);
