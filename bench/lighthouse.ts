@@ -258,9 +258,17 @@ async function main() {
   console.log(`\nLighthouse ${lighthouseVersion()} mobile, median of ${RUNS} runs per page, ${os.cpus().length} CPUs`);
   console.table(rows);
   for (const { page, runs } of results) {
-    const failing = [...new Set(runs.flatMap((run) => CATEGORIES.flatMap((id) => run.failing[id])))];
+    // each audit once, with the number of runs it failed in
+    const failing = new Map<string, number>();
+    for (const run of runs) {
+      const ids = new Set(CATEGORIES.flatMap((id) => run.failing[id]).map((audit) => audit.replace(/ \(.*\)$/, "")));
+      for (const id of ids) failing.set(id, (failing.get(id) ?? 0) + 1);
+    }
     console.log(`${page.name}: LCP element ${runs[0]?.lcpElement || "(none)"}`);
-    if (failing.length > 0) console.log(`${page.name}: audits below 1 in some run: ${failing.join(", ")}`);
+    if (failing.size > 0) {
+      const list = [...failing].map(([id, count]) => `${id} ×${count}`).join(", ");
+      console.log(`${page.name}: audits below 1 (runs): ${list}`);
+    }
   }
 
   const out = path.join(
