@@ -72,7 +72,12 @@ async function startShop(): Promise<{ origin: string; stop: () => Promise<void> 
     stdio: ["ignore", "ignore", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping) console.error(`the shop stopped during the bench (exit ${code ?? signal})`);
+  });
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
