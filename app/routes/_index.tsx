@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css?url";
 import { HeroSlider } from "~/components/shop/hero-slider";
 import { Pagination } from "~/components/listing/pagination";
-import { DistinctProductCard } from "~/components/shop/product-card";
+import { DistinctProductCard, HOME_GRID } from "~/components/shop/product-card";
 import { SearchBar } from "~/components/listing/search-bar";
 import { PAGE_SIZE } from "~/schemas/constants";
 import { callApi, endpoints } from "~/client/api.server";
@@ -75,10 +75,10 @@ export default function Home() {
         <h2 id="home-products" className="mb-6 text-2xl font-bold text-slate-900">
           Our products
         </h2>
-        <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
-          {page.content.map((product, index) => (
+        <ul className={HOME_GRID.className}>
+          {page.content.map((product) => (
             <li key={product.id} className="flex">
-              <DistinctProductCard product={product} eager={index < 2} />
+              <DistinctProductCard product={product} />
             </li>
           ))}
         </ul>

@@ -10,7 +10,11 @@ import { attempt, intentReply, loadOrThrow, outcomeReply, readForm } from "~/uti
 import { requireShopper } from "~/utils/guards.server";
 import { pageTitle } from "~/utils/site";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("My Cart") }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: pageTitle("My Cart") },
+  { name: "description", content: "The products in your GearHub cart, their quantities and the total." },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireShopper(request, params.userId);

@@ -117,8 +117,9 @@ export function FilterSidebar({
         />
         In stock only
       </label>
+      {/* hidden by CSS where scripting is on, so that it does not leave at hydration and move the results up */}
       {showApply ? (
-        <button type="submit" className="btn-primary w-full">
+        <button type="submit" className="btn-primary w-full [@media(scripting:enabled)]:hidden">
           Apply filters
         </button>
       ) : null}

@@ -3,7 +3,7 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Category, ProductDto, ProductPage } from "~/schemas/catalogue";
 import { SORTS } from "~/schemas/constants";
-import { ProductCard } from "../shop/product-card";
+import { LISTING_GRID, ProductCard } from "../shop/product-card";
 import { Spinner } from "../ui/spinner";
 import { FilterSidebar } from "./filter-sidebar";
 import { listingHref, SORT_LABELS, type ListingParams } from "./listing-url";
@@ -158,12 +158,10 @@ export function ProductListing({
             {page.content.length === 0 ? (
               <NoResults params={params} categories={categories} />
             ) : (
-              <ul
-                className={`grid grid-cols-2 gap-3 sm:gap-5 xl:grid-cols-3 ${pending ? "opacity-60 transition-opacity" : ""}`}
-              >
+              <ul className={`${LISTING_GRID.className} ${pending ? "opacity-60 transition-opacity" : ""}`}>
                 {page.content.map((product, index) => (
                   <li key={product.id} className="flex">
-                    <ProductCard product={product} eager={index < 2} extras={cardExtras?.(product)} />
+                    <ProductCard product={product} priority={index < 2} extras={cardExtras?.(product)} />
                   </li>
                 ))}
               </ul>

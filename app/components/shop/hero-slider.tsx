@@ -2,6 +2,7 @@ import { useKeenSlider } from "keen-slider/react";
 import { useEffect, useState, type FocusEvent, type MouseEvent, type ReactNode } from "react";
 import { useReducedMotion } from "~/hooks/use-reduced-motion";
 import { HERO_AUTOPLAY_MS, HERO_SPEED_MS } from "~/utils/site";
+import { HIGH_PRIORITY, NO_SCRIPT, NO_SCRIPT_PLACEHOLDER } from "./product-image";
 
 const SLIDES = [1, 2, 3, 4].map((n) => ({
   src: `/hero/hero-${n}.webp`,
@@ -72,17 +73,33 @@ export function HeroSlider({ children }: { children: ReactNode }) {
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${SLIDES.length}`}
             >
-              <img
-                src={slide.src}
-                srcSet={`${slide.small} 800w, ${slide.src} 1600w`}
-                sizes="100vw"
-                width={1600}
-                height={640}
-                alt=""
-                loading={index === 0 ? "eager" : "lazy"}
-                {...(index === 0 ? { fetchpriority: "high" } : {})}
-                className="h-full w-full object-cover"
-              />
+              {index === 0 ? (
+                <img
+                  src={slide.src}
+                  srcSet={`${slide.small} 800w, ${slide.src} 1600w`}
+                  sizes="100vw"
+                  width={1600}
+                  height={640}
+                  alt=""
+                  {...HIGH_PRIORITY}
+                  className="h-full w-full object-cover"
+                />
+              ) : (
+                // without JavaScript only the first slide is ever seen, and lazy images are fetched at once
+                <picture>
+                  <source media={NO_SCRIPT} srcSet={NO_SCRIPT_PLACEHOLDER} />
+                  <img
+                    src={slide.src}
+                    srcSet={`${slide.small} 800w, ${slide.src} 1600w`}
+                    sizes="100vw"
+                    width={1600}
+                    height={640}
+                    alt=""
+                    loading="lazy"
+                    className="h-full w-full object-cover"
+                  />
+                </picture>
+              )}
             </div>
           ))}
         </div>

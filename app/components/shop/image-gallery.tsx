@@ -27,7 +27,13 @@ export function ImageGallery({ images, name, initial }: { images: ImageDto[]; na
           className="block cursor-zoom-in overflow-hidden rounded-xl border border-slate-200 bg-white"
           aria-label={`Enlarge the picture of ${name}`}
         >
-          <ProductImage image={image} alt={name} width={800} sizes="(min-width: 1024px) 560px, 100vw" eager />
+          <ProductImage
+            image={image}
+            alt={name}
+            width={800}
+            sizes="(min-width: 1152px) 542px, (min-width: 1024px) calc(50vw - 34px), calc(100vw - 34px)"
+            priority
+          />
         </a>
       ) : (
         <ProductImage image={undefined} alt={name} sizes="100vw" className="rounded-xl" />

@@ -14,32 +14,51 @@ function SoldOut({ name }: { name: string }) {
   );
 }
 
-const SIZES = "(min-width: 1280px) 280px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 90vw";
+/**
+ * The two card grids, and the width of a card's picture in each at every breakpoint for `sizes` (the columns, less
+ * the page's 2 × 16 px padding, the gaps, the sidebar on the listing and the card's 2 px of border). On a phone of
+ * 2.5 dppx or more the width said is 0.8 of the real one, so that the picture gets about 2.4 device pixels per CSS
+ * pixel at most: a 360 px phone at DPR 2 or 3 takes the 400w variant (4 kB for the demo's), not the 800w (12 kB),
+ * which looks the same on such a screen. tests/e2e/images.spec.ts compares the widths with the layout.
+ */
+const PHONE_CARD = "(min-resolution: 2.5dppx) calc((50vw - 24px) * 0.8), calc(50vw - 24px)";
+export const HOME_GRID = {
+  className: "grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4",
+  sizes:
+    "(min-width: 1280px) 295px, (min-width: 1024px) calc(25vw - 25px), (min-width: 768px) calc(33.33vw - 26px), " +
+    `(min-width: 640px) calc(50vw - 28px), ${PHONE_CARD}`,
+};
+/** beside the 16rem filter sidebar from lg (app/components/listing/product-listing.tsx) */
+export const LISTING_GRID = {
+  className: "grid grid-cols-2 gap-3 sm:gap-5 xl:grid-cols-3",
+  sizes: `(min-width: 1280px) 307px, (min-width: 1024px) calc(50vw - 168px), (min-width: 640px) calc(50vw - 28px), ${PHONE_CARD}`,
+};
 
 /**
  * A card of the listing: image, "name - description", price, stock and the 'Add to cart' link to the details (a
- * disabled 'Out of stock' when none is left; the picture still leads to the details).
+ * disabled 'Out of stock' when none is left; the picture still leads to the details). Its heading is an h2, under
+ * the listing's h1. `priority`: a card of the first row, where the page's largest picture is.
  */
 export function ProductCard({
   product,
-  eager = false,
+  priority = false,
   extras,
 }: {
   product: ProductDto;
-  eager?: boolean;
+  priority?: boolean;
   /** under the card: the admin's edit and delete */
   extras?: ReactNode;
 }) {
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link to={`/product/${product.id}/details`} tabIndex={-1} aria-hidden="true">
-        <ProductImage image={product.images[0]} alt={product.name} sizes={SIZES} eager={eager} />
+        <ProductImage image={product.images[0]} alt={product.name} sizes={LISTING_GRID.sizes} priority={priority} />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>
-        <h3 className="line-clamp-3 text-sm text-slate-700">
+        <h2 className="line-clamp-3 text-sm text-slate-700">
           <span className="font-semibold text-slate-900">{product.name}</span> - {product.description}
-        </h3>
+        </h2>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
           <Price value={product.price} className="text-lg" />
           <StockLabel inventory={product.inventory} />
@@ -61,13 +80,16 @@ export function ProductCard({
   );
 }
 
-/** A card of the home grid: links to every product of that name (/products/{name}). */
-export function DistinctProductCard({ product, eager = false }: { product: ProductDto; eager?: boolean }) {
+/**
+ * A card of the home grid: links to every product of that name (/products/{name}). Its picture is lazy: the hero's
+ * first slide is the page's largest picture.
+ */
+export function DistinctProductCard({ product }: { product: ProductDto }) {
   const href = `/products/${encodeURIComponent(product.name)}`;
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link to={href} tabIndex={-1} aria-hidden="true">
-        <ProductImage image={product.images[0]} alt={product.name} sizes={SIZES} eager={eager} />
+        <ProductImage image={product.images[0]} alt={product.name} sizes={HOME_GRID.sizes} />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="font-semibold text-slate-900">{product.name}</h3>

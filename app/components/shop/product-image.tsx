@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import type { ImageDto } from "~/schemas/catalogue";
 
 /** A versioned image URL: safe to cache for a year. `width` picks a WebP variant. */
@@ -7,19 +8,34 @@ export function imageSrc(image: Pick<ImageDto, "downloadUrl" | "version">, width
 
 const WIDTHS = [200, 400, 800];
 
+/**
+ * What a lazy picture shows without JavaScript, where browsers fetch `loading="lazy"` images at once: a transparent
+ * pixel (one small request for the whole page) over the picture drawn as a background, which app/tailwind.css keeps
+ * unfetched until the picture nears the viewport (docs/decisions/0027-lighthouse-and-lazy-images.md).
+ */
+export const NO_SCRIPT_PLACEHOLDER = "/blank.svg";
+export const NO_SCRIPT = "(scripting: none)";
+
+/** React 18 does not know `fetchPriority` (it warns and drops it); a lowercase attribute is passed through. */
+export const HIGH_PRIORITY = { fetchpriority: "high" } as const;
+
+/**
+ * A product's picture in a square frame (`className` sizes the frame). `priority` is for the page's largest picture
+ * (its LCP): fetched at once, before other images. Every other picture is lazy, with and without JavaScript.
+ */
 export function ProductImage({
   image,
   alt,
   sizes,
   width = 400,
-  eager = false,
+  priority = false,
   className = "",
 }: {
   image: ImageDto | undefined;
   alt: string;
   sizes: string;
   width?: number;
-  eager?: boolean;
+  priority?: boolean;
   className?: string;
 }) {
   if (!image) {
@@ -49,7 +65,8 @@ export function ProductImage({
     ...WIDTHS.filter((w) => w < image.width).map((w) => `${imageSrc(image, w)} ${w}w`),
     `${imageSrc(image)} ${image.width}w`,
   ].join(", ");
-  return (
+  const frame = `block aspect-square h-auto w-full overflow-hidden object-cover ${className}`;
+  const img = (
     <img
       src={imageSrc(image, width)}
       srcSet={srcSet}
@@ -57,10 +74,20 @@ export function ProductImage({
       width={width}
       height={height}
       alt={alt}
-      loading={eager ? "eager" : "lazy"}
+      loading={priority ? "eager" : "lazy"}
       decoding="async"
-      {...(eager ? { fetchpriority: "high" } : {})}
-      className={`aspect-square h-auto w-full object-cover ${className}`}
+      {...(priority ? HIGH_PRIORITY : {})}
+      className={priority ? frame : "block h-full w-full object-cover"}
     />
+  );
+  if (priority) return img;
+  return (
+    <picture
+      className={`lazy-picture ${frame}`}
+      style={{ "--no-script-image": `url("${imageSrc(image, width)}")` } as CSSProperties}
+    >
+      <source media={NO_SCRIPT} srcSet={NO_SCRIPT_PLACEHOLDER} />
+      {img}
+    </picture>
   );
 }
