@@ -186,6 +186,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     call: async () => ({ path: `/products/brands/${encodeURIComponent(await fresh.brand())}` }),
   },
   "GET /products/all": { expect: PUBLIC, call: () => ({ path: "/products/all" }) },
+  "GET /products/suggestions": { expect: PUBLIC, call: () => ({ path: "/products/suggestions?q=prod" }) },
   "GET /products/search": { expect: PUBLIC, call: () => ({ path: "/products/search?q=product&brand=Acme" }) },
   "GET /products/distinct/products": { expect: PUBLIC, call: () => ({ path: "/products/distinct/products" }) },
   "GET /products/distinct/brands": { expect: PUBLIC, call: () => ({ path: "/products/distinct/brands" }) },
@@ -406,6 +407,9 @@ const PAGES: Record<string, Row> = {
   "GET routes/register": [200, 302, 302, 302],
   "POST routes/register": ["ok", "ok", "ok", "ok"],
   "GET routes/robots[.]txt": PAGE_PUBLIC,
+  "GET routes/search.suggestions": PAGE_PUBLIC,
+  // the throughput benchmark's ceiling page: only with BENCH_CEILING=1, a 404 otherwise (bench/throughput.ts)
+  "GET routes/bench.ceiling": [404, 404, 404, 404],
   "GET routes/sitemap[.]xml": PAGE_PUBLIC,
   "GET routes/unauthorized": PAGE_PUBLIC,
   "GET routes/update-product.$productId.update": PAGE_ADMIN,

@@ -93,7 +93,7 @@ describe("the shop's own server", () => {
     expect((await fetch(`${shop.origin}${asset}`)).headers.get("cache-control")).toBe(
       "public, max-age=31536000, immutable",
     );
-    expect((await fetch(`${shop.origin}/favicon.svg`)).headers.get("cache-control")).toBe("public, max-age=3600");
+    expect((await fetch(`${shop.origin}/favicon.svg`)).headers.get("cache-control")).toBe("public, max-age=600");
 
     shop.child.kill("SIGTERM");
     expect((await shop.exited).code).toBe(0);
