@@ -252,25 +252,28 @@ interface CategoryFacts extends CategoryRow {
 
 /** What the database knows about each word, and the categories (their names say the product types). */
 async function wordFacts(db: DbOrTx, words: string[]) {
-  const list = sql`ARRAY[${sql.join(
-    words.map((word) => sql`${word}`),
-    sql`, `,
-  )}]::text[]`;
-  const last = words.length;
+  // One SELECT per word, each with its word as a parameter (not a column of unnest): the planner then estimates each
+  // `@@` from the word itself, and looks a rare word up in the GIN index instead of scanning for it.
+  const perWord = words.map((word, index) => {
+    const typed = index === words.length - 1 ? `'${word}':*` : `'${word}'`;
+    const infix =
+      word.length >= 3 && /^\p{L}+$/u.test(word)
+        ? sql`ARRAY(SELECT term FROM search_terms WHERE term LIKE ${`%${word}%`} AND term <> ${word}
+                    ORDER BY length(term), term LIMIT 20)`
+        : sql`ARRAY[]::text[]`;
+    return sql`SELECT ${index}::int AS i, ${word}::text AS word,
+                 plainto_tsquery('english', ${word})::text AS stem,
+                 EXISTS (SELECT 1 FROM ${products} WHERE ${products.searchVector} @@ ${typed}::tsquery)
+                   OR EXISTS (SELECT 1 FROM ${products}
+                              WHERE ${products.searchVector} @@ plainto_tsquery('english', ${word})) AS known,
+                 ${infix} AS infix`;
+  });
   const [rows, categoryRows] = await Promise.all([
     selectRows<{ word: string; stem: string; known: boolean; infix: string[] }>(
       db,
-      // words are letters and digits only (queryWords): nothing in them is LIKE or tsquery syntax
-      sql`SELECT w.word,
-            plainto_tsquery('english', w.word)::text AS stem,
-            EXISTS (SELECT 1 FROM ${products} WHERE ${products.searchVector} @@ (
-              to_tsquery('simple', quote_literal(w.word) || CASE WHEN w.i = ${last} THEN ':*' ELSE '' END)
-              || plainto_tsquery('english', w.word))) AS known,
-            ARRAY(SELECT term FROM search_terms
-                  WHERE length(w.word) >= 3 AND term LIKE '%' || w.word || '%' AND term <> w.word
-                  ORDER BY length(term), term LIMIT 20) AS infix
-          FROM unnest(${list}) WITH ORDINALITY AS w(word, i)
-          ORDER BY w.i`,
+      // words are letters and digits only (queryWords): nothing in them is LIKE or tsquery syntax. Text inside a word
+      // is looked for only in words of letters: a model number's digits are in thousands of other model numbers
+      sql`SELECT word, stem, known, infix FROM (${sql.join(perWord, sql` UNION ALL `)}) AS f ORDER BY i`,
     ),
     selectRows<CategoryFacts>(
       db,
@@ -422,6 +425,8 @@ function matchingCategories(plan: QueryPlan): Category[] {
     .map(({ id, name }) => ({ id, name }));
 }
 
+const SUGGESTION_CANDIDATES = 300;
+
 /** As-you-type suggestions: the best few products (ranked as the search ranks them) and matching categories. */
 export async function suggestProducts({
   q,
@@ -436,10 +441,14 @@ export async function suggestProducts({
   if (plan.words.length === 0) return { query: q, products: [], categories: [] };
   const rows = await selectRows<{ id: number; name: string; brand: string; priceCents: number; category: string }>(
     db,
+    // ranked among the first SUGGESTION_CANDIDATES matches (by id), not all: a keystroke's answer must stay quick
+    // when a letter or two match most of the catalogue; the search page ranks every match
     sql`SELECT ${products.id} AS id, ${products.name} AS name, ${products.brand} AS brand,
                ${products.priceCents} AS "priceCents", ${categories.name} AS category
         FROM ${products} JOIN ${categories} ON ${categories.id} = ${products.categoryId}
-        WHERE ${products.searchVector} @@ ${textQuery(plan.words)}
+        WHERE ${products.id} IN (
+          SELECT ${products.id} FROM ${products} WHERE ${products.searchVector} @@ ${textQuery(plan.words)}
+          ORDER BY ${products.id} LIMIT ${SUGGESTION_CANDIDATES})
         ORDER BY ${relevance(plan.words)} DESC, ${products.id} ASC
         LIMIT ${limit}`,
   );

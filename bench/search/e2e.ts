@@ -51,6 +51,9 @@ export async function startServer(databaseUrl: string | undefined, port: number)
       DATA_DIR: dataDir,
       SESSION_SECRET: randomBytes(32).toString("hex"),
       JWT_SECRET: randomBytes(32).toString("hex"),
+      // the search itself, not the anonymous page cache (which would answer every repeat of a URL from memory);
+      // PAGE_CACHE_MB=32 in the environment measures the cached shop instead
+      PAGE_CACHE_MB: process.env.PAGE_CACHE_MB ?? "0",
       // no background sweeps competing with the load
       RECONCILE_INTERVAL_MS: "0",
       MAIL_INTERVAL_MS: "0",
