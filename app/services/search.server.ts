@@ -252,21 +252,25 @@ interface CategoryFacts extends CategoryRow {
 
 /** What the database knows about each word, and the categories (their names say the product types). */
 async function wordFacts(db: DbOrTx, words: string[]) {
-  // One SELECT per word, each with its word as a parameter (not a column of unnest): the planner then estimates each
-  // `@@` from the word itself, and looks a rare word up in the GIN index instead of scanning for it.
+  // One SELECT per word, with the word as a parameter. Whether a word is known is asked of the dictionary (every word
+  // of 3+ letters of the catalogue's names, brands, categories and descriptions; a primary key): asking the products'
+  // GIN index whether a word nobody has exists makes the planner scan the whole table, expecting an early hit.
   const perWord = words.map((word, index) => {
-    const typed = index === words.length - 1 ? `'${word}':*` : `'${word}'`;
+    const letters = /^\p{L}+$/u.test(word);
+    const prefix = index === words.length - 1;
+    const next = word.slice(0, -1) + String.fromCodePoint(word.codePointAt(word.length - 1)! + 1);
+    const known =
+      word.length < 3 || !letters
+        ? sql`TRUE` // too short to correct, or a number or model ("7.1", "x4242"): as typed
+        : sql`(EXISTS (SELECT 1 FROM search_terms WHERE term IN (${word}, ${singular(word)}))
+               ${prefix ? sql`OR EXISTS (SELECT 1 FROM search_terms WHERE term >= ${word} AND term < ${next})` : sql``})`;
     const infix =
-      word.length >= 3 && /^\p{L}+$/u.test(word)
+      word.length >= 3 && letters
         ? sql`ARRAY(SELECT term FROM search_terms WHERE term LIKE ${`%${word}%`} AND term <> ${word}
                     ORDER BY length(term), term LIMIT 20)`
         : sql`ARRAY[]::text[]`;
-    return sql`SELECT ${index}::int AS i, ${word}::text AS word,
-                 plainto_tsquery('english', ${word})::text AS stem,
-                 EXISTS (SELECT 1 FROM ${products} WHERE ${products.searchVector} @@ ${typed}::tsquery)
-                   OR EXISTS (SELECT 1 FROM ${products}
-                              WHERE ${products.searchVector} @@ plainto_tsquery('english', ${word})) AS known,
-                 ${infix} AS infix`;
+    return sql`SELECT ${index}::int AS i, ${word}::text AS word, plainto_tsquery('english', ${word})::text AS stem,
+                 ${known} AS known, ${infix} AS infix`;
   });
   const [rows, categoryRows] = await Promise.all([
     selectRows<{ word: string; stem: string; known: boolean; infix: string[] }>(
