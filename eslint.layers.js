@@ -1,37 +1,19 @@
-// The layer rules: which folder may import which (docs/decisions/0009-layers.md). Imports run one way:
+// The layer rules: which folder may import which (docs/decisions/0009-layers.md). A layer is a folder; imports run
+// one way:
 //
-//   routes → components, hooks, client, utils → schemas
-//   client → api → services → db
+//   routes, root.tsx → components, hooks → schemas, lib (browser-safe files only)
+//   routes → web → client → api → services → db → lib → schemas
 //   server (start-up, seed) → services, db
 //
-// and schemas and the base utils (env, money, site, safe redirects, countries, request bodies, the logger) sit below
-// everything.
+// lib holds the base helpers every layer may use (env, money, site, safe redirects, countries, request bodies, the
+// request context, the logger); web holds the pages' server helpers (guards, actions, honeypot); client holds the
+// pages' side of the API (the typed client, sign-in, the session cookie).
 // Each zone below forbids a `target` folder to import from the `from` folders.
 
-const BASE_UTILS = [
-  "env.server.ts",
-  "money.ts",
-  "site.ts",
-  "safe-redirect.ts",
-  "countries.server.ts",
-  "request-body.server.ts",
-  "request-context.server.ts",
-  "log.server.ts",
-];
-const UI_UTILS = [
-  "session.server.ts",
-  "toast.server.ts",
-  "guards.server.ts",
-  "actions.server.ts",
-  "products.server.ts",
-];
 const UI = ["./app/routes", "./app/components", "./app/hooks", "./app/root.tsx"];
 const COMPONENT_FOLDERS = ["admin", "checkout", "layout", "listing", "shop", "ui"];
 
-const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
-
-/** Every UI util file: not for the layers below the pages. */
-const uiUtils = UI_UTILS.map((file) => `./app/utils/${file}`);
+const zone = (target, from, message) => ({ target, from, message });
 
 /** A component folder may use ui/ and the folders listed; not the others (shop never reaches into admin). */
 function componentZone(folder, mayUse) {
@@ -43,73 +25,56 @@ function componentZone(folder, mayUse) {
   );
 }
 
-/** A layer below the pages may use the base utils only. */
-const baseUtilsOnly = (target) =>
-  zone(
-    target,
-    "./app/utils",
-    "below the pages only the base utils (env, money, site, safe-redirect, countries, request-body, request-context, log) may be used.",
-    BASE_UTILS.map((file) => `./${file}`),
-  );
-
 const zones = [
   zone(
     "./app/schemas",
-    ["./app/api", "./app/client", "./app/services", "./app/db", "./app/server", "./app/utils", ...UI],
+    ["./app/lib", "./app/web", "./app/api", "./app/client", "./app/services", "./app/db", "./app/server", ...UI],
     "schemas are shared by every layer and import only other schemas.",
   ),
   zone(
-    "./app/utils",
-    ["./app/api", "./app/services", "./app/db", "./app/server", ...UI],
-    "utils are helpers for routes (session, guards, actions) or base helpers for everyone.",
-  ),
-  zone(
-    BASE_UTILS.map((file) => `./app/utils/${file}`),
-    ["./app/client", ...uiUtils],
-    "base utils (env, money, site, …) sit below everything: they import no UI helper and no client.",
+    "./app/lib",
+    ["./app/web", "./app/api", "./app/client", "./app/services", "./app/db", "./app/server", ...UI],
+    "lib holds the base helpers below everything: it imports only lib and schemas.",
   ),
   zone(
     "./app/db",
-    ["./app/api", "./app/client", "./app/services", "./app/server", ...UI],
+    ["./app/web", "./app/api", "./app/client", "./app/services", "./app/server", ...UI],
     "db is the bottom layer: schema, client and migrations only.",
   ),
-  baseUtilsOnly("./app/db"),
   zone(
     "./app/services",
-    ["./app/api", "./app/client", "./app/server", ...UI],
+    ["./app/web", "./app/api", "./app/client", "./app/server", ...UI],
     "services are the domain: they never import the API, the client, the pages or the server's start-up.",
   ),
-  baseUtilsOnly("./app/services"),
   zone(
     "./app/api",
-    ["./app/client", "./app/server", "./app/db", ...UI],
+    ["./app/web", "./app/client", "./app/server", "./app/db", ...UI],
     "the API serves HTTP and the client; it calls services (never the database, the pages or the client).",
   ),
-  baseUtilsOnly("./app/api"),
   zone(
     "./app/client",
-    [
-      "./app/services",
-      "./app/db",
-      "./app/server",
-      "./app/utils/guards.server.ts",
-      "./app/utils/actions.server.ts",
-      ...UI,
-    ],
+    ["./app/web", "./app/services", "./app/db", "./app/server", ...UI],
     "the client calls the API's routes (app/api); it never reaches past them into services or the database.",
   ),
-  zone("./app/server", ["./app/api", "./app/client", ...UI], "the server's start-up composes services and db only."),
-  baseUtilsOnly("./app/server"),
+  zone(
+    "./app/web",
+    ["./app/api", "./app/services", "./app/db", "./app/server", ...UI],
+    "web holds the pages' server helpers: they use the client (app/client), never the API's internals or services.",
+  ),
+  zone(
+    "./app/server",
+    ["./app/web", "./app/api", "./app/client", ...UI],
+    "the server's start-up composes services and db only.",
+  ),
   zone(
     ["./app/components", "./app/hooks"],
-    ["./app/api", "./app/client", "./app/services", "./app/db", "./app/server", "./app/routes"],
+    ["./app/web", "./app/api", "./app/client", "./app/services", "./app/db", "./app/server", "./app/routes"],
     "components and hooks render what loaders give them: no server code, no route modules.",
   ),
   zone(
     ["./app/components", "./app/hooks"],
-    "./app/utils",
-    "components and hooks may use the browser-safe utils only (money, site, safe-redirect).",
-    ["./money.ts", "./site.ts", "./safe-redirect.ts"],
+    "./app/lib/*.server.ts",
+    "components and hooks may use the browser-safe files of lib only (money, site, safe-redirect).",
   ),
   zone(
     "./app/routes",
@@ -146,7 +111,7 @@ export const layerRules = [
   },
   {
     // the one route that hands HTTP requests to the API
-    files: ["app/routes/api.v1.$.ts"],
+    files: ["app/routes/site/api.ts"],
     rules: { "import-x/no-restricted-paths": ["error", { zones: zones.filter((z) => z.target !== "./app/routes") }] },
   },
 ];

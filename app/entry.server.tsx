@@ -8,17 +8,17 @@ import { bootstrap } from "~/server/bootstrap.server";
 import { createCoalescingStream } from "~/server/coalesce-stream.server";
 import { applyPageCacheHeaders } from "~/server/http-caching.server";
 import { createPageCache, type RequestHandler } from "~/server/page-cache.server";
-import { readCatalogueVersion } from "~/services/catalogue-version.server";
-import { getConfig } from "~/utils/env.server";
+import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
+import { getConfig } from "~/lib/env.server";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/server/security-headers.server";
-import { createLogger } from "~/utils/log.server";
+import { createLogger } from "~/lib/log.server";
 
 // What scripts/server.mjs (the production server) calls besides Remix: the probes, the way out, and the logger's
 // redaction for its access log and failures. The server build exposes them as `build.entry.module`.
 export { checkLiveness, checkReadiness } from "~/server/health.server";
 export { beginShutdown, runShutdown } from "~/server/lifecycle.server";
-export { runWithSocketAddress } from "~/utils/request-context.server";
-export { redactText as redactLogText } from "~/utils/log.server";
+export { runWithSocketAddress } from "~/lib/request-context.server";
+export { redactText as redactLogText } from "~/lib/log.server";
 export const logError = (message: string, error: unknown) => createLogger("shop").error(message, error);
 
 /**

@@ -9,10 +9,10 @@ import { useNonce } from "~/components/layout/nonce";
 import { callApi, endpoints } from "~/client/api.server";
 import { getAuth } from "~/client/auth.server";
 import stylesheet from "~/tailwind.css?url";
-import { pageTitle, SITE_TAGLINE } from "~/utils/site";
-import { takeToast } from "~/utils/toast.server";
-import { createLogger } from "~/utils/log.server";
-import { benchCeilingCategories, isBenchCeilingRequest } from "~/utils/bench-ceiling.server";
+import { pageTitle, SITE_TAGLINE } from "~/lib/site";
+import { takeToast } from "~/client/toast.server";
+import { createLogger } from "~/lib/log.server";
+import { benchCeilingCategories, isBenchCeilingRequest } from "~/web/bench-ceiling.server";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle() },

@@ -1,11 +1,56 @@
-import { flatRoutes } from "@remix-run/fs-routes";
-import { route, type RouteConfig } from "@remix-run/route-config";
+import { index, route, type RouteConfig } from "@remix-run/route-config";
 
-const LISTING = "routes/products._index.tsx";
+/**
+ * Every URL of the shop and the screen that answers it. Route modules are named by screen and grouped by area
+ * (shop/, account/, admin/, site/); the URLs are the spec's (docs/product.md "Routes"). A route's id is its file
+ * path without the extension ("routes/shop/listing").
+ */
+const LISTING = "routes/shop/listing.tsx";
 
 export default [
-  ...(await flatRoutes({ ignoredRouteFiles: ["**/*.test.ts", "**/.*"] })),
+  // shop: what every visitor sees
+  index("routes/shop/home.tsx"),
+  route("products", LISTING, { id: "routes/shop/listing" }),
   // the listing's other two URLs: the same module (its loader reads the name or the category from the path)
-  route("products/:name", LISTING, { id: "routes/products.$name" }),
-  route("products/category/:categoryId/products", LISTING, { id: "routes/products.category.$categoryId.products" }),
+  route("products/:name", LISTING, { id: "routes/shop/listing-by-name" }),
+  route("products/category/:categoryId/products", LISTING, { id: "routes/shop/listing-by-category" }),
+  route("product/:productId/details", "routes/shop/product-details.tsx"),
+  route("search/suggestions", "routes/shop/search-suggestions.ts"),
+  route("user/:userId/my-cart", "routes/shop/cart.tsx"),
+  route("checkout/:userId/checkout", "routes/shop/checkout.tsx"),
+  route("checkout/:userId/complete", "routes/shop/checkout-complete.tsx"),
+
+  // account: signing in and out, and the shopper's own pages
+  route("login", "routes/account/login.tsx"),
+  route("register", "routes/account/register.tsx"),
+  route("logout", "routes/account/logout.tsx"),
+  route("forgot-password", "routes/account/forgot-password.tsx"),
+  route("reset-password", "routes/account/reset-password.tsx"),
+  route("confirm-email", "routes/account/confirm-email.tsx"),
+  route("user-profile", "routes/account/profile-redirect.tsx"),
+  route("user-profile/:userId/profile", "routes/account/profile.tsx"),
+  route("user-profile/:userId/settings", "routes/account/settings.tsx"),
+  route("orders/:orderId", "routes/account/order.tsx"),
+
+  // admin: managing the shop
+  route("add-product", "routes/admin/add-product.tsx"),
+  route("update-product/:productId/update", "routes/admin/update-product.tsx"),
+  route("delete-product/:productId", "routes/admin/delete-product.tsx"),
+  route("admin/catalogue", "routes/admin/brands-categories.tsx"),
+  route("admin/products", "routes/admin/products.tsx"),
+  route("admin/products.csv", "routes/admin/products-csv.ts"),
+  route("admin/orders", "routes/admin/orders.tsx"),
+  route("admin/refunds", "routes/admin/refunds.tsx"),
+  route("admin/mail", "routes/admin/mail.tsx"),
+  route("admin/mail/:mailId", "routes/admin/mail-message.tsx"),
+  route("admin/mail/:mailId/html", "routes/admin/mail-message-html.ts"),
+
+  // site: the API, files for machines, and the pages of no area
+  route("api/v1/*", "routes/site/api.ts"),
+  route("favicon.ico", "routes/site/favicon.ts"),
+  route("robots.txt", "routes/site/robots.ts"),
+  route("sitemap.xml", "routes/site/sitemap.ts"),
+  route("bench/ceiling", "routes/site/bench-ceiling.tsx"),
+  route("unauthorized", "routes/site/unauthorized.tsx"),
+  route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -21,11 +21,11 @@ const { seedDemoCatalogue } = await import("~/server/seed/seed.server");
 const { createDemoShopper, DEMO_SHOPPER } = await import("~/server/seed/demo-shopper.server");
 const { ProductSearchQuerySchema } = await import("~/schemas/catalogue");
 const { CategoryListQuerySchema } = await import("~/schemas/taxonomy");
-const { authenticate, login } = await import("~/services/auth.server");
-const { addItem, getCart, countCartItems } = await import("~/services/cart.server");
-const { getProduct, listCategories } = await import("~/services/catalogue.server");
-const { searchProducts } = await import("~/services/search.server");
-const { runWithSocketAddress } = await import("~/utils/request-context.server");
+const { authenticate, login } = await import("~/services/accounts/sign-in.server");
+const { addItem, getCart, countCartItems } = await import("~/services/orders/cart.server");
+const { getProduct, listCategories } = await import("~/services/catalogue/catalogue.server");
+const { searchProducts } = await import("~/services/catalogue/search.server");
+const { runWithSocketAddress } = await import("~/lib/request-context.server");
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);

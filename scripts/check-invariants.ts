@@ -1,12 +1,12 @@
-// `npm run check:invariants [-- --all]`: checks the shop's money and stock invariants (app/services/invariants.server.ts)
+// `npm run check:invariants [-- --all]`: checks the shop's money and stock invariants (app/services/orders/invariants.server.ts)
 // in the database the server uses: DATABASE_URL (PostgreSQL), or else the embedded database in DATA_DIR (default
 // ./data; stop the server first, the embedded database is for one process at a time). Prints a report; exits 0 when
 // every invariant holds, 1 when one is violated, 2 when the check could not run. Reads only; never migrates.
 import fs from "node:fs";
 import path from "node:path";
 import { openPglite, openPostgres, type Database } from "../app/db/client.server";
-import { checkInvariants, formatInvariantReport } from "../app/services/invariants.server";
-import { ConfigError, loadConfig } from "../app/utils/env.server";
+import { checkInvariants, formatInvariantReport } from "../app/services/orders/invariants.server";
+import { ConfigError, loadConfig } from "../app/lib/env.server";
 
 const SETTLE_MINUTES = 5;
 const USAGE = `Usage: npm run check:invariants [-- --all]

@@ -30,11 +30,7 @@ import { gzipSync } from "node:zlib";
 export const KB = 1000;
 
 /** The listing: the first page most visitors see, on a phone as often as not. */
-const LISTING_ROUTES = [
-  "routes/products._index",
-  "routes/products.$name",
-  "routes/products.category.$categoryId.products",
-];
+const LISTING_ROUTES = ["routes/shop/listing", "routes/shop/listing-by-name", "routes/shop/listing-by-category"];
 
 /**
  * Budgets in kB of gzipped JavaScript, the first rule that matches a route id wins. `routes` names route ids that must
@@ -50,11 +46,11 @@ const LISTING_ROUTES = [
  */
 export const BUDGETS = [
   { name: "listing", kB: 100, routes: LISTING_ROUTES },
-  { name: "checkout", kB: 125, routes: ["routes/checkout.$userId.checkout"] },
+  { name: "checkout", kB: 125, routes: ["routes/shop/checkout"] },
   {
     name: "admin",
     kB: 140,
-    match: (id) => /^routes\/(admin\.|add-product$|update-product\.|delete-product\.)/.test(id),
+    match: (id) => id.startsWith("routes/admin/"),
   },
   { name: "page", kB: 105, match: () => true },
 ];

@@ -43,7 +43,7 @@ const COMPRESSION_LEVEL = readNumber("COMPRESSION_LEVEL", 4, { min: 1, max: 9 })
 const BUILD_PATH = path.resolve(root, process.env.BUILD_DIR || "build", "server/index.js");
 const NO_STORE = { "Cache-Control": "no-store" };
 const RETRY_AFTER_SECONDS = "5";
-/** the same reading as app/utils/env.server.ts: X-Forwarded-Proto and X-Forwarded-Host come from a trusted proxy */
+/** the same reading as app/lib/env.server.ts: X-Forwarded-Proto and X-Forwarded-Host come from a trusted proxy */
 const TRUST_PROXY = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
 
 /** "starting" (the app and its database are being loaded), "serving", then "stopping". */

@@ -17,7 +17,7 @@ import pg from "pg";
 import { openPostgres } from "../app/db/client.server";
 import { products } from "../app/db/schema";
 import { isEmptyShop, seedDemoCatalogue } from "../app/server/seed/seed.server";
-import { checkInvariants, formatInvariantReport } from "../app/services/invariants.server";
+import { checkInvariants, formatInvariantReport } from "../app/services/orders/invariants.server";
 
 const minutes = Math.min(10, Number(process.env.SOAK_MINUTES ?? 10));
 const clients = Number(process.env.SOAK_CLIENTS ?? 8);

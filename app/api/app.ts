@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { nanoid } from "nanoid";
 import { DomainError, NotFoundError, unavailableOr } from "~/services/errors";
-import { authenticate } from "~/services/auth.server";
+import { authenticate } from "~/services/accounts/sign-in.server";
 import type { ApiEnv } from "./context";
 import type { AnyApiRoute } from "./define";
 import { domainErrorResponse, unexpectedErrorResponse } from "./errors";

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
-import { getConfig } from "~/utils/env.server";
-import { currentSocketAddress } from "~/utils/request-context.server";
+import { getConfig } from "~/lib/env.server";
+import { currentSocketAddress } from "~/lib/request-context.server";
 
 /**
  * The caller's network address for rate limits: behind trusted proxies (TRUST_PROXY), the X-Forwarded-For hop that

@@ -1,5 +1,5 @@
 import { type DomainError, retryAfterOf } from "~/services/errors";
-import { createLogger } from "~/utils/log.server";
+import { createLogger } from "~/lib/log.server";
 
 const log = createLogger("api");
 

@@ -7,7 +7,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from "~/services/errors";
-import { cameOverHttps, getConfig } from "~/utils/env.server";
+import { cameOverHttps, getConfig } from "~/lib/env.server";
 import {
   BodyTooLargeError,
   formObject,
@@ -15,7 +15,7 @@ import {
   readFormData,
   readText,
   TooManyFilesError,
-} from "~/utils/request-body.server";
+} from "~/lib/request-body.server";
 import { clientAddress } from "./client-address";
 import type { ApiEnv } from "./context";
 import type { AnyApiRoute, ApiRequest, HandlerResult } from "./define";

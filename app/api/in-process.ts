@@ -1,7 +1,7 @@
 import { nanoid } from "nanoid";
-import { authenticate } from "~/services/auth.server";
+import { authenticate } from "~/services/accounts/sign-in.server";
 import { DomainError, retryAfterOf, unavailableOr } from "~/services/errors";
-import { cameOverHttps } from "~/utils/env.server";
+import { cameOverHttps } from "~/lib/env.server";
 import { clientAddress } from "./client-address";
 import type { AnyApiRoute, ApiRequest } from "./define";
 import { dispatch } from "./dispatch";

@@ -1,6 +1,6 @@
 import type { Actor } from "~/services/access";
 import { countEvent, type WindowRule } from "~/services/rate-limit.server";
-import { getConfig } from "~/utils/env.server";
+import { getConfig } from "~/lib/env.server";
 import type { AnyApiRoute, ApiRequest } from "./define";
 
 const HOUR = 3600;

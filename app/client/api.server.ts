@@ -5,8 +5,8 @@ import { API_BASE, endpoints } from "~/api/app";
 import type { AnyApiRoute, ApiRoute, Schema } from "~/api/define";
 import { callInProcess, type InProcessCall } from "~/api/in-process";
 import { ErrorEnvelopeSchema } from "~/schemas/common";
-import { getConfig } from "~/utils/env.server";
-import { createLogger, describeError } from "~/utils/log.server";
+import { getConfig } from "~/lib/env.server";
+import { createLogger, describeError } from "~/lib/log.server";
 
 const log = createLogger("api");
 

@@ -4,9 +4,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod/v4";
 import { LoginSchema } from "~/schemas/account";
-import { getConfig } from "~/utils/env.server";
-import { commitSession, destroySession, getSession, type ShopSession, type Toast } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { getConfig } from "~/lib/env.server";
+import { commitSession, destroySession, getSession, type ShopSession, type Toast } from "~/client/session.server";
+import { redirectWithToast } from "~/client/toast.server";
 import type { AnyApiRoute } from "~/api/define";
 import { ApiError, callApi, endpoints, type CallInput, type CallResult } from "./api.server";
 
@@ -109,7 +109,7 @@ authenticator.use(
  * Refreshes in flight or just done, by refresh token. The loaders of one page (the root's and the route's) run at
  * the same time with the same cookie; they share one refresh instead of each making a call, and a late one within a
  * few seconds gets the same answer. Between processes (two app instances serving one user) the API's grace window
- * does the same job: a just-rotated token answers with its successor (services/auth.server.ts `refresh`).
+ * does the same job: a just-rotated token answers with its successor (services/accounts/sign-in.server.ts `refresh`).
  */
 const refreshes = new Map<string, ReturnType<typeof apiRefresh>>();
 const REFRESH_SHARE_MS = 5_000;

@@ -9,7 +9,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
-import { createLogger, describeError } from "~/utils/log.server";
+import { createLogger, describeError } from "~/lib/log.server";
 
 const log = createLogger("db");
 

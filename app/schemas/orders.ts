@@ -263,7 +263,7 @@ export const TestConfirmResultSchema = z.object({
 });
 export type TestConfirmResult = z.infer<typeof TestConfirmResultSchema>;
 
-/** A checkout attempt's key (services/checkout.server.ts): what the checkout page was shown for. */
+/** A checkout attempt's key (services/orders/payment-attempts.server.ts): what the checkout page was shown for. */
 export const AttemptKeySchema = z.string().trim().max(200, "attempt is too long");
 
 export const CheckoutAttemptSchema = z.object({ attempt: AttemptKeySchema.nullable() });

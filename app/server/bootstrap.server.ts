@@ -5,14 +5,14 @@ import { fileURLToPath } from "node:url";
 import { openPglite, openPostgres, setDatabase, type Database } from "~/db/client.server";
 import { isEmptyShop, seedDemoCatalogue } from "./seed/seed.server";
 import { createDemoShopper, describeDemoShopper } from "./seed/demo-shopper.server";
-import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/utils/env.server";
-import { ensureAdminAccount } from "~/services/admin.server";
-import { startReconciler } from "~/services/reconciler.server";
+import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/lib/env.server";
+import { ensureAdminAccount } from "~/services/accounts/admin-bootstrap.server";
+import { startReconciler } from "~/services/orders/reconciler.server";
 import { startMailSender } from "~/services/mail/sender.server";
 import { DataDirBusyError, lockDataDir } from "./data-dir-lock.server";
 import { onShutdown } from "./lifecycle.server";
 import { DatabaseUnavailableError, describeDatabaseUrl, waitForDatabase } from "./wait-for-database.server";
-import { createLogger, describeError } from "~/utils/log.server";
+import { createLogger, describeError } from "~/lib/log.server";
 
 const log = createLogger("shop");
 

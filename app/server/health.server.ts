@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { findDatabase, migrationsFolder, ProbeTimeoutError, type Database } from "~/db/client.server";
-import { createLogger } from "~/utils/log.server";
+import { createLogger } from "~/lib/log.server";
 import { isShuttingDown } from "./lifecycle.server";
 
 const log = createLogger("readyz");

@@ -11,7 +11,7 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 const ANONYMOUS_CACHE_CONTROL = "no-cache";
 
-/** The session cookie's name (app/utils/session.server.ts): the flash messages travel in it too. */
+/** The session cookie's name (app/client/session.server.ts): the flash messages travel in it too. */
 const SESSION_COOKIE = "__session";
 
 /** The URLs of the catalogue's pages (app/routes.ts): home, the listing's three URLs, a product's details. */

@@ -6,7 +6,7 @@
  * stopped before the database closes.
  */
 
-import { createLogger } from "~/utils/log.server";
+import { createLogger } from "~/lib/log.server";
 
 const log = createLogger("shop");
 

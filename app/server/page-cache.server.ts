@@ -5,7 +5,7 @@ import {
   isPublicPageRequest,
 } from "./http-caching.server";
 import { createNonce } from "./security-headers.server";
-import { cameOverHttps } from "~/utils/env.server";
+import { cameOverHttps } from "~/lib/env.server";
 
 // The anonymous page cache (docs/decisions/0028-throughput-and-http-caching.md): the catalogue's pages as a visitor
 // without a session sees them, kept in this process and served again without running a loader, as long as the

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { cameOverHttps, getConfig } from "~/utils/env.server";
+import { cameOverHttps, getConfig } from "~/lib/env.server";
 
 /**
  * The security headers of the shop's answers (docs/decisions/0016-security-headers-and-logs.md). Every answer gets

@@ -1,5 +1,5 @@
 import { isDatabaseUnavailable, isStorageFull } from "~/db/unavailable";
-import { createLogger, describeError } from "~/utils/log.server";
+import { createLogger, describeError } from "~/lib/log.server";
 
 const log = createLogger("db");
 

@@ -9,7 +9,7 @@ import * as schema from "../../app/db/schema";
 import { readListingParams } from "../../app/schemas/listing";
 import { PAGE_SIZE, ProductSearchQuerySchema } from "../../app/schemas/catalogue";
 import { toSearchQuery } from "../../app/components/listing/listing-url";
-import { searchProducts } from "../../app/services/search.server";
+import { searchProducts } from "../../app/services/catalogue/search.server";
 import { load, startServer, type LoadResult } from "./e2e";
 import { BRANDS, databaseUrlFor, prepareCatalogue } from "./generate";
 

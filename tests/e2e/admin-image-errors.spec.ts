@@ -6,7 +6,7 @@ import { ORDERS_SHOP } from "./orders-shop";
 test.use({ baseURL: ORDERS_SHOP });
 test.describe.configure({ timeout: 60_000 });
 
-/** the server's reason for a file whose content is no image (app/services/images.server.ts), after the file's name */
+/** the server's reason for a file whose content is no image (app/services/catalogue/images.server.ts), after the file's name */
 const NOT_AN_IMAGE = "notes.txt: The file is not an image we can read (JPEG, PNG, WebP or GIF).";
 const notes = { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture at all\n") };
 

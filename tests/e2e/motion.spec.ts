@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { HERO_AUTOPLAY_MS, HERO_SPEED_MS } from "../../app/utils/site";
+import { HERO_AUTOPLAY_MS, HERO_SPEED_MS } from "../../app/lib/site";
 
 /**
  * Motion (issue #12, WCAG 2.2.2 and prefers-reduced-motion): the hero's slides can be paused, hold while the shopper

@@ -353,75 +353,75 @@ const PAGE_SHOPPER_ACTION: Row = ["login", "ok", "unauthorized", "ok"];
  * forms all have one): what is judged is who is let in.
  */
 const PAGES: Record<string, Row> = {
-  "GET routes/_index": PAGE_PUBLIC,
-  // every URL no other route takes (app/routes/$.tsx): a 404 page for everyone, a form posted there too
-  "GET routes/$": [404, 404, 404, 404],
-  "POST routes/$": [404, 404, 404, 404],
-  "GET routes/add-product": PAGE_ADMIN,
-  "POST routes/add-product": PAGE_ADMIN_ACTION,
-  "GET routes/admin.catalogue": PAGE_ADMIN,
-  "POST routes/admin.catalogue": PAGE_ADMIN_ACTION,
-  "GET routes/admin.orders": PAGE_ADMIN,
-  "POST routes/admin.orders": PAGE_ADMIN_ACTION,
-  "GET routes/admin.products": PAGE_ADMIN,
-  "POST routes/admin.products": PAGE_ADMIN_ACTION,
-  "GET routes/admin.products[.]csv": PAGE_ADMIN,
-  "GET routes/admin.mail": PAGE_ADMIN,
-  "POST routes/admin.mail": PAGE_ADMIN_ACTION,
+  "GET routes/shop/home": PAGE_PUBLIC,
+  // every URL no other route takes (app/routes/site/not-found.tsx): a 404 page for everyone, a form posted there too
+  "GET routes/site/not-found": [404, 404, 404, 404],
+  "POST routes/site/not-found": [404, 404, 404, 404],
+  "GET routes/admin/add-product": PAGE_ADMIN,
+  "POST routes/admin/add-product": PAGE_ADMIN_ACTION,
+  "GET routes/admin/brands-categories": PAGE_ADMIN,
+  "POST routes/admin/brands-categories": PAGE_ADMIN_ACTION,
+  "GET routes/admin/orders": PAGE_ADMIN,
+  "POST routes/admin/orders": PAGE_ADMIN_ACTION,
+  "GET routes/admin/products": PAGE_ADMIN,
+  "POST routes/admin/products": PAGE_ADMIN_ACTION,
+  "GET routes/admin/products-csv": PAGE_ADMIN,
+  "GET routes/admin/mail": PAGE_ADMIN,
+  "POST routes/admin/mail": PAGE_ADMIN_ACTION,
   // message 1 of the fixture's database, if it has one (404 otherwise): what is judged is who is let in
-  "GET routes/admin.mail_.$mailId": ["login", "unauthorized", "unauthorized", "ok"],
-  "POST routes/admin.mail_.$mailId": PAGE_ADMIN_ACTION,
-  "GET routes/admin.mail_.$mailId_.html": ["login", "unauthorized", "unauthorized", "ok"],
-  "GET routes/admin.refunds": PAGE_ADMIN,
-  "POST routes/admin.refunds": PAGE_ADMIN_ACTION,
+  "GET routes/admin/mail-message": ["login", "unauthorized", "unauthorized", "ok"],
+  "POST routes/admin/mail-message": PAGE_ADMIN_ACTION,
+  "GET routes/admin/mail-message-html": ["login", "unauthorized", "unauthorized", "ok"],
+  "GET routes/admin/refunds": PAGE_ADMIN,
+  "POST routes/admin/refunds": PAGE_ADMIN_ACTION,
   // the API's own splat: a page session is no API credential (bearer tokens only)
-  "GET routes/api.v1.$": [401, 401, 401, 401],
-  "POST routes/api.v1.$": [401, 401, 401, 401],
+  "GET routes/site/api": [401, 401, 401, 401],
+  "POST routes/site/api": [401, 401, 401, 401],
   // checkout pays with the owner's own cart: not even an admin may use another's
-  "GET routes/checkout.$userId.checkout": ["login", 200, "unauthorized", "unauthorized"],
-  "POST routes/checkout.$userId.checkout": ["login", "ok", "unauthorized", "unauthorized"],
-  "GET routes/checkout.$userId.complete": ["login", "ok", "unauthorized", "unauthorized"],
-  "GET routes/delete-product.$productId": PAGE_ADMIN,
-  "POST routes/delete-product.$productId": PAGE_ADMIN_ACTION,
-  "GET routes/favicon[.]ico": [301, 301, 301, 301],
+  "GET routes/shop/checkout": ["login", 200, "unauthorized", "unauthorized"],
+  "POST routes/shop/checkout": ["login", "ok", "unauthorized", "unauthorized"],
+  "GET routes/shop/checkout-complete": ["login", "ok", "unauthorized", "unauthorized"],
+  "GET routes/admin/delete-product": PAGE_ADMIN,
+  "POST routes/admin/delete-product": PAGE_ADMIN_ACTION,
+  "GET routes/site/favicon": [301, 301, 301, 301],
   // account recovery is for anyone; an empty form is refused (422) whoever sends it
-  "GET routes/forgot-password": PAGE_PUBLIC,
-  "POST routes/forgot-password": [422, 422, 422, 422],
-  "GET routes/reset-password": PAGE_PUBLIC,
-  "POST routes/reset-password": [422, 422, 422, 422],
-  "GET routes/confirm-email": PAGE_PUBLIC,
-  "POST routes/confirm-email": [422, 422, 422, 422],
-  "GET routes/login": [200, 302, 302, 302],
+  "GET routes/account/forgot-password": PAGE_PUBLIC,
+  "POST routes/account/forgot-password": [422, 422, 422, 422],
+  "GET routes/account/reset-password": PAGE_PUBLIC,
+  "POST routes/account/reset-password": [422, 422, 422, 422],
+  "GET routes/account/confirm-email": PAGE_PUBLIC,
+  "POST routes/account/confirm-email": [422, 422, 422, 422],
+  "GET routes/account/login": [200, 302, 302, 302],
   // an empty login form: the spec's message (400); a signed-in user is sent on, as the login page's loader does
-  "POST routes/login": [400, 302, 302, 302],
-  "GET routes/logout": ["ok", "ok", "ok", "ok"],
+  "POST routes/account/login": [400, 302, 302, 302],
+  "GET routes/account/logout": ["ok", "ok", "ok", "ok"],
   // an order's page: its owner's and the admins'
-  "GET routes/orders.$orderId": PAGE_SHOPPER,
-  "POST routes/logout": ["ok", "ok", "ok", "ok"],
-  "GET routes/product.$productId.details": PAGE_PUBLIC,
+  "GET routes/account/order": PAGE_SHOPPER,
+  "POST routes/account/logout": ["ok", "ok", "ok", "ok"],
+  "GET routes/shop/product-details": PAGE_PUBLIC,
   // adding to the cart signed out: the spec's 'You need to be logged in to add items to the cart.'
-  "POST routes/product.$productId.details": [401, "ok", "ok", "ok"],
-  "GET routes/products._index": PAGE_PUBLIC,
-  "GET routes/products.$name": PAGE_PUBLIC,
-  "GET routes/products.category.$categoryId.products": PAGE_PUBLIC,
-  "GET routes/register": [200, 302, 302, 302],
-  "POST routes/register": ["ok", "ok", "ok", "ok"],
-  "GET routes/robots[.]txt": PAGE_PUBLIC,
-  "GET routes/search.suggestions": PAGE_PUBLIC,
+  "POST routes/shop/product-details": [401, "ok", "ok", "ok"],
+  "GET routes/shop/listing": PAGE_PUBLIC,
+  "GET routes/shop/listing-by-name": PAGE_PUBLIC,
+  "GET routes/shop/listing-by-category": PAGE_PUBLIC,
+  "GET routes/account/register": [200, 302, 302, 302],
+  "POST routes/account/register": ["ok", "ok", "ok", "ok"],
+  "GET routes/site/robots": PAGE_PUBLIC,
+  "GET routes/shop/search-suggestions": PAGE_PUBLIC,
   // the throughput benchmark's ceiling page: only with BENCH_CEILING=1, a 404 otherwise (bench/throughput.ts)
-  "GET routes/bench.ceiling": [404, 404, 404, 404],
-  "GET routes/sitemap[.]xml": PAGE_PUBLIC,
-  "GET routes/unauthorized": PAGE_PUBLIC,
-  "GET routes/update-product.$productId.update": PAGE_ADMIN,
-  "POST routes/update-product.$productId.update": PAGE_ADMIN_ACTION,
-  "GET routes/user-profile.$userId.profile": PAGE_SHOPPER,
-  "POST routes/user-profile.$userId.profile": PAGE_SHOPPER_ACTION,
+  "GET routes/site/bench-ceiling": [404, 404, 404, 404],
+  "GET routes/site/sitemap": PAGE_PUBLIC,
+  "GET routes/site/unauthorized": PAGE_PUBLIC,
+  "GET routes/admin/update-product": PAGE_ADMIN,
+  "POST routes/admin/update-product": PAGE_ADMIN_ACTION,
+  "GET routes/account/profile": PAGE_SHOPPER,
+  "POST routes/account/profile": PAGE_SHOPPER_ACTION,
   // the settings are the owner's own page: not even an admin opens another's (the API serves admins)
-  "GET routes/user-profile.$userId.settings": ["login", 200, "unauthorized", "unauthorized"],
-  "POST routes/user-profile.$userId.settings": ["login", "ok", "unauthorized", "unauthorized"],
-  "GET routes/user-profile._index": ["login", 302, 302, 302],
-  "GET routes/user.$userId.my-cart": PAGE_SHOPPER,
-  "POST routes/user.$userId.my-cart": PAGE_SHOPPER_ACTION,
+  "GET routes/account/settings": ["login", 200, "unauthorized", "unauthorized"],
+  "POST routes/account/settings": ["login", "ok", "unauthorized", "unauthorized"],
+  "GET routes/account/profile-redirect": ["login", 302, 302, 302],
+  "GET routes/shop/cart": PAGE_SHOPPER,
+  "POST routes/shop/cart": PAGE_SHOPPER_ACTION,
 };
 
 let cells = 0;
@@ -518,11 +518,11 @@ describe("the access matrix", () => {
     for (const [i, role] of ROLES.entries()) {
       let path = concretePath(route, shop.fixture, "user");
       // deleting a product takes it away from the rows after this one: each role aims at a product of its own
-      if (id === "routes/delete-product.$productId") path = `/delete-product/${await fresh.product()}`;
+      if (id === "routes/admin/delete-product") path = `/delete-product/${await fresh.product()}`;
       if (route.path.startsWith("/api/v1")) path = method === "GET" ? "/api/v1/orders/all" : "/api/v1/categories/add";
       const actor = shop.fixture.actors[role];
       // logging out ends the session it is sent with: a session of its own, not the one the other rows use
-      const cookie = id === "routes/logout" && actor.cookie ? await shop.signIn(actor) : actor.cookie;
+      const cookie = id === "routes/account/logout" && actor.cookie ? await shop.signIn(actor) : actor.cookie;
       const headers: Record<string, string> = { accept: "text/html", origin: shop.pages.origin };
       if (cookie) headers.cookie = cookie;
       const probe: Probe =

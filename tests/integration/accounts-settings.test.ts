@@ -14,7 +14,7 @@ import {
   users,
   userTokens,
 } from "~/db/schema";
-import { getConfig, setConfig, type RateLimitConfig } from "~/utils/env.server";
+import { getConfig, setConfig, type RateLimitConfig } from "~/lib/env.server";
 import { bearer, loginAs, PASSWORD, register } from "../support/accounts";
 import { useApiServer } from "../support/api-server";
 import { addToCart, admin as makeAdmin, payAndPlaceOrder, useCategory } from "../support/checkout";

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ImageDto, ProductDto } from "~/schemas/catalogue";
-import { ensureAdminAccount } from "~/services/admin.server";
+import { ensureAdminAccount } from "~/services/accounts/admin-bootstrap.server";
 import { bearer, PASSWORD } from "../support/accounts";
 import { useAdminCatalogue } from "../support/admin-catalogue";
 import { useTwoApiInstances, type ApiInstance } from "../support/api-instance-process";

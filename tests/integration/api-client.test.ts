@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError, callApi, endpoints, fetchApi } from "~/client/api.server";
 import { apiLogin } from "~/client/auth.server";
-import { ensureAdminAccount } from "~/services/admin.server";
-import { getConfig, setConfig } from "~/utils/env.server";
+import { ensureAdminAccount } from "~/services/accounts/admin-bootstrap.server";
+import { getConfig, setConfig } from "~/lib/env.server";
 import { RegisterSchema } from "~/schemas/account";
 import { PASSWORD, registration } from "../support/accounts";
 import { useApiServer } from "../support/api-server";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { catalogueVersion, categories, images, products } from "~/db/schema";
-import { readCatalogueVersion } from "~/services/catalogue-version.server";
+import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
 import { useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
 import { createImage } from "../support/factories";

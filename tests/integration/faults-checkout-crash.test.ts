@@ -5,7 +5,7 @@ import { FAULT_POINTS } from "~/services/faults.server";
 import { registration } from "../support/accounts";
 import { instanceEnv, startApiInstance, type ApiInstance } from "../support/api-instance-process";
 import { createCategory, createProduct } from "../support/factories";
-import { ensureAdminAccount } from "~/services/admin.server";
+import { ensureAdminAccount } from "~/services/accounts/admin-bootstrap.server";
 import { createPostgresTestDatabase } from "../support/postgres-test-db";
 
 // kill -9 mid-checkout: an app instance is told to die (SHOP_CRASH_AT, SIGKILL on the spot) at each step of the

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "~/db/client.server";
 import { payments, testPaymentIntents } from "~/db/schema";
-import { checkInvariants } from "~/services/invariants.server";
+import { checkInvariants } from "~/services/orders/invariants.server";
 import { registration } from "../support/accounts";
 import { instanceEnv, startApiInstance, type ApiInstance } from "../support/api-instance-process";
 import { createCategory, createProduct } from "../support/factories";

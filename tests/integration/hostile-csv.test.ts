@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { neutraliseFormula, restoreFormula } from "~/services/product-csv.server";
+import { neutraliseFormula, restoreFormula } from "~/services/catalogue/product-csv.server";
 import { useAdminCatalogue } from "../support/admin-catalogue";
 import { useApiServer } from "../support/api-server";
 import { word } from "../support/factories";

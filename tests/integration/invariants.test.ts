@@ -2,7 +2,7 @@ import { eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { categories, orderItems, orders, payments, products, refunds, users, type CartSnapshotLine } from "~/db/schema";
-import { checkInvariants, formatInvariantReport, type Violation } from "~/services/invariants.server";
+import { checkInvariants, formatInvariantReport, type Violation } from "~/services/orders/invariants.server";
 import { useApiServer } from "../support/api-server";
 import { addToCart, payAndPlaceOrder, shopper } from "../support/checkout";
 import { createCategory, createProduct, word } from "../support/factories";

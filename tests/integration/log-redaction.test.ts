@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { unexpectedErrorResponse } from "~/api/errors";
 import { images, users } from "~/db/schema";
-import { hashPassword } from "~/services/passwords.server";
-import { createLogger, setLogSink } from "~/utils/log.server";
+import { hashPassword } from "~/services/accounts/passwords.server";
+import { createLogger, setLogSink } from "~/lib/log.server";
 import { word } from "../support/factories";
 import { useTestDatabase } from "../support/test-db";
 

@@ -22,7 +22,7 @@ import {
   smtpTransport,
   type MailTransport,
 } from "~/services/mail/transports.server";
-import { setConfig } from "~/utils/env.server";
+import { setConfig } from "~/lib/env.server";
 import { instanceEnv, startApiInstance, type ApiInstance } from "../support/api-instance-process";
 import { word } from "../support/factories";
 import { parseMail } from "../support/mime";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addresses, payments, testPaymentIntents } from "~/db/schema";
 import type { OrderDto } from "~/schemas/orders";
-import { reconcile } from "~/services/reconciler.server";
+import { reconcile } from "~/services/orders/reconciler.server";
 import { useApiServer } from "../support/api-server";
 import { useCategory } from "../support/checkout";
 import { orderHelpers } from "../support/orders";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { refreshTokens } from "~/db/schema";
-import { login, refresh } from "~/services/auth.server";
+import { login, refresh } from "~/services/accounts/sign-in.server";
 import { UnauthorizedError } from "~/services/errors";
-import { hashToken, openSuccessor, verifyAccessToken } from "~/services/tokens.server";
-import { getConfig, setConfig } from "~/utils/env.server";
+import { hashToken, openSuccessor, verifyAccessToken } from "~/services/accounts/tokens.server";
+import { getConfig, setConfig } from "~/lib/env.server";
 import { useTwoApiInstances, type ApiInstance } from "../support/api-instance-process";
 import { bearer, loginAs, PASSWORD, register, registration } from "../support/accounts";
 import { useApiServer } from "../support/api-server";

@@ -1,9 +1,9 @@
 import { SignJWT } from "jose";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { rateLimits } from "~/db/schema";
-import { clearLoginFailures, revokeAllSessions } from "~/services/auth.server";
+import { clearLoginFailures, revokeAllSessions } from "~/services/accounts/sign-in.server";
 import { pruneRateLimits } from "~/services/rate-limit.server";
-import { getConfig, setConfig, type RateLimitConfig } from "~/utils/env.server";
+import { getConfig, setConfig, type RateLimitConfig } from "~/lib/env.server";
 import { loginAs, PASSWORD, register, registration } from "../support/accounts";
 import { useTwoApiInstances, type ApiInstance } from "../support/api-instance-process";
 import { useApiServer } from "../support/api-server";

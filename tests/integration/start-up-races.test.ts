@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { categories, products, roles, userRoles, users } from "~/db/schema";
 import { seedDemoCatalogue } from "~/server/seed/seed.server";
-import { ensureAdminAccount } from "~/services/admin.server";
+import { ensureAdminAccount } from "~/services/accounts/admin-bootstrap.server";
 import { seedCategories, seedProducts } from "~/server/seed/catalogue";
 import { word } from "../support/factories";
 import { useTestDatabase } from "../support/test-db";

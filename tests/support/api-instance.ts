@@ -15,8 +15,8 @@ import { serve } from "@hono/node-server";
 import { handleApiRequest } from "~/api/app";
 import { openPostgres, setDatabase } from "~/db/client.server";
 import { startMailSender } from "~/services/mail/sender.server";
-import { startReconciler } from "~/services/reconciler.server";
-import { loadConfig, setConfig } from "~/utils/env.server";
+import { startReconciler } from "~/services/orders/reconciler.server";
+import { loadConfig, setConfig } from "~/lib/env.server";
 
 for (const name of ["DATABASE_URL", "SESSION_SECRET", "JWT_SECRET"]) {
   if (!process.env[name]) {

@@ -3,7 +3,7 @@ import { beforeAll, expect } from "vitest";
 import type { Db } from "~/db/client.server";
 import { cartItems, carts } from "~/db/schema";
 import type { OrderDto, PaymentIntentDto, TestConfirmResult } from "~/schemas/orders";
-import { ensureAdminAccount } from "~/services/admin.server";
+import { ensureAdminAccount } from "~/services/accounts/admin-bootstrap.server";
 import { bearer, loginAs, PASSWORD, register } from "./accounts";
 import type { useApiServer } from "./api-server";
 import { createCategory, createProduct, word } from "./factories";

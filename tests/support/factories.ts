@@ -2,7 +2,7 @@ import { customAlphabet } from "nanoid";
 import sharp from "sharp";
 import type { Db } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
-import { processImage, storeImage } from "~/services/images.server";
+import { processImage, storeImage } from "~/services/catalogue/images.server";
 
 /** Letters only, so a generated word is one search token. */
 export const word = customAlphabet("abcdefghijklmnopqrstuvwxyz", 10);

@@ -1,7 +1,7 @@
 import { nanoid } from "nanoid";
 import pg from "pg";
 import { openPostgres, type Database, type Db } from "~/db/client.server";
-import { checkInvariants, formatInvariantReport } from "~/services/invariants.server";
+import { checkInvariants, formatInvariantReport } from "~/services/orders/invariants.server";
 import { testDatabaseUrls } from "./postgres-url";
 
 /**

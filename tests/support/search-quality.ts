@@ -3,7 +3,7 @@
 // `npm run bench:search-quality`.
 import type { Db } from "~/db/client.server";
 import { ProductSearchQuerySchema } from "~/schemas/catalogue";
-import { searchProducts } from "~/services/search.server";
+import { searchProducts } from "~/services/catalogue/search.server";
 import type { JudgedQuery } from "../fixtures/search-judged";
 
 export const TOP = 5;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { setConfig } from "~/utils/env.server";
+import { setConfig } from "~/lib/env.server";
 
 // Tests never touch ./data: secrets are fixed, the data directory is a temporary one.
 process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));

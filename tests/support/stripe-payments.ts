@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, expect } from "vitest";
 import { cartItems, carts, orders, payments, products } from "~/db/schema";
 import type { OrderDto, PaymentIntentDto } from "~/schemas/orders";
-import { loadConfig, setConfig } from "~/utils/env.server";
+import { loadConfig, setConfig } from "~/lib/env.server";
 import { bearer, loginAs, register } from "./accounts";
 import { addToCart, type Api, type TestDatabase } from "./checkout";
 import { createCategory, createProduct } from "./factories";

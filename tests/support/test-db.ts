@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { openPglite, setDatabase, type Database } from "~/db/client.server";
-import { reconcile } from "~/services/reconciler.server";
+import { reconcile } from "~/services/orders/reconciler.server";
 import { createPostgresTestDatabase } from "./postgres-test-db";
 
 export const testDbKind = (process.env.TEST_DB_KIND ?? "pglite") as "pglite" | "postgres";

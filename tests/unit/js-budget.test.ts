@@ -104,13 +104,13 @@ function shop({
       ...extraChunks,
     },
     {
-      "routes/products._index": { path: "products", module: "products" },
-      "routes/products.$name": { path: "products/:name", module: "products" },
-      "routes/products.category.$categoryId.products": {
+      "routes/shop/listing": { path: "products", module: "products" },
+      "routes/shop/listing-by-name": { path: "products/:name", module: "products" },
+      "routes/shop/listing-by-category": {
         path: "products/category/:categoryId/products",
         module: "products",
       },
-      "routes/checkout.$userId.checkout": { path: "checkout/:userId/checkout", module: "checkout" },
+      "routes/shop/checkout": { path: "checkout/:userId/checkout", module: "checkout" },
       ...extraRoutes,
     },
   );
@@ -127,7 +127,7 @@ describe("the JavaScript budget check", () => {
     expect(result.err).toBe("");
     expect(result.status).toBe(0);
     // entry 1 + framework 80 + root 3 + the listing's 10 (gzip adds a few bytes a file)
-    const line = result.out.split("\n").find((l) => l.startsWith("routes/products._index "));
+    const line = result.out.split("\n").find((l) => l.startsWith("routes/shop/listing "));
     expect(line).toMatch(/\s94\.\d\s+100 \(listing\)\s+ok/);
     expect(result.out).toContain("every page is within its budget");
   });
@@ -135,12 +135,12 @@ describe("the JavaScript budget check", () => {
   it("fails when a route grows past its budget, and says which and by how much", () => {
     const result = check(shop({ productsKB: 20 }));
     expect(result.status).toBe(1);
-    expect(result.out).toMatch(/routes\/products\._index .*100 \(listing\)\s+OVER/);
+    expect(result.out).toMatch(/routes\/shop\/listing .*100 \(listing\)\s+OVER/);
     expect(result.err).toMatch(
-      /routes\/products\._index \(\/products\) loads 104\.\d kB .* over its listing budget of 100 kB/,
+      /routes\/shop\/listing \(\/products\) loads 104\.\d kB .* over its listing budget of 100 kB/,
     );
     // the checkout's 125 kB leaves it room
-    expect(result.out).toMatch(/routes\/checkout\.\$userId\.checkout .*125 \(checkout\)\s+ok/);
+    expect(result.out).toMatch(/routes\/shop\/checkout .*125 \(checkout\)\s+ok/);
   });
 
   it("counts a chunk shared by the route and root once, and every import transitively", () => {
@@ -153,11 +153,11 @@ describe("the JavaScript budget check", () => {
         middle: { kB: 1, imports: ["deep", "shared"] },
         root: { kB: 3, imports: ["framework", "shared"] },
       },
-      extraRoutes: { "routes/login": { path: "login", module: "page" } },
+      extraRoutes: { "routes/account/login": { path: "login", module: "page" } },
     });
     const result = check(dir);
     // 1 + 80 + 3 + 4 (shared, once) + 1 + 1 + 6 = 96
-    expect(result.out).toMatch(/routes\/login\s+\/login\s+7\s+\S+\s+96\.\d\s+105 \(page\)\s+ok/);
+    expect(result.out).toMatch(/routes\/account\/login\s+\/login\s+7\s+\S+\s+96\.\d\s+105 \(page\)\s+ok/);
   });
 
   it("leaves dynamic imports out of the budget and shows them apart", () => {
@@ -167,11 +167,11 @@ describe("the JavaScript budget check", () => {
         details: { kB: 2, imports: ["framework"], dynamicImports: ["zoom"] },
         zoom: { kB: 30, imports: ["framework"] },
       },
-      extraRoutes: { "routes/product.$productId.details": { path: "product/:productId/details", module: "details" } },
+      extraRoutes: { "routes/shop/product-details": { path: "product/:productId/details", module: "details" } },
     });
     const result = check(dir);
     expect(result.status).toBe(0);
-    expect(result.out).toMatch(/routes\/product\.\$productId\.details .* 86\.\d\s+105 \(page\)\s+ok\s+\+30\.\d/);
+    expect(result.out).toMatch(/routes\/shop\/product-details .* 86\.\d\s+105 \(page\)\s+ok\s+\+30\.\d/);
   });
 
   it("gives the admin's pages their own budget and routes without browser code none", () => {
@@ -179,12 +179,12 @@ describe("the JavaScript budget check", () => {
       productsKB: 1,
       extraChunks: { editor: { kB: 40, imports: ["framework"] }, empty: { kB: 0 } },
       extraRoutes: {
-        "routes/add-product": { path: "add-product", module: "editor" },
-        "routes/sitemap[.]xml": { path: "sitemap.xml", module: "empty" },
+        "routes/admin/add-product": { path: "add-product", module: "editor" },
+        "routes/site/sitemap": { path: "sitemap.xml", module: "empty" },
       },
     });
     const result = check(dir);
-    expect(result.out).toMatch(/routes\/add-product .* 124\.\d\s+140 \(admin\)\s+ok/);
+    expect(result.out).toMatch(/routes\/admin\/add-product .* 124\.\d\s+140 \(admin\)\s+ok/);
     expect(result.out).toContain("No page (no browser code; not budgeted): /sitemap.xml");
     expect(result.status).toBe(0);
   });
@@ -192,13 +192,11 @@ describe("the JavaScript budget check", () => {
   it("fails when a budgeted route is missing from the build, or the manifests are", () => {
     const dir = fakeBuild(
       { framework: { kB: 1 }, entry: { kB: 1 }, root: { kB: 1 }, products: { kB: 1 } },
-      { "routes/products._index": { path: "products", module: "products" } },
+      { "routes/shop/listing": { path: "products", module: "products" } },
     );
     const missing = check(dir);
     expect(missing.status).toBe(1);
-    expect(missing.err).toContain(
-      "the checkout budget names routes/checkout.$userId.checkout, which the build does not have",
-    );
+    expect(missing.err).toContain("the checkout budget names routes/shop/checkout, which the build does not have");
 
     fs.rmSync(path.join(dir, ".vite"), { recursive: true });
     const noManifest = check(dir);

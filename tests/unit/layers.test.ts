@@ -33,27 +33,37 @@ async function layerErrors(file: string, code: string) {
 const BACKWARDS: Array<[file: string, code: string]> = [
   ["app/services/access.ts", 'import { endpoints } from "~/api/app";\nexport const x = endpoints;\n'],
   ["app/services/access.ts", 'import { callApi } from "~/client/api.server";\nexport const x = callApi;\n'],
-  ["app/db/client.server.ts", 'import { getCart } from "~/services/cart.server";\nexport const x = getCart;\n'],
+  ["app/db/client.server.ts", 'import { getCart } from "~/services/orders/cart.server";\nexport const x = getCart;\n'],
   ["app/api/app.ts", 'import { getAuth } from "~/client/auth.server";\nexport const x = getAuth;\n'],
-  ["app/client/api.server.ts", 'import { getCart } from "~/services/cart.server";\nexport const x = getCart;\n'],
-  ["app/routes/_index.tsx", 'import { getDb } from "~/db/client.server";\nexport const x = getDb;\n'],
+  ["app/client/api.server.ts", 'import { getCart } from "~/services/orders/cart.server";\nexport const x = getCart;\n'],
+  ["app/routes/shop/home.tsx", 'import { getDb } from "~/db/client.server";\nexport const x = getDb;\n'],
   [
-    "app/routes/_index.tsx",
-    'import { searchProducts } from "~/services/search.server";\nexport const x = searchProducts;\n',
+    "app/routes/shop/home.tsx",
+    'import { searchProducts } from "~/services/catalogue/search.server";\nexport const x = searchProducts;\n',
   ],
   [
     "app/components/shop/product-card.tsx",
     'import { DeleteProductLink } from "~/components/admin/delete-product";\nexport const x = DeleteProductLink;\n',
   ],
   ["app/components/ui/toast.tsx", 'import { callApi } from "~/client/api.server";\nexport const x = callApi;\n'],
-  ["app/schemas/orders.ts", 'import { formatPrice } from "~/utils/money";\nexport const x = formatPrice;\n'],
-  ["app/utils/money.ts", 'import { getAuth } from "~/client/auth.server";\nexport const x = getAuth;\n'],
-  ["app/services/users.server.ts", 'import { isSpam } from "~/utils/honeypot.server";\nexport const x = isSpam;\n'],
-  ["app/api/app.ts", 'import { getDb } from "~/db/client.server";\nexport const x = getDb;\n'],
-  ["app/components/shop/price.tsx", 'import { getConfig } from "~/utils/env.server";\nexport const x = getConfig;\n'],
+  ["app/schemas/orders.ts", 'import { formatPrice } from "~/lib/money";\nexport const x = formatPrice;\n'],
+  ["app/lib/money.ts", 'import { getAuth } from "~/client/auth.server";\nexport const x = getAuth;\n'],
   [
-    "app/routes/_index.tsx",
+    "app/services/accounts/users.server.ts",
+    'import { isSpam } from "~/web/honeypot.server";\nexport const x = isSpam;\n',
+  ],
+  ["app/api/app.ts", 'import { getDb } from "~/db/client.server";\nexport const x = getDb;\n'],
+  ["app/components/shop/price.tsx", 'import { getConfig } from "~/lib/env.server";\nexport const x = getConfig;\n'],
+  [
+    "app/routes/shop/home.tsx",
     'import { endpoints } from "~/client/api.server";\nexport const x = endpoints.cart.get.handle;\n',
+  ],
+  ["app/client/auth.server.ts", 'import { requireAuth } from "~/web/guards.server";\nexport const x = requireAuth;\n'],
+  ["app/web/guards.server.ts", 'import { getCart } from "~/services/orders/cart.server";\nexport const x = getCart;\n'],
+  ["app/lib/log.server.ts", 'import { getDb } from "~/db/client.server";\nexport const x = getDb;\n'],
+  [
+    "app/components/shop/price.tsx",
+    'import { createLogger } from "~/lib/log.server";\nexport const x = createLogger;\n',
   ],
 ];
 
@@ -65,7 +75,7 @@ describe("the layer rules", () => {
   it("allow the imports that run down", async () => {
     expect(
       await layerErrors(
-        "app/routes/_index.tsx",
+        "app/routes/shop/home.tsx",
         'import { callApi } from "~/client/api.server";\nexport const x = callApi;\n',
       ),
     ).toEqual([]);
@@ -77,16 +87,16 @@ describe("the layer rules", () => {
     ).toEqual([]);
     expect(
       await layerErrors(
-        "app/services/cart.server.ts",
+        "app/services/orders/cart.server.ts",
         'import { getDb } from "~/db/client.server";\nexport const x = getDb;\n',
       ),
     ).toEqual([]);
     for (const [file, code] of [
-      ["app/services/cart.server.ts", 'import { getConfig } from "~/utils/env.server";\nexport const x = getConfig;\n'],
       [
-        "app/components/shop/price.tsx",
-        'import { formatPrice } from "~/utils/money";\nexport const x = formatPrice;\n',
+        "app/services/orders/cart.server.ts",
+        'import { getConfig } from "~/lib/env.server";\nexport const x = getConfig;\n',
       ],
+      ["app/components/shop/price.tsx", 'import { formatPrice } from "~/lib/money";\nexport const x = formatPrice;\n'],
     ] as const) {
       expect(await layerErrors(file, code)).toEqual([]);
     }

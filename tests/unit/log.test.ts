@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger, redactText, serializeError, setLogSink } from "~/utils/log.server";
+import { createLogger, redactText, serializeError, setLogSink } from "~/lib/log.server";
 
 const JWT =
   "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpZCI6MSwicm9sZXMiOlsiUk9MRV9VU0VSIl0sInN1YiI6ImFAYi5jIn0.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWc";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToDollars, dollarsToCents, formatCents, formatPrice, lineTotal, sumPrices } from "~/utils/money";
+import { centsToDollars, dollarsToCents, formatCents, formatPrice, lineTotal, sumPrices } from "~/lib/money";
 
 describe("money", () => {
   it("converts between cents and dollars without floating-point drift", () => {

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "~/services/passwords.server";
+import { hashPassword, verifyPassword } from "~/services/accounts/passwords.server";
 
 // made by the WebAssembly argon2id the shop used before (hash-wasm), production cost: stored hashes keep working
 const LEGACY = "$argon2id$v=19$m=19456,t=2,p=1$T2drD4WuXSceI+BEWPr5zg$2Y2sMh9sm4HbGCCICc1SkAT9kY14vlLF2ZCWqsJEjng";

@@ -5,7 +5,7 @@ import {
   readFormData,
   readText,
   TooManyFilesError,
-} from "~/utils/request-body.server";
+} from "~/lib/request-body.server";
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request("http://shop.test/form", { method: "POST", body, headers, duplex: "half" } as RequestInit);

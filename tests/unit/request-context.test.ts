@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clientAddress } from "~/api/client-address";
-import { getConfig, setConfig } from "~/utils/env.server";
-import { currentSocketAddress, oncePerRequest, runWithSocketAddress } from "~/utils/request-context.server";
+import { getConfig, setConfig } from "~/lib/env.server";
+import { currentSocketAddress, oncePerRequest, runWithSocketAddress } from "~/lib/request-context.server";
 
 describe("the request's context", () => {
   it("carries the socket's address to whatever the request leads to, and nothing outside", async () => {

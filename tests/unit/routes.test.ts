@@ -3,7 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const routesDir = path.resolve(import.meta.dirname, "../../app/routes");
-const routeFiles = fs.readdirSync(routesDir).filter((file) => /\.tsx?$/.test(file));
+const routeFiles = fs
+  .readdirSync(routesDir, { recursive: true, encoding: "utf8" })
+  .filter((file) => /\.tsx?$/.test(file));
 /** UI routes render a page (a default export); resource routes answer data and have no page to show an error in. */
 const uiRoutes = routeFiles.filter((file) =>
   /^export default /m.test(fs.readFileSync(path.join(routesDir, file), "utf8")),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginHref, safeRedirectPath, withRedirectTo } from "~/utils/safe-redirect";
+import { loginHref, safeRedirectPath, withRedirectTo } from "~/lib/safe-redirect";
 
 describe("safeRedirectPath", () => {
   it("keeps same-site paths after normalising them", () => {

@@ -9,7 +9,7 @@ import {
   typoDistance,
   withoutStopWords,
   wordQueries,
-} from "~/services/search-plan";
+} from "~/services/catalogue/search-plan";
 
 const facts = (word: string, extra: Partial<Parameters<typeof planWord>[0]> = {}) => ({
   word,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { queryWords } from "~/services/search.server";
+import { queryWords } from "~/services/catalogue/search.server";
 
 describe("queryWords", () => {
   it("keeps letters and digits only, lower-cased, at most 8 words", () => {

@@ -8,8 +8,8 @@ import {
 } from "~/schemas/catalogue";
 import { IdParamSchema } from "~/schemas/common";
 import { MAX_CSV_BYTES } from "~/schemas/constants";
-import { addProduct, deleteProduct, listInventory, updateProduct } from "~/services/admin-catalogue.server";
-import { exportProductsCsv, importProductsCsv } from "~/services/product-csv.server";
+import { addProduct, deleteProduct, listInventory, updateProduct } from "~/services/catalogue/product-admin.server";
+import { exportProductsCsv, importProductsCsv } from "~/services/catalogue/product-csv.server";
 import { defineRoute } from "../define";
 
 /** The admin's side of the products: the stock table, CSV export and import, and writes (403 for anyone else). */

@@ -1,6 +1,6 @@
 import { serialize, type CookieOptions } from "hono/utils/cookie";
 import { ForgotPasswordSchema, LinkSchema, LoginSchema, ResetPasswordSchema, TokenSchema } from "~/schemas/account";
-import { login, logout, refresh, type Tokens } from "~/services/auth.server";
+import { login, logout, refresh, type Tokens } from "~/services/accounts/sign-in.server";
 import { DomainError } from "~/services/errors";
 import {
   checkPasswordResetLink,
@@ -8,8 +8,8 @@ import {
   RESET_REQUESTED,
   requestPasswordReset,
   resetPassword,
-} from "~/services/password-reset.server";
-import { REFRESH_TOKEN_DAYS } from "~/services/tokens.server";
+} from "~/services/accounts/password-reset.server";
+import { REFRESH_TOKEN_DAYS } from "~/services/accounts/tokens.server";
 import { defineRoute, type ApiRequest } from "../define";
 import { domainErrorResponse } from "../errors";
 

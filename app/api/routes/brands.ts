@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import { BrandInputSchema, BrandParamSchema, BrandUsageSchema } from "~/schemas/taxonomy";
-import { deleteBrand, listBrandUsage, renameBrand } from "~/services/admin-taxonomy.server";
+import { deleteBrand, listBrandUsage, renameBrand } from "~/services/catalogue/taxonomy.server";
 import { defineRoute } from "../define";
 
 /**

@@ -1,7 +1,14 @@
 import { z } from "zod/v4";
 import { IdSchema } from "~/schemas/common";
 import { AddToCartSchema, CartCountSchema, CartItemSchema, CartSchema, QuantitySchema } from "~/schemas/orders";
-import { addItem, clearCart, countCartItems, getCart, removeItem, updateItemQuantity } from "~/services/cart.server";
+import {
+  addItem,
+  clearCart,
+  countCartItems,
+  getCart,
+  removeItem,
+  updateItemQuantity,
+} from "~/services/orders/cart.server";
 import { ValidationError } from "~/services/errors";
 import { defineRoute } from "../define";
 

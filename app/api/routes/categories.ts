@@ -1,9 +1,9 @@
 import { z } from "zod/v4";
 import { CategoryInputSchema, CategorySchema } from "~/schemas/catalogue";
 import { IdParamSchema } from "~/schemas/common";
-import { addCategory, deleteCategory, updateCategory } from "~/services/admin-catalogue.server";
-import { listCategoryUsage } from "~/services/admin-taxonomy.server";
-import { listCategories } from "~/services/catalogue.server";
+import { addCategory, deleteCategory, updateCategory } from "~/services/catalogue/product-admin.server";
+import { listCategoryUsage } from "~/services/catalogue/taxonomy.server";
+import { listCategories } from "~/services/catalogue/catalogue.server";
 import { CategoryListQuerySchema, CategoryUsageSchema } from "~/schemas/taxonomy";
 import { defineRoute } from "../define";
 

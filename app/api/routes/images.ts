@@ -2,7 +2,7 @@ import { z } from "zod/v4";
 import { ImageDownloadQuerySchema, ImageSchema } from "~/schemas/catalogue";
 import { IdSchema } from "~/schemas/common";
 import { IMAGE_UPLOAD_LIMITS, MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES } from "~/schemas/constants";
-import { deleteImage, getImageContent, replaceImage, uploadImages } from "~/services/images.server";
+import { deleteImage, getImageContent, replaceImage, uploadImages } from "~/services/catalogue/images.server";
 import { defineRoute } from "../define";
 
 const FileSchema = z.instanceof(File, { error: "Please select an image." });

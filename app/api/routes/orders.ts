@@ -10,10 +10,10 @@ import {
   PurchaseResultSchema,
   PurchaseSchema,
 } from "~/schemas/orders";
-import { changeOrderStatus, listAllOrders } from "~/services/admin-orders.server";
-import { currentAttempt } from "~/services/checkout.server";
-import { getOrder, listOrders, placeOrder } from "~/services/orders.server";
-import { purchase } from "~/services/purchase.server";
+import { changeOrderStatus, listAllOrders } from "~/services/orders/order-admin.server";
+import { currentAttempt } from "~/services/orders/payment-attempts.server";
+import { getOrder, listOrders, placeOrder } from "~/services/orders/orders.server";
+import { purchase } from "~/services/orders/purchase.server";
 import { defineRoute } from "../define";
 
 const UserIdParams = z.object({ userId: IdSchema });

@@ -13,8 +13,8 @@ import {
   createCheckoutSession,
   createPaymentIntent,
   getPaymentConfig,
-} from "~/services/checkout.server";
-import { handlePaymentWebhook } from "~/services/orders.server";
+} from "~/services/orders/payment-attempts.server";
+import { handlePaymentWebhook } from "~/services/orders/orders.server";
 import { defineRoute } from "../define";
 
 const AbsoluteUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2000);

@@ -14,9 +14,9 @@ import {
   listDistinctBrands,
   listDistinctProducts,
   listProductsByCategory,
-} from "~/services/catalogue.server";
-import { searchProducts, suggestProducts } from "~/services/search.server";
-import { listSitemapEntries } from "~/services/sitemap.server";
+} from "~/services/catalogue/catalogue.server";
+import { searchProducts, suggestProducts } from "~/services/catalogue/search.server";
+import { listSitemapEntries } from "~/services/catalogue/sitemap.server";
 import { defineRoute } from "../define";
 
 /** The public catalogue: search, one product, brands. */

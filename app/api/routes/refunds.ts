@@ -1,7 +1,7 @@
 import { z } from "zod/v4";
 import { IdSchema } from "~/schemas/common";
 import { RefundListSchema, RefundSchema } from "~/schemas/orders";
-import { listRefunds, retryRefund } from "~/services/refunds.server";
+import { listRefunds, retryRefund } from "~/services/orders/refunds.server";
 import { defineRoute } from "../define";
 
 /** Refunds owed to shoppers (sold out while paying, orphaned payments, cancelled orders): seen and retried by admins. */

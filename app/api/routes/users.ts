@@ -13,10 +13,15 @@ import {
   UserUpdateSchema,
 } from "~/schemas/account";
 import { IdSchema } from "~/schemas/common";
-import { changePassword, confirmEmailChange, deleteAccount, requestEmailChange } from "~/services/account.server";
-import { addAddresses, deleteAddress, listAddresses, updateAddress } from "~/services/addresses.server";
-import { EMAIL_CHANGE_HOURS } from "~/services/user-tokens.server";
-import { createUser, getUser, updateUser } from "~/services/users.server";
+import {
+  changePassword,
+  confirmEmailChange,
+  deleteAccount,
+  requestEmailChange,
+} from "~/services/accounts/settings.server";
+import { addAddresses, deleteAddress, listAddresses, updateAddress } from "~/services/accounts/addresses.server";
+import { EMAIL_CHANGE_HOURS } from "~/services/accounts/user-tokens.server";
+import { createUser, getUser, updateUser } from "~/services/accounts/users.server";
 import { defineRoute } from "../define";
 
 const UserIdParams = z.object({ userId: IdSchema });

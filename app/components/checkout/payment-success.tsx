@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useToast } from "~/components/ui/toast";
-import { REDIRECT_AFTER_PAYMENT_MS } from "~/utils/site";
+import { REDIRECT_AFTER_PAYMENT_MS } from "~/lib/site";
 
 /** "Thank you!": the order is placed; with JavaScript the page moves on to the order's page after a few seconds. */
 export function PaymentSuccess({ message, redirectTo }: { message: string; redirectTo: string }): ReactNode {

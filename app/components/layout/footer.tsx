@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { Category } from "~/schemas/catalogue";
-import { COPYRIGHT_YEAR, SITE_NAME } from "~/utils/site";
+import { COPYRIGHT_YEAR, SITE_NAME } from "~/lib/site";
 
 const SOCIAL = [
   { name: "Twitch", href: "https://www.twitch.tv/" },

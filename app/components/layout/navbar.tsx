@@ -1,8 +1,8 @@
 import { Form, Link, NavLink, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useCartCount } from "~/hooks/use-optimistic-cart";
-import { SITE_NAME } from "~/utils/site";
-import { loginHref } from "~/utils/safe-redirect";
+import { SITE_NAME } from "~/lib/site";
+import { loginHref } from "~/lib/safe-redirect";
 
 export interface NavUser {
   id: number;
@@ -84,7 +84,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
   const cartCount = useCartCount(user?.cartCount ?? 0);
   const location = useLocation();
   // a page that does not exist is no page to come back to after signing in
-  const notFound = useMatches().at(-1)?.id === "routes/$";
+  const notFound = useMatches().at(-1)?.id === "routes/site/not-found";
   return (
     <header className="bg-slate-900 text-white">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-3 sm:gap-2">

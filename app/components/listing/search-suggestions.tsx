@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import type { SearchSuggestions } from "~/schemas/catalogue";
-import { formatPrice } from "~/utils/money";
+import { formatPrice } from "~/lib/money";
 
 const DELAY_MS = 120;
 

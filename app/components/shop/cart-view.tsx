@@ -7,7 +7,7 @@ import { useToast } from "~/components/ui/toast";
 import { cartFetcherKey, useCartLinesBusy, usePendingLines } from "~/hooks/use-optimistic-cart";
 import { beyondStock, CART_BEYOND_STOCK } from "~/schemas/cart-constants";
 import type { CartDto, CartItemDto } from "~/schemas/orders";
-import { lineTotal, sumPrices } from "~/utils/money";
+import { lineTotal, sumPrices } from "~/lib/money";
 import type { IntentReply } from "~/schemas/common";
 
 type Reply = IntentReply;

@@ -1,7 +1,7 @@
 import { useKeenSlider } from "keen-slider/react";
 import { useEffect, useState, type FocusEvent, type MouseEvent, type ReactNode } from "react";
 import { useReducedMotion } from "~/hooks/use-reduced-motion";
-import { HERO_AUTOPLAY_MS, HERO_SPEED_MS } from "~/utils/site";
+import { HERO_AUTOPLAY_MS, HERO_SPEED_MS } from "~/lib/site";
 import { HIGH_PRIORITY, NO_SCRIPT, NO_SCRIPT_PLACEHOLDER } from "./product-image";
 
 const SLIDES = [1, 2, 3, 4].map((n) => ({

@@ -1,5 +1,5 @@
 import type { OrderDto, ShippingAddress } from "~/schemas/orders";
-import { formatPrice, lineTotal } from "~/utils/money";
+import { formatPrice, lineTotal } from "~/lib/money";
 
 const STATUS_STYLES: Record<OrderDto["status"], string> = {
   // "Paid": done on the shopper's side, nothing to wait for (amber read as "waiting")

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { OrderDto } from "~/schemas/orders";
-import { formatPrice } from "~/utils/money";
+import { formatPrice } from "~/lib/money";
 import { OrderItemsTable, OrderStatusBadge, orderDateFormat } from "./order-parts";
 
 /** The dashboard's orders: id (a link to the order's page), date, total, status and the items. */

@@ -12,7 +12,7 @@ import type * as AccountSchemas from "~/schemas/account";
 import type { SettingsIntent } from "~/schemas/account";
 import { DELETE_CONFIRMATION } from "~/schemas/account-constants";
 
-// The four forms of the account settings page (routes/user-profile.$userId.settings.tsx), each its own form with its
+// The four forms of the account settings page (routes/account/settings.tsx), each its own form with its
 // own messages, with and without JavaScript.
 
 /** One form's answer: its conform result (field errors, or a reset after success) and the success message. */

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { FlashBanner, NOTICE_STYLES } from "~/components/ui/flash-banner";
-import { TOAST_MS } from "~/utils/site";
+import { TOAST_MS } from "~/lib/site";
 
 export interface ToastMessage {
   type: "success" | "error" | "info";

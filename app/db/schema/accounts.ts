@@ -16,7 +16,7 @@ export const users = pgTable(
     photoUrl: text("photo_url"),
     /**
      * When the account was deleted: the row stays for the orders that point at it, with every personal field
-     * erased (services/account.server.ts); nobody can sign in to it.
+     * erased (services/accounts/settings.server.ts); nobody can sign in to it.
      */
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),

@@ -76,7 +76,7 @@ export const payments = pgTable(
     cartSnapshot: jsonb("cart_snapshot").$type<CartSnapshotLine[]>().notNull(),
     failureMessage: text("failure_message"),
     /**
-     * The checkout attempt this payment belongs to (services/checkout.server.ts): the same user and cart contents
+     * The checkout attempt this payment belongs to (services/orders/payment-attempts.server.ts): the same user and cart contents
      * give the same key until the attempt ends, so a reload, a back button or a second tab finds this payment.
      */
     checkoutKey: text("checkout_key").unique(),
@@ -98,7 +98,7 @@ export const payments = pgTable(
 
 /**
  * Refunds owed: one per payment that will not become an order. Written in the same transaction as the decision and
- * carried out by the provider afterwards; a failed attempt is retried with backoff (services/refunds.server.ts).
+ * carried out by the provider afterwards; a failed attempt is retried with backoff (services/orders/refunds.server.ts).
  */
 export const refunds = pgTable(
   "refunds",

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { RegisterSchema } from "~/schemas/account";
-import { verifyPassword } from "~/services/passwords.server";
-import { createUser, findUserByEmail } from "~/services/users.server";
+import { verifyPassword } from "~/services/accounts/passwords.server";
+import { createUser, findUserByEmail } from "~/services/accounts/users.server";
 
 /**
  * The demo shopper of a first look (README "Start the shop"): written with the demo catalogue into a brand-new

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
-import { loadSharp, processImage, storeImage } from "~/services/images.server";
+import { loadSharp, processImage, storeImage } from "~/services/catalogue/images.server";
 import { seedCategories, seedProducts, type SeedProduct } from "./catalogue";
 import { renderProductSvg } from "./illustrations";
 

@@ -1,7 +1,7 @@
 // The one layout of every e-mail the shop sends: blocks of content rendered twice, as plain text and as HTML with
 // inline styles only (mail clients drop <style> and block remote content), so a message needs no network to render.
-import { getConfig } from "~/utils/env.server";
-import { SITE_NAME } from "~/utils/site";
+import { getConfig } from "~/lib/env.server";
+import { SITE_NAME } from "~/lib/site";
 
 export type MailBlock =
   | { paragraph: string }

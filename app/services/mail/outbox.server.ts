@@ -3,7 +3,7 @@
 import { nanoid } from "nanoid";
 import type { DbOrTx } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
-import { getConfig } from "~/utils/env.server";
+import { getConfig } from "~/lib/env.server";
 import { renderMail, type MailContent } from "./layout.server";
 
 type QueuedListener = () => void;

@@ -7,8 +7,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
-import { getConfig } from "~/utils/env.server";
-import { createLogger, describeError } from "~/utils/log.server";
+import { getConfig } from "~/lib/env.server";
+import { createLogger, describeError } from "~/lib/log.server";
 import { onMailQueued } from "./outbox.server";
 import { emlFileName, getMailTransport, mailDir, type MailTransport } from "./transports.server";
 

@@ -4,7 +4,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import type { MailMessageDto, MailStatus, MailSummaryDto } from "~/schemas/mail";
-import { getConfig } from "~/utils/env.server";
+import { getConfig } from "~/lib/env.server";
 import { requireAdmin, type Actor } from "../access";
 import { ConflictError, NotFoundError } from "../errors";
 import { shopLink } from "./layout.server";

@@ -5,7 +5,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import type { mailOutbox } from "~/db/schema";
-import { getConfig } from "~/utils/env.server";
+import { getConfig } from "~/lib/env.server";
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 

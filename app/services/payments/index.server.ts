@@ -1,4 +1,4 @@
-import { getConfig, type AppConfig } from "~/utils/env.server";
+import { getConfig, type AppConfig } from "~/lib/env.server";
 import type { PaymentProvider } from "./provider";
 import { StripePaymentProvider } from "./stripe-provider.server";
 import { TestPaymentProvider } from "./test-provider.server";

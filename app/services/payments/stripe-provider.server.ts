@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { StripeConfig } from "~/utils/env.server";
+import type { StripeConfig } from "~/lib/env.server";
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from "../errors";
 import type {
   CheckoutSessionInput,
@@ -9,7 +9,7 @@ import type {
   ProviderPayment,
   ProviderStatus,
 } from "./provider";
-import { createLogger, describeError } from "~/utils/log.server";
+import { createLogger, describeError } from "~/lib/log.server";
 
 const log = createLogger("stripe");
 

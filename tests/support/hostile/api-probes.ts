@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { AnyApiRoute } from "~/api/define";
-import { CSV_COLUMNS } from "~/services/product-csv.server";
+import { CSV_COLUMNS } from "~/services/catalogue/product-csv.server";
 import type { Fixture, Role } from "./shop";
 import {
   hostileLeaf,

@@ -1,7 +1,7 @@
 import type fc from "fast-check";
 import type { Db } from "~/db/client.server";
-import { checkInvariants, formatInvariantReport } from "~/services/invariants.server";
-import { reconcile } from "~/services/reconciler.server";
+import { checkInvariants, formatInvariantReport } from "~/services/orders/invariants.server";
+import { reconcile } from "~/services/orders/reconciler.server";
 import { changedTables, fingerprint, type Fingerprint } from "./fingerprint";
 import { leakIn, withoutDevModuleUrls } from "./leaks";
 import { describe, send, type Probe } from "./wire";

@@ -1,6 +1,6 @@
 // The messages of account recovery and settings (issue #13), one function per message. Links are built from
 // PUBLIC_URL (shopLink), never from the request that caused the message.
-import { SITE_NAME } from "~/utils/site";
+import { SITE_NAME } from "~/lib/site";
 import { shopLink, type MailContent } from "../layout.server";
 
 const greeting = (firstName: string) => `Hello ${firstName},`;

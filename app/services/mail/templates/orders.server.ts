@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { OrderDto, ShippingAddress } from "~/schemas/orders";
-import { formatPrice, lineTotal } from "~/utils/money";
-import { countryName } from "~/utils/countries.server";
+import { formatPrice, lineTotal } from "~/lib/money";
+import { countryName } from "~/lib/countries.server";
 import { shopLink, type MailBlock, type MailContent } from "../layout.server";
 import { queueMail } from "../outbox.server";
 

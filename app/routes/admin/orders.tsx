@@ -1,0 +1,153 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { endpoints } from "~/client/api.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { Pager } from "~/components/ui/pager";
+import { OrdersHistory } from "~/components/shop/orders-history";
+import { ShippingAddressBlock } from "~/components/shop/order-parts";
+import { useIsPending } from "~/hooks/use-is-pending";
+import {
+  AdminOrdersQuerySchema,
+  NEXT_STATUS,
+  ORDER_STATUSES,
+  OrderStatusChangeSchema,
+  orderStatusLabel,
+  type OrderStatus,
+} from "~/schemas/orders";
+import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
+import { countryNamesOf } from "~/lib/countries.server";
+import { requireAdmin } from "~/web/guards.server";
+import { formatPrice } from "~/lib/money";
+import { pageTitle } from "~/lib/site";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Orders") }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const auth = await requireAdmin(request);
+  const url = new URL(request.url);
+  const query = AdminOrdersQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const { status, page } = query.success ? query.data : { status: undefined, page: 1 };
+  const { data: orders } = await auth.api(endpoints.orders.all, { query: { status, page } });
+  return data(
+    {
+      orders: { ...orders, content: orders.content.map((o) => ({ ...o, next: NEXT_STATUS[o.status] })) },
+      status: status ?? "",
+      countryNames: countryNamesOf(orders.content.map((o) => o.shippingAddress?.country)),
+    },
+    { headers: auth.headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const auth = await requireAdmin(request);
+  const form = await readForm(request);
+  const back = `/admin/orders${new URL(request.url).search}`;
+  const parsed = OrderStatusChangeSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return intentReply(auth, form, back, { ok: false, message: "Choose an order and a status." });
+  const { orderId, status } = parsed.data;
+  const outcome = await attempt(auth.api(endpoints.orders.setStatus, { params: { orderId }, body: { status } }));
+  return outcomeReply(auth, form, back, outcome);
+}
+
+const ACTION_LABEL: Record<OrderStatus, string> = {
+  PENDING: "Back to pending",
+  PROCESSING: "Start processing",
+  SHIPPED: "Mark shipped",
+  DELIVERED: "Mark delivered",
+  CANCELLED: "Cancel order",
+};
+
+export default function AdminOrders() {
+  const { orders, status, countryNames } = useLoaderData<typeof loader>();
+  const busy = useIsPending();
+  const search = (page: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">Orders</h1>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="status" className="label">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={status} className="input">
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s, false)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Filter
+        </button>
+        <p className="ml-auto text-sm text-slate-600">
+          {orders.totalElements} order{orders.totalElements === 1 ? "" : "s"}
+        </p>
+      </Form>
+      {orders.content.length === 0 ? <p className="mt-8 text-slate-600">No orders found at the moment</p> : null}
+      <ul className="mt-6 space-y-6">
+        {orders.content.map((order) => (
+          <li key={order.id} data-testid="admin-order">
+            <div className="mb-2 grid gap-2 text-sm sm:grid-cols-2">
+              <p className="text-slate-700">
+                <span className="block font-semibold text-slate-900">Customer</span>
+                {order.customer.name}
+                <br />
+                <a href={`mailto:${order.customer.email}`} className="text-blue-700 underline hover:text-blue-900">
+                  {order.customer.email}
+                </a>
+                <br />
+                {formatPrice(order.totalAmount)}
+              </p>
+              <div className="text-slate-700">
+                <span className="block font-semibold text-slate-900">Ship to</span>
+                {order.shippingAddress ? (
+                  <ShippingAddressBlock address={order.shippingAddress} countryNames={countryNames} />
+                ) : (
+                  <span className="text-slate-600">No address kept with this order</span>
+                )}
+              </div>
+            </div>
+            <OrdersHistory orders={[order]} />
+            {order.next.length > 0 ? (
+              <Form
+                method="post"
+                className="mt-2 flex flex-wrap gap-2"
+                onSubmit={(event) => {
+                  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+                  if (
+                    submitter?.value === "CANCELLED" &&
+                    !window.confirm(`Cancel order ${order.id}? The stock goes back and the payment is refunded.`)
+                  )
+                    event.preventDefault();
+                }}
+              >
+                <input type="hidden" name="orderId" value={order.id} />
+                {order.next.map((next) => (
+                  <button
+                    key={next}
+                    type="submit"
+                    name="status"
+                    value={next}
+                    disabled={busy}
+                    className={next === "CANCELLED" ? "btn-secondary text-red-700" : "btn-primary"}
+                    aria-label={`${ACTION_LABEL[next]}: order ${order.id}`}
+                  >
+                    {ACTION_LABEL[next]}
+                  </button>
+                ))}
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <Pager page={orders.page} totalPages={orders.totalPages} href={search} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,106 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod/v4";
+import { endpoints } from "~/client/api.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { IdSchema } from "~/schemas/common";
+import type { RefundDto } from "~/schemas/orders";
+import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
+import { requireAdmin } from "~/web/guards.server";
+import { formatPrice } from "~/lib/money";
+import { pageTitle } from "~/lib/site";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Refunds") }, { name: "robots", content: "noindex" }];
+
+const RetryIntentSchema = z.object({ refundId: IdSchema });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const auth = await requireAdmin(request);
+  const { data: refunds } = await auth.api(endpoints.refunds.list, {});
+  return data(refunds, { headers: auth.headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const auth = await requireAdmin(request);
+  const form = await readForm(request);
+  const parsed = RetryIntentSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return intentReply(auth, form, "/admin/refunds", { ok: false, message: "Choose a refund." });
+  const outcome = await attempt(auth.api(endpoints.refunds.retry, { params: { refundId: parsed.data.refundId } }));
+  return outcomeReply(auth, form, "/admin/refunds", outcome);
+}
+
+const when = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC"
+    : "–";
+
+function RefundFacts({ refund }: { refund: RefundDto }) {
+  return (
+    <>
+      <p className="font-medium text-slate-900">
+        {formatPrice(refund.amount)} to {refund.customerEmail || "a deleted account"}
+      </p>
+      <p className="text-sm text-slate-600">
+        {refund.reason} · payment {refund.providerPaymentId} · owed since {when(refund.createdAt)}
+      </p>
+    </>
+  );
+}
+
+export default function AdminRefunds() {
+  const { pending, done } = useLoaderData<typeof loader>();
+  const busy = useIsPending();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">Refunds</h1>
+      <p className="mt-2 text-slate-600">
+        Money owed back to shoppers: orders cancelled, and payments whose items sold out before the order was placed. A
+        refund the payment provider refuses is tried again automatically, waiting longer each time.
+      </p>
+
+      <h2 className="mt-8 text-xl font-semibold text-slate-900">Still owed ({pending.length})</h2>
+      {pending.length === 0 ? <p className="mt-3 text-slate-600">Nothing is owed: every refund went through.</p> : null}
+      <ul className="mt-3 space-y-3">
+        {pending.map((refund) => (
+          <li key={refund.id} className="rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="refund-owed">
+            <RefundFacts refund={refund} />
+            <p className="mt-1 text-sm text-amber-900">
+              {refund.attempts === 0
+                ? "Not tried yet."
+                : `Tried ${refund.attempts} time${refund.attempts === 1 ? "" : "s"}: ${refund.lastError ?? "refused"}.`}{" "}
+              Next try {when(refund.nextAttemptAt)}.
+            </p>
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="refundId" value={refund.id} />
+              <button
+                type="submit"
+                className="btn-primary"
+                disabled={busy}
+                aria-label={`Retry refund ${refund.id} now`}
+              >
+                Retry now
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+
+      <h2 className="mt-10 text-xl font-semibold text-slate-900">Refunded lately</h2>
+      {done.length === 0 ? <p className="mt-3 text-slate-600">No refunds yet.</p> : null}
+      <ul className="mt-3 divide-y divide-slate-200">
+        {done.map((refund) => (
+          <li key={refund.id} className="py-3" data-testid="refund-done">
+            <RefundFacts refund={refund} />
+            <p className="text-sm text-emerald-800">Refunded {when(refund.refundedAt)}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

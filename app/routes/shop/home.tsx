@@ -1,0 +1,93 @@
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import keenSliderStyles from "keen-slider/keen-slider.min.css?url";
+import { HeroSlider } from "~/components/shop/hero-slider";
+import { Pagination } from "~/components/listing/pagination";
+import { DistinctProductCard, HOME_GRID } from "~/components/shop/product-card";
+import { SearchBar } from "~/components/listing/search-bar";
+import { PAGE_SIZE } from "~/schemas/constants";
+import { callApi, endpoints } from "~/client/api.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { pageTitle, SITE_NAME } from "~/lib/site";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && data.page.page > 1 ? pageTitle(`Products, page ${data.page.page}`) : pageTitle() },
+  {
+    name: "description",
+    content: `${SITE_NAME}: gaming mice, mechanical keyboards, headsets, controllers, chairs, monitors and streaming gear, in stock and shipped fast.`,
+  },
+];
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: keenSliderStyles },
+  {
+    rel: "preload",
+    as: "image",
+    href: "/hero/hero-1-800.webp",
+    imageSrcSet: "/hero/hero-1-800.webp 800w, /hero/hero-1.webp 1600w",
+    imageSizes: "100vw",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const requested = Number(new URL(request.url).searchParams.get("page"));
+  const pageNumber = Number.isInteger(requested) && requested > 0 && requested <= 100_000 ? requested : 1;
+  const [{ data: categories }, { data: page }] = await Promise.all([
+    // the search bar offers the categories with products (like the footer, decision 0022)
+    callApi(endpoints.categories.all, { query: { withProducts: true } }),
+    callApi(endpoints.products.search, { query: { distinct: true, facets: false, page: pageNumber, size: PAGE_SIZE } }),
+  ]);
+  if (page.totalPages > 0 && pageNumber > page.totalPages)
+    throw redirect(page.totalPages > 1 ? `/?page=${page.totalPages}` : "/");
+  return { categories, page };
+}
+
+export default function Home() {
+  const { categories, page } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <HeroSlider>
+        <div className="max-w-2xl text-white">
+          <h1 className="text-3xl font-extrabold tracking-tight drop-shadow sm:text-5xl">Welcome to {SITE_NAME}</h1>
+          <p className="mt-3 max-w-lg text-base text-slate-200 sm:text-lg">
+            Gear up for your next win: mice, keyboards, headsets and more from the brands players trust.
+          </p>
+          <Form
+            method="get"
+            action="/products"
+            role="search"
+            aria-label="Search the shop"
+            className="pointer-events-auto mt-6 rounded-xl bg-white/95 p-2 text-slate-900 shadow-lg"
+          >
+            <SearchBar categories={categories} category={undefined} search="" suggest />
+          </Form>
+          <div className="pointer-events-auto mt-6 flex flex-wrap gap-3">
+            <Link to="/products" className="btn-primary px-6 py-3 text-base">
+              Shop Now
+            </Link>
+            <Link to="/products?sort=price_asc&inStock=true" className="btn-accent px-6 py-3 text-base">
+              Today's Deals
+            </Link>
+          </div>
+        </div>
+      </HeroSlider>
+      <section aria-labelledby="home-products" className="mx-auto max-w-7xl px-4 py-10">
+        <h2 id="home-products" className="mb-6 text-2xl font-bold text-slate-900">
+          Our products
+        </h2>
+        <ul className={HOME_GRID.className}>
+          {page.content.map((product) => (
+            <li key={product.id} className="flex">
+              <DistinctProductCard product={product} />
+            </li>
+          ))}
+        </ul>
+        <Pagination page={page.page} totalPages={page.totalPages} href={(n) => (n > 1 ? `/?page=${n}` : "/")} />
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,191 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { ImageGallery } from "~/components/shop/image-gallery";
+import { Price } from "~/components/shop/price";
+import { imageSrc } from "~/components/shop/product-image";
+import { QuantitySelector } from "~/components/shop/quantity-selector";
+import { StockLabel } from "~/components/shop/stock-label";
+import { Spinner } from "~/components/ui/spinner";
+import { endpoints } from "~/client/api.server";
+import { getAuth } from "~/client/auth.server";
+import { GeneralErrorBoundary, noProduct } from "~/components/layout/error-boundary";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { AddToCartIntentSchema } from "~/schemas/cart-intents";
+import { QuantitySchema } from "~/schemas/orders";
+import { attempt, readForm } from "~/web/actions.server";
+import { loadProduct, productIdParam } from "~/web/products.server";
+import { pageTitle, SITE_NAME } from "~/lib/site";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
+  if (!loaded) return [{ title: pageTitle("No product") }];
+  const { product } = loaded;
+  const description = `${product.brand} ${product.name}: ${product.description}`.slice(0, 160);
+  return [
+    { title: pageTitle(`${product.name} by ${product.brand}`) },
+    { name: "description", content: description },
+    { property: "og:title", content: product.name },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "product" },
+    ...(loaded.ogImage ? [{ property: "og:image", content: loaded.ogImage }] : []),
+  ];
+};
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const product = await loadProduct(params.productId);
+  const url = new URL(request.url);
+  const qty = Number(url.searchParams.get("qty"));
+  const quantity = Number.isInteger(qty) ? Math.min(Math.max(qty, 1), Math.max(product.inventory, 1)) : 1;
+  const image = Number(url.searchParams.get("image"));
+  const first = product.images[0];
+  return {
+    product,
+    quantity,
+    imageIndex: Number.isInteger(image) && image >= 0 ? image : 0,
+    ogImage: first ? new URL(imageSrc(first, 800), url.origin).toString() : null,
+    structuredData: {
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: product.name,
+      description: product.description,
+      sku: String(product.id),
+      brand: { "@type": "Brand", name: product.brand },
+      category: product.category.name,
+      image: product.images.map((img) => new URL(imageSrc(img), url.origin).toString()),
+      offers: {
+        "@type": "Offer",
+        url: new URL(`/product/${product.id}/details`, url.origin).toString(),
+        priceCurrency: "USD",
+        price: product.price.toFixed(2),
+        availability: product.inventory > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        seller: { "@type": "Organization", name: SITE_NAME },
+      },
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const productId = productIdParam(params.productId);
+  const form = await readForm(request);
+  const { intent, quantity: rawQuantity } = AddToCartIntentSchema.parse(Object.fromEntries(form));
+  const back = `/product/${productId}/details`;
+  const auth = await getAuth(request);
+  if (!auth) {
+    return data(
+      {
+        intent,
+        error: "You need to be logged in to add items to the cart.",
+        loginHref: `/login?redirectTo=${encodeURIComponent(back)}` as string | null,
+      },
+      { status: 401 },
+    );
+  }
+  const quantity = QuantitySchema.safeParse(rawQuantity ?? 1);
+  if (!quantity.success) {
+    return data({ intent, error: quantity.error.issues[0]!.message, loginHref: null }, { status: 422 });
+  }
+  const added = await attempt(auth.api(endpoints.cart.add, { body: { productId, quantity: quantity.data } }));
+  if (!added.ok) {
+    const { message, status } = added.error;
+    return data({ intent, error: message, loginHref: null }, { status, headers: auth.headers });
+  }
+  // Buy now: straight to checkout with what was just added
+  const to = intent === "buy" ? `/checkout/${auth.userId}/checkout` : back;
+  return auth.redirect(to, { type: "success", message: added.value.message });
+}
+
+export default function ProductDetails() {
+  const { product, quantity: initialQuantity, imageIndex, structuredData } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [quantity, setQuantity] = useState(initialQuantity);
+  const outOfStock = product.inventory <= 0;
+  const adding = useIsPending({ intent: "add" });
+  const buying = useIsPending({ intent: "buy" });
+  const busy = adding || buying;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData).replace(/</g, "\\u003c") }}
+      />
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-500">
+        <Link to="/products" className="hover:underline">
+          All Products
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <Link to={`/products/category/${product.category.id}/products`} className="hover:underline">
+          {product.category.name}
+        </Link>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <ImageGallery images={product.images} name={product.name} initial={imageIndex} />
+        <div className="space-y-5">
+          <div>
+            <p className="text-sm font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>
+            <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{product.name}</h1>
+            <div className="mt-2 flex items-center gap-2 text-sm text-slate-500" aria-label="Rating: not rated yet">
+              <span aria-hidden="true" className="tracking-widest text-slate-300">
+                ★★★★★
+              </span>
+              <span>No reviews yet</span>
+            </div>
+          </div>
+          <Price value={product.price} className="block text-3xl text-slate-900" />
+          <p className="leading-7 text-slate-700">{product.description}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-500">Brand</dt>
+            <dd className="font-medium">{product.brand}</dd>
+            <dt className="text-slate-500">Category</dt>
+            <dd className="font-medium">{product.category.name}</dd>
+            <dt className="text-slate-500">Availability</dt>
+            <dd>
+              <StockLabel inventory={product.inventory} />
+            </dd>
+          </dl>
+          <Form method="post" className="space-y-4" preventScrollReset>
+            <QuantitySelector value={quantity} max={product.inventory} onChange={setQuantity} />
+            <div className="flex flex-wrap gap-3">
+              <button
+                type="submit"
+                name="intent"
+                value="add"
+                disabled={outOfStock || busy}
+                className="btn-primary px-6 py-3 text-base"
+              >
+                {adding ? <Spinner label="Adding to cart" className="h-4 w-4" /> : null}
+                Add to cart
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value="buy"
+                disabled={outOfStock || busy}
+                className="btn-accent px-6 py-3 text-base"
+              >
+                {buying ? <Spinner label="Going to checkout" className="h-4 w-4" /> : null}
+                Buy now
+              </button>
+            </div>
+            <div role="alert" className="min-h-[1.5rem] text-sm">
+              {actionData?.error ? (
+                <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
+                  {actionData.error}{" "}
+                  {actionData.loginHref ? (
+                    <Link to={actionData.loginHref} className="font-semibold underline">
+                      Log in
+                    </Link>
+                  ) : null}
+                </p>
+              ) : null}
+            </div>
+          </Form>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={noProduct()} />;
+}

@@ -1,0 +1,28 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { ProductListing } from "~/components/listing/product-listing";
+import { readListingParams } from "~/schemas/listing";
+import { benchCeilingCategories, benchCeilingEnabled, benchCeilingPage } from "~/web/bench-ceiling.server";
+
+/**
+ * The throughput benchmark's ceiling: the listing's 18 cards rendered from memory (app/web/bench-ceiling.server.ts).
+ * Without BENCH_CEILING=1 this URL is the shop's ordinary 404.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  if (!benchCeilingEnabled()) throw data("Not found", { status: 404 });
+  return {
+    params: readListingParams(new URL(request.url)),
+    page: benchCeilingPage(),
+    categories: benchCeilingCategories(),
+  };
+}
+
+export default function BenchCeiling() {
+  const { params, page, categories } = useLoaderData<typeof loader>();
+  return <ProductListing heading="All Products" params={params} page={page} categories={categories} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

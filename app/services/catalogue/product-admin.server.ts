@@ -1,0 +1,235 @@
+import { and, asc, eq, ilike, lte, or, sql } from "drizzle-orm";
+import type { Actor } from "../access";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { categories, products } from "~/db/schema";
+import type { Category, ProductDto, ProductInput } from "~/schemas/catalogue";
+import { centsToDollars, dollarsToCents } from "~/lib/money";
+import { requireAdmin } from "../access";
+import { getProduct } from "./catalogue.server";
+import { ConflictError, NotFoundError } from "../errors";
+
+/** The constraint a failed statement broke, through drizzle's wrapping. */
+export function constraintOf(error: unknown): string | undefined {
+  const cause = (error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string });
+  return cause?.constraint;
+}
+
+const categoryTaken = (name: string) =>
+  new ConflictError(`A category named ${name} already exists.`, {
+    name: ["A category with this name already exists."],
+  });
+
+export async function addCategory({
+  actor,
+  name,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  name: string;
+  db?: DbOrTx;
+}): Promise<Category> {
+  requireAdmin(actor);
+  try {
+    const [row] = await db.insert(categories).values({ name }).returning({ id: categories.id, name: categories.name });
+    return row!;
+  } catch (error) {
+    if (constraintOf(error) === "categories_name_lower_key") throw categoryTaken(name);
+    throw error;
+  }
+}
+
+export async function updateCategory({
+  actor,
+  id,
+  name,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  id: number;
+  name: string;
+  db?: DbOrTx;
+}): Promise<Category> {
+  requireAdmin(actor);
+  try {
+    const [row] = await db
+      .update(categories)
+      .set({ name })
+      .where(eq(categories.id, id))
+      .returning({ id: categories.id, name: categories.name });
+    if (!row) throw new NotFoundError("Category not found");
+    return row;
+  } catch (error) {
+    if (constraintOf(error) === "categories_name_lower_key") throw categoryTaken(name);
+    throw error;
+  }
+}
+
+export async function deleteCategory({ actor, id, db = getDb() }: { actor: Actor | null; id: number; db?: DbOrTx }) {
+  requireAdmin(actor);
+  const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, id));
+  if (!category) throw new NotFoundError("Category not found");
+  const inUse = await db.$count(products, eq(products.categoryId, id));
+  if (inUse > 0) {
+    throw new ConflictError(
+      `${category.name} still has ${inUse} product${inUse === 1 ? "" : "s"}; move or delete them before deleting the category.`,
+    );
+  }
+  try {
+    await db.delete(categories).where(eq(categories.id, id));
+  } catch (error) {
+    // a product added meanwhile: the foreign key refuses
+    if (constraintOf(error)?.includes("category")) throw new ConflictError(`${category.name} is still in use.`);
+    throw error;
+  }
+}
+
+/** The category's id for a product: by id (must exist) or by name (found case-insensitively, or created). */
+async function resolveCategory(ref: ProductInput["category"], db: DbOrTx): Promise<number> {
+  if ("id" in ref) {
+    const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, ref.id));
+    if (!row) throw new NotFoundError("Category not found", { category: ["Choose an existing category"] });
+    return row.id;
+  }
+  await db.insert(categories).values({ name: ref.name }).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = lower(${ref.name})`);
+  return row!.id;
+}
+
+const productTaken = (input: ProductInput) =>
+  new ConflictError(`${input.brand} ${input.name} already exists.`, {
+    name: ["A product with this name and brand already exists."],
+  });
+
+function productValues(input: ProductInput, categoryId: number) {
+  return {
+    name: input.name,
+    brand: input.brand,
+    priceCents: dollarsToCents(input.price),
+    inventory: input.inventory,
+    description: input.description,
+    categoryId,
+  };
+}
+
+export async function addProduct({
+  actor,
+  input,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  input: ProductInput;
+  db?: DbOrTx;
+}): Promise<ProductDto> {
+  requireAdmin(actor);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const categoryId = await resolveCategory(input.category, tx);
+      const [row] = await tx.insert(products).values(productValues(input, categoryId)).returning({ id: products.id });
+      return row!.id;
+    });
+    return getProduct({ id, db });
+  } catch (error) {
+    if (constraintOf(error) === "products_name_brand_lower_key") throw productTaken(input);
+    throw error;
+  }
+}
+
+export async function updateProduct({
+  actor,
+  id,
+  input,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  id: number;
+  input: ProductInput;
+  db?: DbOrTx;
+}): Promise<ProductDto> {
+  requireAdmin(actor);
+  try {
+    await db.transaction(async (tx) => {
+      const categoryId = await resolveCategory(input.category, tx);
+      const [row] = await tx
+        .update(products)
+        .set({ ...productValues(input, categoryId), updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      if (!row) throw new NotFoundError("Product not found");
+    });
+    return getProduct({ id, db });
+  } catch (error) {
+    if (constraintOf(error) === "products_name_brand_lower_key") throw productTaken(input);
+    throw error;
+  }
+}
+
+/** Deletes a product: its images and cart lines go with it; past orders keep their item snapshot. */
+export async function deleteProduct({
+  actor,
+  id,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  id: number;
+  db?: DbOrTx;
+}): Promise<number> {
+  requireAdmin(actor);
+  const [row] = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  if (!row) throw new NotFoundError("Product not found");
+  return row.id;
+}
+
+/** At or below this many pieces a product shows in the admin's low-stock view. */
+export const LOW_STOCK = 5;
+
+/** The admin's product table: a name/brand filter, a low-stock view (fewest first), pages of `size`. */
+export async function listInventory({
+  actor,
+  q,
+  lowStock,
+  page,
+  size,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  q?: string;
+  lowStock?: boolean;
+  page: number;
+  size: number;
+  db?: DbOrTx;
+}) {
+  requireAdmin(actor);
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    pattern ? or(ilike(products.name, pattern), ilike(products.brand, pattern)) : undefined,
+    lowStock ? lte(products.inventory, LOW_STOCK) : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        brand: products.brand,
+        category: categories.name,
+        priceCents: products.priceCents,
+        inventory: products.inventory,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      .orderBy(...(lowStock ? [asc(products.inventory), asc(products.id)] : [asc(products.id)]))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.$count(products, where),
+  ]);
+  return {
+    content: rows.map(({ priceCents, ...r }) => ({ ...r, price: centsToDollars(priceCents) })),
+    page,
+    size,
+    totalElements: total,
+    totalPages: Math.max(1, Math.ceil(total / size)),
+  };
+}

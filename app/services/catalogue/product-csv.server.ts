@@ -1,0 +1,219 @@
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Actor } from "../access";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { categories, products } from "~/db/schema";
+import { ProductInputSchema, type ProductInput } from "~/schemas/catalogue";
+import { MAX_ID, textProblem } from "~/schemas/common";
+import { centsToDollars, dollarsToCents } from "~/lib/money";
+import { requireAdmin } from "../access";
+import { ValidationError } from "../errors";
+
+export const CSV_COLUMNS = ["id", "name", "brand", "category", "price", "inventory", "description"] as const;
+export const MAX_IMPORT_ROWS = 10_000;
+
+/**
+ * What a spreadsheet reads as the start of a formula (OWASP's list), after any apostrophes: such a cell gets one more
+ * leading apostrophe, so text that already starts with one survives the round trip too.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/**
+ * A text cell that a spreadsheet opening the export shows as text, never runs: `=HYPERLINK(…)` becomes
+ * `'=HYPERLINK(…)`. The import takes the apostrophe off again, so an export imports back unchanged.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The text of a cell written by `neutraliseFormula`, as it was before. */
+export function restoreFormula(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+/** Every product as CSV (the import's format): id, name, brand, category, price in dollars, inventory, description. */
+export async function exportProductsCsv({
+  actor,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  db?: DbOrTx;
+}): Promise<string> {
+  requireAdmin(actor);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      category: categories.name,
+      priceCents: products.priceCents,
+      inventory: products.inventory,
+      description: products.description,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(asc(products.id));
+  return stringify(
+    rows.map((r) => [
+      r.id,
+      neutraliseFormula(r.name),
+      neutraliseFormula(r.brand),
+      neutraliseFormula(r.category),
+      centsToDollars(r.priceCents).toFixed(2),
+      r.inventory,
+      neutraliseFormula(r.description),
+    ]),
+    { header: true, columns: [...CSV_COLUMNS] },
+  );
+}
+
+interface ImportRow {
+  line: number;
+  id: number | null;
+  input: ProductInput & { category: { name: string } };
+}
+
+/** Reads and validates every row; any error rejects the whole file (row-level messages, nothing applied). */
+function validateCsv(text: string): ImportRow[] {
+  let records: Array<Record<string, string>>;
+  try {
+    records = parse(text, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+      relax_column_count: false,
+    });
+  } catch (error) {
+    throw new ValidationError(`The file is not valid CSV: ${(error as Error).message}`, {
+      file: ["The file is not valid CSV."],
+    });
+  }
+  if (records.length === 0)
+    throw new ValidationError("The file has no product rows.", { file: ["The file has no product rows."] });
+  if (records.length > MAX_IMPORT_ROWS)
+    throw new ValidationError(`Import at most ${MAX_IMPORT_ROWS} rows at once.`, {
+      file: [`At most ${MAX_IMPORT_ROWS} rows.`],
+    });
+  const missing = CSV_COLUMNS.filter((c) => c !== "id" && !(c in records[0]!));
+  if (missing.length > 0)
+    throw new ValidationError(`Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.`, {
+      file: [`Columns needed: ${CSV_COLUMNS.join(", ")}`],
+    });
+
+  const errors: Record<string, string[]> = {};
+  const rows: ImportRow[] = [];
+  const seen = new Map<string, number>();
+  records.forEach((record, index) => {
+    const line = index + 2; // the header is line 1
+    const problems: string[] = [];
+    for (const [column, cell] of Object.entries(record)) {
+      const problem = textProblem(cell);
+      if (problem) problems.push(`${column} ${problem}`);
+    }
+    // an id past the database's integers (2147483647) is no product's: refused here, not by PostgreSQL (a 500)
+    const id = record.id ? Number(record.id) : null;
+    if (id !== null && !(Number.isInteger(id) && id > 0 && id <= MAX_ID))
+      problems.push("id must be a positive whole number or empty");
+    const text = (column: string) => (record[column] === undefined ? undefined : restoreFormula(record[column]));
+    const parsed = ProductInputSchema.safeParse({
+      ...record,
+      name: text("name"),
+      brand: text("brand"),
+      description: text("description"),
+      category: record.category ? { name: restoreFormula(record.category) } : undefined,
+    });
+    if (!parsed.success) for (const issue of parsed.error.issues) problems.push(issue.message);
+    if (parsed.success) {
+      const key = `${parsed.data.name.toLowerCase()}\u0000${parsed.data.brand.toLowerCase()}`;
+      const earlier = seen.get(key);
+      if (earlier) problems.push(`the same name and brand as line ${earlier}`);
+      else seen.set(key, line);
+    }
+    if (problems.length > 0) errors[`line ${line}`] = problems;
+    else rows.push({ line, id, input: parsed.data as ImportRow["input"] });
+  });
+  const bad = Object.keys(errors).length;
+  if (bad > 0)
+    throw new ValidationError(`${bad} line${bad === 1 ? " has" : "s have"} errors; nothing was imported.`, errors);
+  return rows;
+}
+
+/**
+ * Imports products from CSV in one transaction: a row with an id updates that product; without one, the product of
+ * the same name and brand is updated or a new one is added; unknown categories are created.
+ */
+export async function importProductsCsv({
+  actor,
+  text,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  text: string;
+  db?: DbOrTx;
+}): Promise<{ created: number; updated: number }> {
+  requireAdmin(actor);
+  const rows = validateCsv(text);
+  return db.transaction(async (tx) => {
+    let created = 0;
+    let updated = 0;
+    const categoryIds = new Map<string, number>();
+    const errors: Record<string, string[]> = {};
+    for (const { line, id, input } of rows) {
+      const key = input.category.name.toLowerCase();
+      let categoryId = categoryIds.get(key);
+      if (categoryId === undefined) {
+        await tx.insert(categories).values({ name: input.category.name }).onConflictDoNothing();
+        const [row] = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(sql`lower(${categories.name}) = ${key}`);
+        categoryId = row!.id;
+        categoryIds.set(key, categoryId);
+      }
+      const values = {
+        name: input.name,
+        brand: input.brand,
+        priceCents: dollarsToCents(input.price),
+        inventory: input.inventory,
+        description: input.description,
+        categoryId,
+      };
+      const target = id
+        ? eq(products.id, id)
+        : and(
+            sql`lower(${products.name}) = lower(${input.name})`,
+            sql`lower(${products.brand}) = lower(${input.brand})`,
+          );
+      const [existing] = await tx.select({ id: products.id }).from(products).where(target);
+      if (!existing && id) {
+        errors[`line ${line}`] = [`no product has id ${id}`];
+        continue;
+      }
+      try {
+        if (existing) {
+          await tx
+            .update(products)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(products.id, existing.id));
+          updated++;
+        } else {
+          await tx.insert(products).values(values);
+          created++;
+        }
+      } catch (error) {
+        const constraint = ((error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string }))
+          ?.constraint;
+        if (constraint !== "products_name_brand_lower_key") throw error;
+        throw new ValidationError("1 line has errors; nothing was imported.", {
+          [`line ${line}`]: ["another product already has this name and brand"],
+        });
+      }
+    }
+    const bad = Object.keys(errors).length;
+    if (bad > 0)
+      throw new ValidationError(`${bad} line${bad === 1 ? " has" : "s have"} errors; nothing was imported.`, errors);
+    return { created, updated };
+  });
+}

@@ -1,0 +1,132 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Actor } from "../access";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { orderItems, orders, payments, products, users } from "~/db/schema";
+import { NEXT_STATUS, type AdminOrderDto, type OrderDto, type OrderStatus } from "~/schemas/orders";
+import { requireAdmin } from "../access";
+import { ConflictError, NotFoundError } from "../errors";
+import { formatCents } from "~/lib/money";
+import { orderDtos } from "./orders.server";
+import { oweRefund, refundNow } from "./refunds.server";
+import { queueOrderMail } from "../mail/templates/orders.server";
+import { createLogger } from "~/lib/log.server";
+
+const log = createLogger("admin-orders");
+
+/** The admin's side of orders: every order, and moving them through their statuses. */
+/** GET /orders/all: every order, newest first, optionally of one status (admin). */
+export async function listAllOrders({
+  actor,
+  status,
+  page,
+  size,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  status?: OrderStatus;
+  page: number;
+  size: number;
+  db?: DbOrTx;
+}): Promise<{ content: AdminOrderDto[]; page: number; size: number; totalElements: number; totalPages: number }> {
+  requireAdmin(actor);
+  const where = status ? eq(orders.status, status) : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.$count(orders, where),
+  ]);
+  const dtos = await orderDtos(
+    rows.map((r) => r.order),
+    db,
+  );
+  return {
+    content: dtos.map((dto, i) => ({
+      ...dto,
+      customer: { email: rows[i]!.email, name: `${rows[i]!.firstName} ${rows[i]!.lastName}` },
+    })),
+    page,
+    size,
+    totalElements: total,
+    totalPages: Math.max(1, Math.ceil(total / size)),
+  };
+}
+
+/**
+ * PUT /orders/order/{orderId}/status: moves an order one step on, or cancels it before shipping. Cancelling returns
+ * the stock in the same transaction, then refunds the payment.
+ */
+export async function changeOrderStatus({
+  actor,
+  orderId,
+  status,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  orderId: number;
+  status: OrderStatus;
+  db?: DbOrTx;
+}): Promise<{ order: OrderDto; message: string }> {
+  requireAdmin(actor);
+  const { order, paymentId } = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!row) throw new NotFoundError("Order not found");
+    if (row.status === status) throw new ConflictError(`Order ${orderId} is already ${status}.`);
+    if (!NEXT_STATUS[row.status].includes(status)) {
+      throw new ConflictError(
+        `Order ${orderId} is ${row.status}; it can go to ${NEXT_STATUS[row.status].join(" or ") || "no other status"}.`,
+      );
+    }
+    if (status === "CANCELLED") {
+      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      for (const item of items) {
+        if (item.productId === null) continue; // the product was deleted: nothing to return
+        await tx
+          .update(products)
+          .set({ inventory: sql`${products.inventory} + ${item.quantity}`, updatedAt: new Date() })
+          .where(eq(products.id, item.productId));
+      }
+    }
+    // a cancelled order's money is owed back from this moment (carried out below, or retried until it is)
+    if (status === "CANCELLED" && row.paymentId !== null) {
+      await oweRefund(row.paymentId, `order ${orderId} cancelled`, tx);
+    }
+    // a deleted account's order kept its address only to be shipped: once it has gone (or will not), it goes too
+    const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, row.userId));
+    const erase = Boolean(owner?.deletedAt) && (status === "SHIPPED" || status === "CANCELLED");
+    if (erase && row.paymentId !== null) {
+      await tx.update(payments).set({ shippingAddress: null, billing: null }).where(eq(payments.id, row.paymentId));
+    }
+    const [updated] = await tx
+      .update(orders)
+      .set({ status, updatedAt: new Date(), ...(erase ? { shippingAddress: null } : {}) })
+      .where(eq(orders.id, orderId))
+      .returning();
+    const dto = (await orderDtos([updated!], tx))[0]!;
+    // the shopper hears of every step, from the same transaction that takes it
+    await queueOrderMail(tx, "order-status", dto);
+    return { order: dto, paymentId: row.paymentId };
+  });
+  // the admin reads the status as the order pages and the badge name it
+  if (status !== "CANCELLED" || paymentId === null) {
+    return { order, message: `Order #${orderId} is now ${order.statusLabel}.` };
+  }
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  const refunded = await refundNow(paymentId, db).catch((error: unknown) => {
+    log.error(`refund of cancelled order ${orderId} failed`, error);
+    return false;
+  });
+  // the order reads "Refunded" once the money is back
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return {
+    order: (await orderDtos([row!], db))[0]!,
+    message: refunded
+      ? `Order ${orderId} cancelled; the stock is back and ${formatCents(payment!.amountCents)} was refunded.`
+      : `Order ${orderId} cancelled and the stock is back. The refund did not go through yet: it will be retried automatically (see Refunds).`,
+  };
+}

@@ -1,0 +1,353 @@
+// Paying for a cart: the payment is priced on the server from the cart, made once per checkout attempt (a key that
+// survives reloads and second tabs), and confirmed by the provider. Placing the order of a succeeded payment is
+// orders.server.ts's; the whole attempt, from cart to order, is purchase.server.ts's.
+import { createHash } from "node:crypto";
+import { and, desc, eq, inArray, like, not, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { orders, payments, refunds, type CartSnapshotLine } from "~/db/schema";
+import type { Billing, PaymentConfig, PaymentIntentDto, TestCard, TestConfirmResult } from "~/schemas/orders";
+import { centsToDollars, dollarsToCents, formatCents } from "~/lib/money";
+import { requireActor, type Actor } from "../access";
+import { cartLinesForCheckout, stockMessage } from "./cart.server";
+import { ConflictError, NotFoundError, OutOfStockError } from "../errors";
+import { faultPoint } from "../faults.server";
+import { getPaymentProvider, TestPaymentProvider } from "../payments/index.server";
+import { rememberCheckoutDetails, shippingSnapshot } from "./ship-to.server";
+
+export function getPaymentConfig(): PaymentConfig {
+  const provider = getPaymentProvider();
+  return { provider: provider.name, publishableKey: provider.publishableKey };
+}
+
+// ---------------------------------------------------------------- pricing the cart
+
+/** What a payment pays for: the cart's lines at this moment, and their total. */
+function snapshotOf(lines: Awaited<ReturnType<typeof cartLinesForCheckout>>) {
+  const snapshot: CartSnapshotLine[] = lines.map(({ productId, name, brand, quantity, priceCents }) => ({
+    productId,
+    name,
+    brand,
+    quantity,
+    priceCents,
+  }));
+  const totalCents = snapshot.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  return { snapshot, totalCents };
+}
+
+/** The caller's cart priced on the server: what a payment is for. Empty or over-stock carts cannot be paid. */
+export async function pricedCart(userId: number, db: DbOrTx) {
+  const lines = await cartLinesForCheckout(userId, db);
+  if (lines.length === 0) throw new ConflictError("Your cart is empty.");
+  for (const line of lines) {
+    if (line.quantity > line.inventory)
+      throw new OutOfStockError(`${stockMessage(line.name, line.inventory)} Please update your cart.`);
+  }
+  return snapshotOf(lines);
+}
+
+const snapshotHash = (snapshot: CartSnapshotLine[]) =>
+  createHash("sha256")
+    .update(JSON.stringify(snapshot.map((l) => [l.productId, l.quantity, l.priceCents])))
+    .digest("hex")
+    .slice(0, 24);
+
+function checkShownAmount(amount: number | undefined, totalCents: number) {
+  if (amount !== undefined && dollarsToCents(amount) !== totalCents) {
+    throw new ConflictError(
+      `Your cart total is now ${formatCents(totalCents)}. Please review your cart and pay again.`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- checkout attempts
+
+type PaymentRow = typeof payments.$inferSelect;
+/** pi: a PaymentIntent (test payments, Stripe Elements); cs: Stripe's hosted page (without JavaScript) */
+type AttemptKind = "pi" | "cs";
+
+/** A payment no order and no refund has ended yet, with a status that can still end in an order. */
+export const isOpenPayment = and(
+  inArray(payments.status, ["requires_payment_method", "processing", "succeeded"]),
+  sql`not exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id})`,
+  sql`not exists (select 1 from ${refunds} where ${refunds.paymentId} = ${payments.id})`,
+)!;
+
+/**
+ * The checkout attempt of a user's cart: one key per (user, kind, cart contents and prices, attempts ended so far).
+ * A reload, the back button, a second tab or a retried request compute the same key while the attempt is open, so
+ * they find its payment instead of making another; once it ends (an order, a refund) the count moves on and the
+ * same contents bought again get a new key. An open attempt of the same cart is found first, whatever ended since.
+ */
+async function attemptFor(userId: number, kind: AttemptKind, snapshot: CartSnapshotLine[], db: DbOrTx) {
+  const cart = `${userId}:${snapshotHash(snapshot)}:`;
+  const prefix = `checkout:${kind}:${cart}`;
+  const [open] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), like(payments.checkoutKey, `${prefix}%`), isOpenPayment))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  if (open) return { key: open.checkoutKey!, payment: open as PaymentRow | undefined };
+  // only this cart's ended attempts (of either kind) move its key: nothing else the user does can split one attempt
+  const sameCart = like(payments.checkoutKey, `checkout:%:${cart}%`);
+  const ended = await db.$count(payments, and(eq(payments.userId, userId), sameCart, not(isOpenPayment)));
+  return { key: `${prefix}${ended}`, payment: undefined };
+}
+
+/**
+ * Refuses a second payment for a cart the provider already shows paid under the other kind (the card box and the
+ * hosted page are two ways to pay one cart): that payment's order is being placed.
+ */
+async function refuseIfPaidOtherwise(userId: number, kind: AttemptKind, snapshot: CartSnapshotLine[], db: DbOrTx) {
+  const other = `checkout:${kind === "pi" ? "cs" : "pi"}:${userId}:${snapshotHash(snapshot)}:%`;
+  const open = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), like(payments.checkoutKey, other), isOpenPayment));
+  for (const payment of open) {
+    const remote = await getPaymentProvider().retrieve(payment.providerPaymentId);
+    if (remote.status === "succeeded") {
+      throw new ConflictError(
+        "You have paid for this cart already: your order is being placed. Please reload the page.",
+      );
+    }
+  }
+}
+
+/** The payment of an attempt: the one on record, or a new one made by the provider under the attempt's key. */
+async function paymentForAttempt(
+  userId: number,
+  kind: AttemptKind,
+  priced: { snapshot: CartSnapshotLine[]; totalCents: number },
+  create: (idempotencyKey: string) => Promise<{ id: string }>,
+  db: DbOrTx,
+  { reuse = true } = {},
+): Promise<PaymentRow> {
+  const { key, payment } = await attemptFor(userId, kind, priced.snapshot, db);
+  if (payment && reuse) return payment;
+  await refuseIfPaidOtherwise(userId, kind, priced.snapshot, db);
+  const provider = getPaymentProvider();
+  // the provider answers the same key with the same payment: two tabs racing here share one
+  const remote = await create(key);
+  faultPoint("checkout-after-intent");
+  await db
+    .insert(payments)
+    .values({
+      userId,
+      provider: provider.name,
+      providerPaymentId: remote.id,
+      amountCents: priced.totalCents,
+      currency: "usd",
+      cartSnapshot: priced.snapshot,
+      checkoutKey: key,
+    })
+    .onConflictDoNothing();
+  faultPoint("checkout-after-record");
+  const [row] = await db.select().from(payments).where(eq(payments.checkoutKey, key));
+  if (!row || row.providerPaymentId !== remote.id) {
+    throw new ConflictError("This checkout changed while it was being paid. Please reload the page and try again.");
+  }
+  return row;
+}
+
+/** GET /orders/user/{userId}/checkout-attempt: the key of the attempt the user's cart is at (null: empty cart). */
+export async function currentAttempt({ userId, db = getDb() }: { userId: number; db?: DbOrTx }) {
+  const lines = await cartLinesForCheckout(userId, db);
+  if (lines.length === 0) return { attempt: null };
+  const { snapshot } = snapshotOf(lines);
+  return { attempt: (await attemptFor(userId, "pi", snapshot, db)).key };
+}
+
+// ---------------------------------------------------------------- payments
+
+/** The payment of the user's priced cart (its attempt's), made by the provider if the attempt has none yet. */
+export async function paymentForCart(
+  userId: number,
+  priced: { snapshot: CartSnapshotLine[]; totalCents: number },
+  shownAmount: number | undefined,
+  db: DbOrTx,
+): Promise<PaymentRow> {
+  checkShownAmount(shownAmount, priced.totalCents);
+  const provider = getPaymentProvider();
+  return paymentForAttempt(
+    userId,
+    "pi",
+    priced,
+    (idempotencyKey) =>
+      provider.createIntent({
+        amountCents: priced.totalCents,
+        currency: "usd",
+        idempotencyKey,
+        metadata: { userId: String(userId) },
+      }),
+    db,
+  );
+}
+
+/** POST /orders/create-payment-intent: the payment of the caller's cart (its attempt's), for the total computed here. */
+export async function createPaymentIntent({
+  actor,
+  amount,
+  shippingAddressId,
+  billing,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  amount?: number;
+  /** one of the caller's saved addresses, kept with the payment for its order; else the billing address */
+  shippingAddressId?: number;
+  /** the checkout's billing details, kept with the payment for an order placed without the browser */
+  billing?: Billing;
+  db?: DbOrTx;
+}): Promise<PaymentIntentDto> {
+  const who = requireActor(actor);
+  const priced = await pricedCart(who.id, db);
+  const shipping = await shippingSnapshot(who.id, shippingAddressId, billing, db);
+  const payment = await paymentForCart(who.id, priced, amount, db);
+  await rememberCheckoutDetails(payment.id, { billing, shipping }, db);
+  const remote = await getPaymentProvider().retrieve(payment.providerPaymentId);
+  if (remote.status === "succeeded") {
+    throw new ConflictError("You have paid for this cart already: your order is being placed. Please reload the page.");
+  }
+  return {
+    clientSecret: remote.clientSecret ?? "",
+    paymentIntentId: remote.id,
+    amount: centsToDollars(priced.totalCents),
+    currency: remote.currency,
+  };
+}
+
+/**
+ * Stripe's hosted payment page for the caller's cart (checkout without JavaScript). Asked again for the same
+ * attempt, Stripe replays the same session (same key), so a reload or a double click opens the same page.
+ */
+export async function createCheckoutSession({
+  actor,
+  amount,
+  email,
+  successUrl,
+  cancelUrl,
+  shippingAddressId,
+  billing,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  amount?: number;
+  email?: string;
+  shippingAddressId?: number;
+  billing?: Billing;
+  successUrl: string;
+  cancelUrl: string;
+  db?: DbOrTx;
+}): Promise<{ sessionId: string; url: string }> {
+  const who = requireActor(actor);
+  const provider = getPaymentProvider();
+  const createSession = provider.createCheckoutSession?.bind(provider);
+  if (!createSession) throw new NotFoundError("The hosted payment page is only used with Stripe.");
+  const priced = await pricedCart(who.id, db);
+  checkShownAmount(amount, priced.totalCents);
+  const shipping = await shippingSnapshot(who.id, shippingAddressId, billing, db);
+  const { snapshot, totalCents } = priced;
+  const { payment: open } = await attemptFor(who.id, "cs", snapshot, db);
+  if (open && (await provider.retrieve(open.providerPaymentId)).status === "succeeded") {
+    throw new ConflictError("This cart is paid already: your order is being placed. Please reload the page.");
+  }
+  let url = "";
+  const payment = await paymentForAttempt(
+    who.id,
+    "cs",
+    priced,
+    async (idempotencyKey) => {
+      const session = await createSession({
+        amountCents: totalCents,
+        currency: "usd",
+        lines: snapshot.map((l) => ({ name: `${l.brand} ${l.name}`, quantity: l.quantity, priceCents: l.priceCents })),
+        email,
+        successUrl,
+        cancelUrl,
+        idempotencyKey,
+        metadata: { userId: String(who.id) },
+      });
+      url = session.url;
+      return session;
+    },
+    db,
+    { reuse: false },
+  );
+  await rememberCheckoutDetails(payment.id, { billing, shipping }, db);
+  return { sessionId: payment.providerPaymentId, url };
+}
+
+/** Our record of a provider's payment (PaymentIntent or Checkout Session id). */
+export async function paymentOf(providerPaymentId: string, db: DbOrTx) {
+  const [row] = await db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
+  return row;
+}
+
+function testProvider() {
+  const provider = getPaymentProvider();
+  if (!(provider instanceof TestPaymentProvider))
+    throw new NotFoundError("Test payments are off: this shop takes payments through Stripe.");
+  return provider;
+}
+
+async function recordOutcome(
+  paymentId: number,
+  outcome: { status: PaymentRow["status"]; errorMessage: string | null },
+  db: DbOrTx,
+) {
+  // forward only: a refund or an order decided meanwhile is never overwritten by a post still in flight
+  await db
+    .update(payments)
+    .set({ status: outcome.status, failureMessage: outcome.errorMessage, updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ["requires_payment_method", "processing"])));
+}
+
+/** POST /payments/test/confirm: pays a test-mode payment with a card, with Stripe's outcomes. */
+export async function confirmTestPayment({
+  actor,
+  paymentIntentId,
+  card,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  paymentIntentId: string;
+  card: TestCard;
+  db?: DbOrTx;
+}): Promise<TestConfirmResult> {
+  const who = requireActor(actor);
+  const provider = testProvider();
+  const payment = await paymentOf(paymentIntentId, db);
+  if (!payment || payment.userId !== who.id) throw new NotFoundError("No such payment.");
+  const result = await provider.confirm(paymentIntentId, card);
+  await recordOutcome(payment.id, result, db);
+  return {
+    paymentIntentId,
+    status: result.status === "succeeded" ? "succeeded" : "requires_payment_method",
+    error: result.errorMessage ? { message: result.errorMessage } : null,
+  };
+}
+
+/**
+ * Charges an attempt's payment with a test card, at most once: the provider's own record is asked first, and a
+ * payment it shows paid (by an earlier post that died before answering, say) is not charged again.
+ * Returns the decline message, or null when the payment has succeeded.
+ */
+export async function chargeTestCard(payment: PaymentRow, card: TestCard, db: DbOrTx): Promise<string | null> {
+  const provider = testProvider();
+  let remote = await provider.retrieve(payment.providerPaymentId);
+  if (remote.status === "requires_payment_method") {
+    try {
+      remote = await provider.confirm(payment.providerPaymentId, card);
+      faultPoint("checkout-after-charge");
+    } catch (error) {
+      // a second tab confirmed it meanwhile: its outcome is ours
+      if (!(error instanceof ConflictError)) throw error;
+      remote = await provider.retrieve(payment.providerPaymentId);
+    }
+  }
+  await recordOutcome(payment.id, remote, db);
+  if (remote.status === "succeeded") return null;
+  if (remote.status === "requires_payment_method") return remote.errorMessage ?? "Your card was declined.";
+  throw new ConflictError("This payment was cancelled. Please reload the page and pay again.");
+}

@@ -1,0 +1,172 @@
+// Refunds owed: a payment that will not become an order (sold out while paying, an orphan that cannot be placed, a
+// cancelled order) owes its money back. The debt is written in the same transaction as the decision, then carried out
+// by the provider; a provider that fails is tried again with backoff by the reconciler, and an admin can see the
+// queue and retry at once. The provider's refund is idempotent (keyed by our payment id), so a retry never refunds
+// twice.
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { payments, refunds, users } from "~/db/schema";
+import type { RefundDto } from "~/schemas/orders";
+import { centsToDollars } from "~/lib/money";
+import { requireAdmin, type Actor } from "../access";
+import { ConflictError, NotFoundError } from "../errors";
+import { faultPoint } from "../faults.server";
+import { getPaymentProvider } from "../payments/index.server";
+import { createLogger, describeError } from "~/lib/log.server";
+
+const log = createLogger("refunds");
+
+type RefundRow = typeof refunds.$inferSelect;
+
+/** How long a failed refund waits before its next try: 30 s, 1 min, 2 min, … up to an hour. */
+export function refundBackoffMs(attempts: number): number {
+  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** How long a refund being carried out is left to the instance that claimed it before another may try. */
+const CLAIM_MS = 2 * 60_000;
+
+/**
+ * Records that a payment's money is owed back (once: a second call for the same payment is a no-op). Call it in the
+ * transaction that decides no order will be placed, with the payment row locked.
+ */
+export async function oweRefund(paymentId: number, reason: string, tx: DbOrTx) {
+  await tx.insert(refunds).values({ paymentId, reason }).onConflictDoNothing({ target: refunds.paymentId });
+}
+
+/**
+ * Asks the provider to refund (or cancel) the payment of a claimed refund, and records the outcome: done, or the
+ * error and when to try again. Returns whether the money is back.
+ */
+async function carryOut(refund: RefundRow, db: DbOrTx): Promise<boolean> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
+  if (!payment) throw new NotFoundError(`Payment ${refund.paymentId} not found`);
+  try {
+    await getPaymentProvider().refund(payment.providerPaymentId, `refund:${payment.id}`);
+  } catch (error) {
+    const attempts = refund.attempts + 1;
+    const message = describeError(error);
+    log.error(`refund of payment ${payment.providerPaymentId} failed (try ${attempts}): ${message}`);
+    await db
+      .update(refunds)
+      .set({
+        attempts,
+        lastError: message.slice(0, 500),
+        nextAttemptAt: new Date(Date.now() + refundBackoffMs(attempts)),
+        updatedAt: new Date(),
+      })
+      .where(eq(refunds.id, refund.id));
+    return false;
+  }
+  faultPoint("refund-after-provider");
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await tx
+      .update(refunds)
+      .set({ status: "succeeded", attempts: refund.attempts + 1, lastError: null, refundedAt: now, updatedAt: now })
+      .where(eq(refunds.id, refund.id));
+    await tx
+      .update(payments)
+      .set({ status: "refunded", failureMessage: refund.reason, updatedAt: now })
+      .where(eq(payments.id, payment.id));
+  });
+  return true;
+}
+
+/**
+ * Claims pending refunds (all due ones, or the given payment's) for this instance: their next try moves a little
+ * into the future, so another instance running the same sweep skips them (SKIP LOCKED) and a crash mid-refund only
+ * delays it.
+ */
+async function claim(db: DbOrTx, filter: { paymentId?: number; due?: Date; limit?: number }): Promise<RefundRow[]> {
+  const conditions = [eq(refunds.status, "pending")];
+  if (filter.paymentId !== undefined) conditions.push(eq(refunds.paymentId, filter.paymentId));
+  if (filter.due) conditions.push(lte(refunds.nextAttemptAt, filter.due));
+  const candidates = db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(...conditions))
+    .orderBy(asc(refunds.nextAttemptAt))
+    .limit(filter.limit ?? 20)
+    .for("update", { skipLocked: true });
+  return db
+    .update(refunds)
+    .set({ nextAttemptAt: sql`now() + ${`${CLAIM_MS} milliseconds`}::interval` })
+    .where(inArray(refunds.id, candidates))
+    .returning();
+}
+
+/** Owes and, at once, tries the refund of one payment. Returns whether the money is back already. */
+export async function refundNow(paymentId: number, db: DbOrTx = getDb()): Promise<boolean> {
+  const [claimed] = await claim(db, { paymentId });
+  if (!claimed) {
+    const [row] = await db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+    return row?.status === "succeeded";
+  }
+  return carryOut(claimed, db);
+}
+
+/** The reconciler's part: every pending refund whose time has come. Returns how many were carried out. */
+export async function processDueRefunds(db: DbOrTx = getDb(), now = new Date()) {
+  const due = await claim(db, { due: now, limit: 50 });
+  let refunded = 0;
+  for (const refund of due) if (await carryOut(refund, db)) refunded++;
+  return { tried: due.length, refunded };
+}
+
+// ---------------------------------------------------------------- the admin's view
+
+function refundDto(row: { refund: RefundRow; payment: typeof payments.$inferSelect; email: string | null }): RefundDto {
+  const { refund, payment } = row;
+  return {
+    id: refund.id,
+    paymentId: payment.id,
+    providerPaymentId: payment.providerPaymentId,
+    customerEmail: row.email ?? "",
+    amount: centsToDollars(payment.amountCents),
+    reason: refund.reason,
+    status: refund.status,
+    attempts: refund.attempts,
+    lastError: refund.lastError,
+    nextAttemptAt: refund.status === "pending" ? refund.nextAttemptAt.toISOString() : null,
+    refundedAt: refund.refundedAt?.toISOString() ?? null,
+    createdAt: refund.createdAt.toISOString(),
+  };
+}
+
+/** Refunds with their payment and the customer's e-mail: what the admin's view shows. */
+const refundsWithPayments = (db: DbOrTx) =>
+  db
+    .select({ refund: refunds, payment: payments, email: users.email })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(users, eq(users.id, payments.userId));
+
+/** GET /admin/refunds: the ones still owed first (oldest first), then the latest done. */
+export async function listRefunds({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }) {
+  requireAdmin(actor);
+  const [pending, done] = await Promise.all([
+    refundsWithPayments(db).where(eq(refunds.status, "pending")).orderBy(asc(refunds.createdAt)).limit(200),
+    refundsWithPayments(db).where(eq(refunds.status, "succeeded")).orderBy(desc(refunds.refundedAt)).limit(50),
+  ]);
+  return { pending: pending.map(refundDto), done: done.map(refundDto) };
+}
+
+/** POST /admin/refunds/{refundId}/retry: tries a pending refund now. */
+export async function retryRefund({
+  actor,
+  refundId,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  refundId: number;
+  db?: DbOrTx;
+}): Promise<{ refunded: boolean; refund: RefundDto }> {
+  requireAdmin(actor);
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!row) throw new NotFoundError("Refund not found");
+  if (row.status === "succeeded") throw new ConflictError(`Refund ${refundId} was carried out already.`);
+  const refunded = await refundNow(row.paymentId, db);
+  const [after] = await refundsWithPayments(db).where(eq(refunds.id, refundId));
+  return { refunded, refund: refundDto(after!) };
+}
