@@ -2,7 +2,7 @@ import { index, route, type RouteConfig } from "@remix-run/route-config";
 
 /**
  * Every URL of the shop and the screen that answers it. Route modules are named by screen and grouped by area
- * (shop/, account/, admin/, site/); the URLs are the spec's (docs/product.md "Routes"). A route's id is its file
+ * (shop/, account/, admin/, site/); the URLs are the product's (docs/product.md#routes). A route's id is its file
  * path without the extension ("routes/shop/listing").
  */
 const LISTING = "routes/shop/listing.tsx";

@@ -1,4 +1,4 @@
-// What the pages' in-process API client costs over calling the same services directly (issue #15). On PGlite in
+// What the pages' in-process API client costs over calling the same services directly (decision 0029). On PGlite in
 // memory with the demo catalogue (and its images) and the demo shopper with three lines in the cart, it times the
 // calls the loaders make: through `callApi` (app/client/api.server.ts: access rule, rate limits, input validation,
 // the handler, the answer as the pages read it) and straight to the service with inputs already typed. Each round

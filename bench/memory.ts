@@ -1,4 +1,4 @@
-// Memory of the built shop on the embedded database (issue #15). Each round starts scripts/server.mjs on a fresh
+// Memory of the built shop on the embedded database (decision 0029). Each round starts scripts/server.mjs on a fresh
 // DATA_DIR and samples its resident memory (/proc/<pid>/status: VmRSS, and VmHWM for the peak) through the first
 // start and the demo seed; idle RSS is read IDLE_MS after /readyz first answers 200. The server is then stopped and
 // started again on the same directory (an ordinary start, no seed): idle RSS again, then a burst of page loads and

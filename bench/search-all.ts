@@ -1,5 +1,5 @@
 // The search benchmark at 10k, 100k and 1M products, then each case's p95 side by side and how it grows with the
-// catalogue, against the targets of issue #14 (p95 ≤ 30 ms at 100k, ≤ 60 ms at 1M, growth 10k → 100k ≤ 1.5×).
+// catalogue, against the search's targets (p95 ≤ 30 ms at 100k, ≤ 60 ms at 1M, growth 10k → 100k ≤ 1.5×).
 //
 // Usage: npm run bench:search:all -- [--sizes 10000,100000,1000000] [--mode e2e|service] and bench:search's options.
 import { parseOptions, runBench, type BenchResult } from "./search/run";
@@ -41,7 +41,7 @@ for (const label of labels) {
   );
 }
 
-// the issue's targets, where the sizes were run
+// those targets, where the sizes were run
 const at = (size: number) => bySize[sizes.indexOf(size)];
 const checks: string[] = [];
 const over = (m: Map<string, number> | undefined, limit: number) =>

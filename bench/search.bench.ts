@@ -1,4 +1,4 @@
-// Search at scale on PostgreSQL (issue #14): a generated catalogue of --size products (10k, 100k, 1M…), the real
+// Search at scale on PostgreSQL (decision 0030): a generated catalogue of --size products (10k, 100k, 1M…), the real
 // searchProducts timed in-process, the built shop's pages and suggestions loaded end to end by 10 clients, and
 // EXPLAIN (ANALYZE, BUFFERS) of the hot paths' SQL. The database of each size is kept and reused (bench/search/).
 //

@@ -1,9 +1,9 @@
-// Throughput of the built shop's pages (issue #15): the production server (scripts/server.mjs) on PostgreSQL (a fresh
-// database with the demo catalogue) and on the embedded PGlite (a fresh DATA_DIR), loaded by autocannon with 10
+// Throughput of the built shop's pages (decision 0028): the production server (scripts/server.mjs) on PostgreSQL (a
+// fresh database with the demo catalogue) and on the embedded PGlite (a fresh DATA_DIR), loaded by autocannon with 10
 // connections. Cases: /, /products, a product's details, /robots.txt (a Remix route without data) and the ceiling
-// (/bench/ceiling: the listing's 18 cards rendered from memory, no API or database; served with BENCH_CEILING=1),
-// each with and without `Accept-Encoding: gzip`. Rounds interleave the cases; the report is the median over rounds
-// of req/s and p95 latency, and each page's ratio to the ceiling of the same round.
+// (/bench/ceiling: the listing's 18 cards rendered from memory, no API or database; served with BENCH_CEILING=1), each
+// with and without `Accept-Encoding: gzip`. Rounds interleave the cases; the report is the median over rounds of req/s
+// and p95 latency, and each page's ratio to the ceiling of the same round.
 //
 // Run: `npm run build && npm run bench:throughput`. Environment:
 //   BENCH_DATABASE_URL  the PostgreSQL database to (re)create (default postgres://postgres@127.0.0.1:5432/shop_bench_throughput)

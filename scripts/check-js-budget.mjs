@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The JavaScript budget of every page (issue #15): how many gzipped bytes of JavaScript a first visit to each route
+// The JavaScript budget of every page (decision 0026): how many gzipped bytes of JavaScript a first visit to each route
 // downloads, from the production build's manifests, against a budget per route. Prints a table; exits 1 when a route
 // is over its budget (or the build's manifests cannot be read). Run after `npm run build`:
 //
@@ -41,7 +41,8 @@ const LISTING_ROUTES = ["routes/shop/listing", "routes/shop/listing-by-name", "r
  * - The admin's pages: 140 kB. They are used by a few signed-in staff, on desktop connections, over and over (so from
  *   the cache), and carry the heaviest forms (product editor, image picker). They get more room than a shopper's page,
  *   not unlimited room: the budget is a tripwire for an editor, chart or date library pulled in by accident, not a
- *   target. The heaviest, the product editor, measures 125 kB (issue #15); 140 kB leaves room for a form or two more.
+ *   target. The heaviest, the product editor, measured 125 kB (decision 0026); 140 kB leaves room for a form or two
+ *   more.
  * - Every other page a shopper or visitor sees (home, details, cart, account, sign-in, 404…): 105 kB.
  */
 export const BUDGETS = [

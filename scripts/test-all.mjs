@@ -42,9 +42,9 @@ step("lint (ESLint, with the layer rules)", [bin("eslint", "bin/eslint.js"), "."
 step("format check (Prettier)", [bin("prettier", "bin/prettier.cjs"), "--check", "."]);
 
 // the build comes before the tests: the server tests (vitest project "server") and the end-to-end tests run it. A
-// warning of an empty chunk fails it (issue #12: the routes without browser code are quiet, see vite.config.ts)
+// warning of an empty chunk fails it (decision 0024: the routes without browser code are quiet, see vite.config.ts)
 const built = step("build", [path.join(root, "scripts/build-checked.mjs")], { NODE_ENV: "production" });
-// the gzipped JavaScript of each page's first visit against its budget, read from that build's manifests (issue #15)
+// the gzipped JavaScript of each page's first visit against its budget, from that build's manifests (decision 0026)
 if (built) step("JavaScript per page within its budget", [path.join(root, "scripts/check-js-budget.mjs")]);
 
 const vitestJson = path.join(results, "vitest.json");

@@ -65,7 +65,7 @@ export interface HandlerInput<P extends Schema, Q extends Schema, B extends Sche
   request: ApiRequest;
 }
 
-/** A success in the envelope of api-v1.md: `{ message, data, ...extra }`. */
+/** A success in the envelope of docs/api.md#envelope: `{ message, data, ...extra }`. */
 export interface Reply<R extends Schema> {
   message: string;
   data?: R extends z.ZodType ? z.input<R> : null;

@@ -3,7 +3,7 @@ import { createLogger } from "~/lib/log.server";
 
 const log = createLogger("api");
 
-/** The JSON error envelope of api-v1.md for a domain error: its status, message and field errors. */
+/** The JSON error envelope (docs/api.md#envelope) for a domain error: its status, message and field errors. */
 export function domainErrorResponse(error: DomainError, requestId: string, headers: Record<string, string> = {}) {
   const all: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": "no-store", ...headers };
   const retryAfter = retryAfterOf(error);

@@ -65,7 +65,7 @@ export function callerHeaders(request: Request): Headers {
 export async function apiLogin(credentials: { email: string; password: string }, request: Request) {
   const headers = callerHeaders(request);
   const answer = await callApi(endpoints.auth.login, { body: credentials, headers }).catch((error: unknown) => {
-    // credentials the API cannot read (422: a control character in the e-mail) are no one's: the spec's message
+    // credentials the API cannot read (422: a control character in the e-mail) are no one's: the login page's message
     if (error instanceof ApiError) throw new LoginError(error.status === 422 ? INVALID_LOGIN : error.message);
     throw error;
   });
@@ -156,7 +156,7 @@ export class Auth {
   private async refresh(): Promise<string> {
     const next = await sharedRefresh(this.session.get("refreshToken") ?? "");
     if (!next) {
-      // the refresh failed: the user is logged out and sent to / (spec.md §8)
+      // the refresh failed: the user is logged out and sent to / (docs/product.md#logout)
       throw redirect("/", { headers: { "Set-Cookie": await destroySession(this.request, this.session) } });
     }
     this.session.set("accessToken", next.accessToken);

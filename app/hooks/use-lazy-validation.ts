@@ -9,7 +9,7 @@ export interface Validator<S> {
 
 /**
  * conform's validation in the browser with the form's zod schemas, fetched when the form is first used rather than
- * with the page (issue #15: zod and conform's zod adapter are a fifth of a form page's JavaScript, and a visit that
+ * with the page (decision 0026: zod and conform's zod adapter are a fifth of a form page's JavaScript, and a visit that
  * never touches the form needs neither; scripts/check-js-budget.mjs keeps the pages under their budgets).
  *
  * `load` imports the schema module (`() => import("~/schemas/account")`). Give `prepare` to the form as `onFocus`

@@ -13,8 +13,8 @@ export { ADDRESS_FIELDS, ADDRESS_TEXT_FIELDS, ADDRESS_TYPES, DELETE_CONFIRMATION
 export type { AddressField, AddressType } from "./account-constants";
 
 /**
- * Address fields are optional (spec.md §5): absent, null or blank is stored as "". (conform turns "" into undefined
- * before parsing, so optionality must be the schema's, not a preprocess.)
+ * Address fields are optional (docs/product.md#addresses): absent, null or blank is stored as "". (conform turns ""
+ * into undefined before parsing, so optionality must be the schema's, not a preprocess.)
  */
 const optionalText = (max: number) =>
   z
@@ -117,7 +117,7 @@ export type UserDto = z.infer<typeof UserSchema>;
 
 export const TokenSchema = z.object({ accessToken: z.string() });
 
-// ---------------------------------------------------------------- account recovery and settings (issue #13)
+// ---------------------------------------------------------------- account recovery and settings (decision 0019)
 
 /** The token of a link the shop mailed (a password reset, an e-mail confirmation): 43 base64url characters. */
 export const LinkTokenSchema = z

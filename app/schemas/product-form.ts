@@ -90,7 +90,7 @@ export const ProductFormSchema = ProductFormFieldsSchema.check(
 /** The product form's values as the browser posts them (every field a string). */
 export type ProductFormValues = Record<keyof z.input<typeof ProductFormFieldsSchema>, string>;
 
-/** The spec's message for an upload without a file. */
+/** The message for an upload without a file (docs/product.md#add-product). */
 export const NO_IMAGE = "Please select an image.";
 
 /** An <input type=file>'s files: the empty part a browser sends when none was chosen is no file. */

@@ -16,8 +16,9 @@ export const unauthorized = (request: Request) =>
   redirect(`/unauthorized?from=${encodeURIComponent(new URL(request.url).pathname)}`);
 
 /**
- * The guard of spec.md §2: no user → /login remembering the origin; none of the allowed roles (case-insensitive) →
- * /unauthorized carrying the origin; a {userId} that is not the user's own (and the user is no admin) → /unauthorized.
+ * The guard (docs/product.md#roles-and-the-guard): no user → /login remembering the origin; none of the allowed roles
+ * (case-insensitive) → /unauthorized carrying the origin; a {userId} that is not the user's own (and the user is no
+ * admin) → /unauthorized.
  */
 export async function requireAuth(
   request: Request,
@@ -45,7 +46,7 @@ export async function requireOwner(request: Request, userId: string | undefined)
   return auth;
 }
 
-/** The admin pages (spec.md §2). */
+/** The admin pages (docs/product.md#admin-navigation). */
 export function requireAdmin(request: Request): Promise<Auth> {
   return requireAuth(request, { roles: ["ROLE_ADMIN"] });
 }

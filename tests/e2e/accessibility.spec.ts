@@ -8,7 +8,7 @@ import { ORDERS_SHOP } from "./orders-shop";
 import { brands, products } from "./shop";
 
 /**
- * WCAG 2.2 AA (issue #12): axe-core finds no serious or critical violation on any screen, at 360 and 1280 px, with
+ * WCAG 2.2 AA (decision 0025): axe-core finds no serious or critical violation on any screen, at 360 and 1280 px, with
  * JavaScript on and off (the two projects). One test per kind of visitor visits each of its screens once per width
  * (a sign-in per test, not per screen), and lists every violation it met when it fails. The shopper buys, so the
  * tests run against the orders shop (see ./orders-shop.ts), with products of their own (checkout-helpers' slot 20).

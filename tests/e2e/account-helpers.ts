@@ -1,4 +1,4 @@
-/** Helpers of the account recovery and settings specs (issue #13): accounts made through the API, signing in. */
+/** Helpers of the account recovery and settings specs (decision 0019): accounts made through the API, signing in. */
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export const PASSWORD = "correct horse battery";

@@ -4,9 +4,9 @@ import { hydrated } from "./admin-helpers";
 import { toast } from "./orders-shop";
 
 /**
- * Issue #12: the dashboard's address book. A refused edit comes back in the edit form of that address, open, with
- * what was typed and the error by its field (not under the Add form), with and without JavaScript; the edit form
- * lays out on a 360 px phone.
+ * The dashboard's address book (docs/product.md#addresses, decision 0023). A refused edit comes back in the edit form
+ * of that address, open, with what was typed and the error by its field (not under the Add form), with and without
+ * JavaScript; the edit form lays out on a 360 px phone.
  */
 
 const FIRST = "1 First Street";

@@ -11,7 +11,7 @@ const NOT_AN_IMAGE = "notes.txt: The file is not an image we can read (JPEG, PNG
 const notes = { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture at all\n") };
 
 /**
- * Issue #12: after "Please select an image." (said before any request with JavaScript), choosing a file that is no
+ * After "Please select an image." (said before any request with JavaScript), choosing a file that is no
  * image and sending it left the stale warning in place of the server's reason. The warning now goes as soon as a
  * file is chosen, and the server's reason shows under the picker, with and without JavaScript.
  */

@@ -4,7 +4,7 @@ import { hydrated, signInAsAdmin } from "./admin-helpers";
 import { ORDERS_SHOP } from "./orders-shop";
 
 /**
- * Issue #12: every form, with JavaScript and without, comes back after a refusal with what was typed (passwords
+ * Decision 0023: every form, with JavaScript and without, comes back after a refusal with what was typed (passwords
  * aside: those are empty, with JavaScript too) and the error next to its field (the field's accessible description).
  * One case per form of the shop that takes typed text; the brands and categories (admin-taxonomy.spec.ts), the reset
  * password form (password-reset.spec.ts), the checkout (checkout-shipping.spec.ts, checkout.spec.ts) and the address

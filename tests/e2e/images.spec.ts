@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 /**
- * Images (issue #15, docs/decisions/0027-lighthouse-and-lazy-images.md): a phone fetches the 400w variant of the card
+ * Images (docs/decisions/0027-lighthouse-and-lazy-images.md): a phone fetches the 400w variant of the card
  * pictures, only those near the screen until the shopper scrolls (with JavaScript by native lazy loading, without it
  * by the no-script pattern of app/components/shop/product-image.tsx), and each page's largest picture comes first.
  */

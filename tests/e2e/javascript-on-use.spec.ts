@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { products } from "./shop";
 
-// What a page fetches only when it is used (issue #15, docs/decisions/0026-javascript-budget.md): the details page's
+// What a page fetches only when it is used (docs/decisions/0026-javascript-budget.md): the details page's
 // zoom (Headless UI's dialog) on its first opening, a form's zod schemas when the form is first used. Neither is in
 // the page's JavaScript budget (scripts/check-js-budget.mjs), so these tests hold that they really wait, and that the
 // page still does what it did once they arrive.

@@ -4,10 +4,10 @@ import { pick, signedInShopper } from "./checkout-helpers";
 import { ORDERS_SHOP } from "./orders-shop";
 
 /**
- * A shopper with the keyboard alone (issue #12, WCAG 2.1.1 and 2.4.7): from the home page to a placed order with Tab,
- * Shift+Tab, Enter and typing, with and without JavaScript. Every element the keyboard reaches on the way shows that
- * it has the focus (an outline, or the brand-coloured ring). The sign-in before the walk is set-up, through the login
- * form's post. It buys, so it runs against the orders shop with a product of its own (checkout-helpers' slot 21).
+ * A shopper with the keyboard alone (decision 0025, WCAG 2.1.1 and 2.4.7): from the home page to a placed order with
+ * Tab, Shift+Tab, Enter and typing, with and without JavaScript. Every element the keyboard reaches on the way shows
+ * that it has the focus (an outline, or the brand-coloured ring). The sign-in before the walk is set-up, through the
+ * login form's post. It buys, so it runs against the orders shop with a product of its own (checkout-helpers' slot 21).
  */
 test.use({ baseURL: ORDERS_SHOP });
 test.describe.configure({ timeout: 90_000 });

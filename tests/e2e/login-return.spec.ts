@@ -3,8 +3,8 @@ import { PASSWORD, registeredUser, uniqueEmail } from "./account-helpers";
 import { products } from "./shop";
 
 /**
- * Issue #12: Login in the navigation bar comes back to the page the shopper was on (through registration too), with
- * and without JavaScript; a way back that leaves the site lands on the home page.
+ * Login in the navigation bar (docs/product.md#login) comes back to the page the shopper was on (through registration
+ * too), with and without JavaScript; a way back that leaves the site lands on the home page.
  */
 
 const product = products[3]!;

@@ -2,10 +2,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { HERO_AUTOPLAY_MS, HERO_SPEED_MS } from "../../app/lib/site";
 
 /**
- * Motion (issue #12, WCAG 2.2.2 and prefers-reduced-motion): the hero's slides can be paused, hold while the shopper
- * points at or focuses its content, and never move by themselves when the system asks for less motion; CSS
- * transitions and animations end at once then. The slider's timers run on Playwright's clock, so a 27 s slide takes
- * no time.
+ * Motion (decision 0025, WCAG 2.2.2 and prefers-reduced-motion): the hero's slides can be paused, hold while the
+ * shopper points at or focuses its content, and never move by themselves when the system asks for less motion; CSS
+ * transitions and animations end at once then. The slider's timers run on Playwright's clock, so a 27 s slide takes no
+ * time.
  */
 
 /** One slide's wait and its slide in, and a little more. */

@@ -4,7 +4,7 @@ import { signedInShopper } from "./checkout-helpers";
 import { products } from "./shop";
 
 /**
- * The 404 page is a page of the shop like any other (issue #12): a signed-in shopper is still signed in there, the
+ * The 404 page is a page of the shop like any other (decision 0024): a signed-in shopper is still signed in there, the
  * footer lists the categories, the title says what happened, and the status is 404.
  */
 

@@ -6,9 +6,9 @@ import { ORDERS_SHOP, PASSWORD, toast } from "./orders-shop";
 import { PAGE_SIZE, products } from "./shop";
 
 /**
- * Issue #12: nothing invites a shopper into a form that can only refuse. An out-of-stock card has a disabled 'Out of
- * stock' instead of the blue 'Add to cart' / 'Shop now'; a cart line the stock can no longer fill closes the checkout
- * (a disabled button saying why, and the checkout page sends the shopper back) and offers to reduce it.
+ * Nothing invites a shopper into a form that can only refuse (decision 0024). An out-of-stock card has a disabled 'Out
+ * of stock' instead of the blue 'Add to cart' / 'Shop now'; a cart line the stock can no longer fill closes the
+ * checkout (a disabled button saying why, and the checkout page sends the shopper back) and offers to reduce it.
  */
 
 /** The home grid's products (one per name, the first added) and the listing's first page: seeded, never changed here. */

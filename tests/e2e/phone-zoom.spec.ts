@@ -2,9 +2,9 @@ import { expect, test } from "@playwright/test";
 import { products } from "./shop";
 
 /**
- * The product picture's zoom on a 360 px phone (issue #12): the enlarged picture is larger than the screen and the
- * finger (here the wheel) pans it; Escape and Close end it. Without JavaScript the picture is a link to the full-size
- * file. Wider screens are covered by details.spec.ts.
+ * The product picture's zoom on a 360 px phone (docs/product.md#product-details): the enlarged picture is larger than
+ * the screen and the finger (here the wheel) pans it; Escape and Close end it. Without JavaScript the picture is a link
+ * to the full-size file. Wider screens are covered by details.spec.ts.
  */
 test.use({ viewport: { width: 360, height: 740 } });
 

@@ -11,7 +11,7 @@ function categorySelect(page: Page) {
 }
 
 /**
- * Issue #12: the search bar's category dropdown listed categories without products (choosing one could only find
+ * The search bar's category dropdown once listed categories without products (choosing one could only find
  * nothing). It offers those with products, like the footer (decision 0022); an empty category's own page still
  * shows it, preselected.
  */

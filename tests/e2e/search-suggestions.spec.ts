@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { productNamed, products } from "./shop";
 
-// Issue #14: the home page's search field suggests products and categories as the shopper types (with JavaScript;
-// without it the field is the plain search form, which the home and listing specs cover).
+// The home page's search field suggests products and categories as the shopper types (docs/product.md#search-bar; with
+// JavaScript; without it the field is the plain search form, which the home and listing specs cover).
 test.describe("search suggestions", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "suggestions need JavaScript");
 

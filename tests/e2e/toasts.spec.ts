@@ -4,7 +4,7 @@ import { notices, ORDERS_SHOP, toast } from "./orders-shop";
 import { listing, type Product } from "./shop";
 
 /**
- * Toasts (issue #12): with JavaScript each closes after 5 s, even while the shopper keeps using the page, pauses
+ * Toasts (decision 0021): with JavaScript each closes after 5 s, even while the shopper keeps using the page, pauses
  * under the pointer or the keyboard focus, has a close button and never covers the navigation; without JavaScript
  * the message is a banner in the page's flow that the next page drops. These tests add to carts, so they run against
  * the orders shop with products of their own (slots 11 and 12 of pick in ./checkout-helpers.ts).

@@ -296,7 +296,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: OWNER,
     call: (f) => ({ path: `/orders/user/${f.actors.user.id}/checkout-attempt` }),
   },
-  // an admin may act on any shopper's {userId} in the API (api-v1.md: owner or admin); the checkout page is owner-only
+  // an admin may act on any shopper's {userId} in the API (docs/api.md#authorization); the checkout page is owner-only
   "POST /orders/user/{userId}/checkout": {
     expect: [401, 402, 403, 402],
     call: async (f) => {
@@ -392,14 +392,15 @@ const PAGES: Record<string, Row> = {
   "GET routes/account/confirm-email": PAGE_PUBLIC,
   "POST routes/account/confirm-email": [422, 422, 422, 422],
   "GET routes/account/login": [200, 302, 302, 302],
-  // an empty login form: the spec's message (400); a signed-in user is sent on, as the login page's loader does
+  // an empty login form: the login page's message (400); a signed-in user is sent on, as the login page's loader does
   "POST routes/account/login": [400, 302, 302, 302],
   "GET routes/account/logout": ["ok", "ok", "ok", "ok"],
   // an order's page: its owner's and the admins'
   "GET routes/account/order": PAGE_SHOPPER,
   "POST routes/account/logout": ["ok", "ok", "ok", "ok"],
   "GET routes/shop/product-details": PAGE_PUBLIC,
-  // adding to the cart signed out: the spec's 'You need to be logged in to add items to the cart.'
+  // adding to the cart signed out: 'You need to be logged in to add items to the cart.'
+  // (docs/product.md#product-details)
   "POST routes/shop/product-details": [401, "ok", "ok", "ok"],
   "GET routes/shop/listing": PAGE_PUBLIC,
   "GET routes/shop/listing-by-name": PAGE_PUBLIC,

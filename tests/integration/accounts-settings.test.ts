@@ -22,7 +22,7 @@ import { mailsTo, tokenIn } from "../support/mail-outbox";
 import { json, type Auth } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
 
-// Account settings over real HTTP (issue #13): a new e-mail address only once the link sent to it is opened, a new
+// Account settings over real HTTP (decision 0019): a new e-mail address only once the link sent to it is opened, a new
 // password that ends the other sessions, a deleted account whose personal data is erased and whose orders stay;
 // every change needs the caller's current password, which cannot be guessed through these endpoints either.
 

@@ -8,7 +8,7 @@ import { json, type Auth } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
 
 // Who may change the catalogue: admin only; 401 without a token, 403 for a ROLE_USER (and nothing changes), as
-// api-v1.md says.
+// docs/api.md#authorization says.
 
 const database = useTestDatabase();
 const api = useApiServer();

@@ -7,9 +7,9 @@ import { changedTables, fingerprint } from "../support/hostile/fingerprint";
 import { useHostileShop } from "../support/hostile/shop";
 import { multipart, send, type Probe } from "../support/hostile/wire";
 
-// Regressions of issue #11's hostile inputs: each of these answered 500 (PostgreSQL refuses a NUL in text; an id past
-// int4; a malformed multipart; a full disk; pages that passed what they could not read on to the API). Each must be
-// a 4xx (or 507 for the full disk) that says what is wrong, and write nothing.
+// Regressions of the hostile inputs of decision 0017: each of these answered 500 (PostgreSQL refuses a NUL in text; an
+// id past int4; a malformed multipart; a full disk; pages that passed what they could not read on to the API). Each
+// must be a 4xx (or 507 for the full disk) that says what is wrong, and write nothing.
 
 const shop = useHostileShop({ pages: true });
 const api = () => shop.api.origin;

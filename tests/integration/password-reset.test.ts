@@ -10,9 +10,9 @@ import { linksIn, mailsTo, tokenIn } from "../support/mail-outbox";
 import { json } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
 
-// Password reset over real HTTP (issue #13): the link is mailed through the outbox, stored only as a hash, works once
-// and for an hour, a newer one spends the older; using it ends every session of the account; the answer to a request
-// never says whether the address has an account; requests are limited per client and per address.
+// Password reset over real HTTP (decision 0019): the link is mailed through the outbox, stored only as a hash, works
+// once and for an hour, a newer one spends the older; using it ends every session of the account; the answer to a
+// request never says whether the address has an account; requests are limited per client and per address.
 
 const database = useTestDatabase();
 const api = useApiServer();

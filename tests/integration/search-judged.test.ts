@@ -6,7 +6,7 @@ import thresholds from "../fixtures/search-quality-thresholds.json";
 import { formatQuality, missTable, runJudgedSet, summarize, type Outcome } from "../support/search-quality";
 import { useTestDatabase } from "../support/test-db";
 
-// Search quality (issue #14): the judged query set over the demo catalogue, scored by precision@5 and by how often
+// Search quality (decision 0030): the judged query set over the demo catalogue, scored by precision@5 and by how often
 // the right product comes first. The figures must not drop below tests/fixtures/search-quality-thresholds.json;
 // `npm run bench:search-quality` prints the same figures for bench/RESULTS.md.
 

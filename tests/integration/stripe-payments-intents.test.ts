@@ -8,8 +8,8 @@ import type { Envelope } from "../support/requests";
 import { useStripeStandIn } from "../support/stripe-stand-in";
 import { useTestDatabase } from "../support/test-db";
 
-// The Stripe path of payments (architecture.md, Payments; api-v1.md, orders and payments rows), over real HTTP, with
-// the real stripe SDK talking to a local stand-in of Stripe's API: PaymentIntents, confirmed as Stripe.js does.
+// The Stripe path of payments (decision 0007; docs/api.md#payments and #orders), over real HTTP, with the real stripe
+// SDK talking to a local stand-in of Stripe's API: PaymentIntents, confirmed as Stripe.js does.
 
 const standIn = useStripeStandIn(); // first: the configuration below needs its url
 const database = useTestDatabase();

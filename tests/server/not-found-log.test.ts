@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase } from "./support/scratch-database";
 import { freePort, startShop, tempDir, type ShopProcess } from "./support/shop-process";
 
-// What the built shop writes for a URL nobody serves: the access log's line and nothing else (issue #12: a ~50-line
+// What the built shop writes for a URL nobody serves: the access log's line and nothing else (decision 0024: a ~50-line
 // stack trace per unknown URL, the router's internal "No route matches URL" error handed to handleError). A real
 // failure still writes its stack. On a PostgreSQL database of its own, so the test can break a table under the shop.
 

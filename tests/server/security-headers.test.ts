@@ -260,7 +260,7 @@ describe("with Stripe configured", () => {
   });
 
   /**
-   * The checkout in a browser under that policy (issue #15): Stripe.js is requested once, whether it arrives or not
+   * The checkout in a browser under that policy: Stripe.js is requested once, whether it arrives or not
    * (@stripe/stripe-js requests it a second time when the first fails; app/components/checkout/stripe-card.tsx).
    * This machine does not reach Stripe: the browser gets a stand-in Stripe.js, or a failed request.
    */

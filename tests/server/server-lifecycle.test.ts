@@ -255,7 +255,7 @@ describe("the demo shopper of a new embedded database", () => {
     });
     expect(login.status).toBe(200);
     const { accessToken } = (await login.json()) as { accessToken: string };
-    // the access token's claims carry the user's id (api-v1.md)
+    // the access token's claims carry the user's id (docs/api.md#authentication)
     const { id } = JSON.parse(Buffer.from(accessToken.split(".")[1]!, "base64url").toString()) as { id: number };
     const { data: user } = (await (
       await fetch(`${shop.origin}/api/v1/users/user/${id}/user`, {

@@ -61,9 +61,9 @@ function hasFile(form: HTMLFormElement, name: string): boolean {
 }
 
 /**
- * The spec's warning for an upload without a file, shown before any request when JavaScript runs. It lasts only
- * until a file is chosen: after that, what the picker shows is the server's answer (a file that is no image, too
- * large…), which the stale warning used to hide. `error` is what to show under the picker.
+ * The warning for an upload without a file (docs/product.md#add-product), shown before any request when JavaScript
+ * runs. It lasts only until a file is chosen: after that, what the picker shows is the server's answer (a file that is
+ * no image, too large…), which the stale warning used to hide. `error` is what to show under the picker.
  */
 export function useImageRequired(name: string, serverError: string | undefined) {
   const [missing, setMissing] = useState(false);

@@ -131,7 +131,7 @@ export function CheckoutForm({
     })();
   }, [fetcher, form.id, toast]);
 
-  // a declined card or a failed order is also a toast (spec.md §9), besides the message by the button
+  // a declined card or a failed order is also a toast, besides the message by the button (docs/product.md#checkout)
   useEffect(() => {
     const formError = latest?.result?.error?.[""]?.[0];
     if (formError) toast({ type: "error", message: formError });

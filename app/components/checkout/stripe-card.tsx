@@ -23,9 +23,9 @@ let script: Promise<boolean> | undefined;
 
 /**
  * Stripe's script, requested once per page load and only on this page. loadStripe would add it too, but when that
- * request fails (blocked, offline) it adds it again at once: two requests on every such visit (issue #15). With the
- * script already there, loadStripe only makes the client. A failed script is not tried again until the next page
- * load; paying then says it is not ready, and without JavaScript the hosted Checkout remains.
+ * request fails (blocked, offline) it adds it again at once: two requests on every such visit. With the script already
+ * there, loadStripe only makes the client. A failed script is not tried again until the next page load; paying then
+ * says it is not ready, and without JavaScript the hosted Checkout remains.
  */
 function stripeScript(): Promise<boolean> {
   script ??= new Promise((resolve) => {

@@ -20,7 +20,7 @@ function loadZoom() {
 
 /**
  * The details page's image zoom, fetched the first time a shopper opens it: Headless UI's dialog is most of the
- * page's own JavaScript, and most visits never zoom (issue #15; scripts/check-js-budget.mjs). Until it arrives the
+ * page's own JavaScript, and most visits never zoom (decision 0026; scripts/check-js-budget.mjs). Until it arrives the
  * screen shows a spinner over the page; if it cannot be fetched (offline), the picture opens as a page of its own, as
  * without JavaScript.
  */

@@ -12,8 +12,8 @@ interface Shown extends ToastMessage {
 }
 
 /**
- * More would stack down over the page (issue #12: five over the navigation, three over a checkout's fields); on a
- * phone only the newest of them shows.
+ * More would stack down over the page (five once covered the navigation, three a checkout's fields); on a phone only
+ * the newest of them shows (docs/product.md#toasts-and-flash-messages, decision 0021).
  */
 const MAX_SHOWN = 2;
 

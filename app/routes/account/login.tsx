@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safeRedirectPath(String(form.get("redirectTo") ?? ""));
   // a refusal comes back with the e-mail that was typed (never the password), with and without JavaScript
   const email = String(form.get("email") ?? "").slice(0, 254);
-  // the spec's message for empty fields, without calling the server (also for a browser without JavaScript)
+  // the message for empty fields (docs/product.md#login), without calling the API (also without JavaScript)
   if (!email.trim() || !String(form.get("password") ?? "")) return data({ error: EMPTY, email }, { status: 400 });
   try {
     const user = await authenticator.authenticate("form", request);

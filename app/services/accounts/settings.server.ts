@@ -30,9 +30,9 @@ import { EMAIL_CHANGE_HOURS, issueUserToken, spendUserTokens, usableUserToken } 
 import { findUserByEmail } from "./users.server";
 
 /**
- * Account settings (issue #13; docs/decisions/0019-account-recovery-and-settings.md): a new e-mail address confirmed
- * by a link sent to it, a new password, a deleted account. Each needs the caller's current password, checked under a
- * back-off of its own so that an open session cannot be used to guess it.
+ * Account settings (docs/product.md#account-settings, decision 0019): a new e-mail address confirmed by a link sent to
+ * it, a new password, a deleted account. Each needs the caller's current password, checked under a back-off of its own
+ * so that an open session cannot be used to guess it.
  */
 
 const HOUR = 3600;

@@ -11,9 +11,9 @@ function key() {
 }
 
 /**
- * A short-lived HS256 access token with the claims of api-v1.md (id, roles, sub: the e-mail, iat, exp) and `sid`, the
- * session it belongs to (the refresh-token family of one login): the API checks on every call that the session has
- * not ended, so logging out or a revocation ends access at once rather than when the token expires.
+ * A short-lived HS256 access token with the claims of docs/api.md#authentication (id, roles, sub: the e-mail, iat, exp)
+ * and `sid`, the session it belongs to (the refresh-token family of one login): the API checks on every call that the
+ * session has not ended, so logging out or a revocation ends access at once rather than when the token expires.
  */
 export async function signAccessToken(
   user: { id: number; email: string; roles: string[] },

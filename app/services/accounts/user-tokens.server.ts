@@ -6,9 +6,9 @@ import { BadRequestError, GoneError } from "../errors";
 import { hashToken } from "./tokens.server";
 
 /**
- * The single-use links of issue #13 (docs/decisions/0019-account-recovery-and-settings.md): 256 random bits in the
- * link, only their sha-256 in `user_tokens`, spent by the first use, spent too when a newer link of the same purpose
- * is made, and refused after `expires_at`.
+ * The single-use links of the account pages (docs/decisions/0019-account-recovery-and-settings.md): 256 random bits in
+ * the link, only their sha-256 in `user_tokens`, spent by the first use, spent too when a newer link of the same
+ * purpose is made, and refused after `expires_at`.
  */
 export type TokenPurpose = (typeof userTokens.$inferSelect)["purpose"];
 export type UserTokenRow = typeof userTokens.$inferSelect;

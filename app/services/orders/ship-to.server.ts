@@ -8,7 +8,7 @@ import { ValidationError } from "../errors";
 
 const CHOOSE = "Choose one of your saved addresses, or ship to the billing address.";
 
-/** The billing address as a shipping address (clients that choose none, like the spec's single-page app). */
+/** The billing address as a shipping address (clients that choose none, like the reference client: docs/api.md). */
 export function shippingFromBilling(billing: Billing | Record<string, string> | null | undefined) {
   if (!billing?.street) return null;
   return {

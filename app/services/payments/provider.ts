@@ -1,6 +1,6 @@
 /**
- * The payment network, behind one interface (architecture.md, Payments): Stripe, or the offline test provider.
- * The shop's own record of a payment is the `payments` table; a provider only knows its own side of it.
+ * The payment network, behind one interface (docs/decisions/0007-payments-and-orders.md): Stripe, or the offline test
+ * provider. The shop's own record of a payment is the `payments` table; a provider only knows its own side of it.
  */
 export type ProviderStatus = "requires_payment_method" | "processing" | "succeeded" | "canceled" | "refunded";
 

@@ -104,7 +104,7 @@ export class Prober {
     const leak = leakIn(html ? withoutDevModuleUrls(answer.text) : answer.text);
     if (leak) throw new Error(`the answer shows an internal detail (${leak}) for ${what()}`);
     if (readsJson && answer.status === 422 && isMalformedJson(probe))
-      throw new Error(`malformed JSON must answer 400, not 422 (api-v1.md): ${what()}`);
+      throw new Error(`malformed JSON must answer 400, not 422 (docs/api.md#status-codes): ${what()}`);
     if (answer.status === 0 || (answer.status >= 400 && answer.status < 500)) {
       const changed = changedTables(before, after);
       const refunding = answer.status === 409 && changed.every((table) => MONEY_BACK.has(table));

@@ -17,7 +17,7 @@ import { stripeEvent } from "./webhooks";
 
 /**
  * A local stand-in for the part of Stripe's API that the shop's StripePaymentProvider uses, so the Stripe path is
- * tested over real HTTP with the real `stripe` SDK and no network (stack-notes.md). It answers with Stripe's object
+ * tested over real HTTP with the real `stripe` SDK and no network. It answers with Stripe's object
  * shapes, form-encoded requests, Idempotency-Key replay and Stripe's error JSON, and keeps its state in memory for
  * assertions. Test helpers (`succeed`, `setAmountReceived`, `markSessionPaid`, …) play the parts that happen in the
  * shopper's browser or at the card network.

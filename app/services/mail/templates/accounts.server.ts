@@ -1,4 +1,4 @@
-// The messages of account recovery and settings (issue #13), one function per message. Links are built from
+// The messages of account recovery and settings (decision 0019), one function per message. Links are built from
 // PUBLIC_URL (shopLink), never from the request that caused the message.
 import { SITE_NAME } from "~/lib/site";
 import { shopLink, type MailContent } from "../layout.server";
