@@ -54,6 +54,7 @@ test.describe("accounts", () => {
     await expect(second.getByLabel("Address type")).toHaveValue("HOME");
     await second.getByLabel("Street").fill("2 Difference Engine Rd");
     await second.getByLabel("City").fill("Manchester");
+    await second.getByLabel("Country").selectOption("GB");
     await second.getByLabel("Address type").selectOption("OFFICE");
     if ((await page.getByLabel("Password").inputValue()) === "") await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Register" }).click();
