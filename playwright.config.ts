@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import { REQUEST_ONLY_TAG } from "./tests/e2e/projects";
 
@@ -21,7 +22,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Playwright's default is half the CPUs: one worker on 2 cores, which leaves them idle while a test waits for a
+  // toast to go or a server to answer. Two at a time everywhere, as CI already ran them (docs/decisions/0032-test-speed.md)
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   retries: process.env.CI ? 1 : 0,
   // several page loads per test on 2 busy cores (and toasts that live 5 s): one limit for every spec, not one per
   // file; the few that need more (accessibility, keyboard walk, content security policy) set their own
