@@ -44,34 +44,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw await auth.redirect(`/user/${userId}/my-cart`, { type: "error", message: CHECKOUT_BEYOND_STOCK });
   }
   const address = user.addressList[0];
-  return data(
-    {
-      cart,
-      userId,
-      payments,
-      countries: countryList().map((c) => (c.code === "XX" ? { code: "", name: "Choose a country" } : c)),
-      // the inputs' attributes come with the page; the schemas themselves when the form is first used
-      constraint: getZodConstraint(
-        payments.provider === "stripe" ? CheckoutBillingFormSchema : TestCheckoutFieldsSchema,
-      ),
-      billing: {
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        street: address?.street ?? "",
-        city: address?.city ?? "",
-        state: address?.state ?? "",
-        country: address && address.country !== "XX" ? address.country : "",
-        postalCode: address?.postalCode ?? "",
-      },
-      addresses: user.addressList,
-      shipTo: defaultShipTo(user.addressList, new URL(request.url).searchParams.get("shipTo")),
-      cancelled: new URL(request.url).searchParams.has("cancelled"),
-      // a reload, the back button or a second tab show the same attempt: a repeated post pays at most once
-      attempt: attempt.attempt ?? "",
+  return data({
+    cart,
+    userId,
+    payments,
+    countries: countryList().map((c) => (c.code === "XX" ? { code: "", name: "Choose a country" } : c)),
+    // the inputs' attributes come with the page; the schemas themselves when the form is first used
+    constraint: getZodConstraint(payments.provider === "stripe" ? CheckoutBillingFormSchema : TestCheckoutFieldsSchema),
+    billing: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      street: address?.street ?? "",
+      city: address?.city ?? "",
+      state: address?.state ?? "",
+      country: address && address.country !== "XX" ? address.country : "",
+      postalCode: address?.postalCode ?? "",
     },
-    { headers: auth.headers },
-  );
+    addresses: user.addressList,
+    shipTo: defaultShipTo(user.addressList, new URL(request.url).searchParams.get("shipTo")),
+    cancelled: new URL(request.url).searchParams.has("cancelled"),
+    // a reload, the back button or a second tab show the same attempt: a repeated post pays at most once
+    attempt: attempt.attempt ?? "",
+  });
 }
 
 /**
@@ -103,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   };
   const submission = parseWithZod(form, { schema: BillingSchema });
   const result = refusedReply(submission, outcome.error, { rename, hideFields: SECRET_FIELDS });
-  return data<CheckoutReply>({ result }, { status: outcome.error.status, headers: auth.headers });
+  return data<CheckoutReply>({ result }, { status: outcome.error.status });
 }
 
 /**
@@ -112,13 +107,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
  */
 function placed(auth: Auth, form: FormData, message: string, orderId: number) {
   const redirectTo = `/orders/${orderId}`;
-  if (sentWithJs(form)) return data<CheckoutReply>({ success: { message, redirectTo } }, { headers: auth.headers });
+  if (sentWithJs(form)) return data<CheckoutReply>({ success: { message, redirectTo } });
   return auth.redirect(redirectTo, { type: "success", message });
 }
 
 async function checkoutStep(auth: Auth, request: Request, form: FormData, intent: CheckoutIntent) {
-  const fail = (result: SubmissionResult<string[]>, status: number) =>
-    data<CheckoutReply>({ result }, { status, headers: auth.headers });
+  const fail = (result: SubmissionResult<string[]>, status: number) => data<CheckoutReply>({ result }, { status });
   const userId = auth.userId;
 
   if (intent.intent === "place-order") {
@@ -154,13 +148,10 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
     }
     const address = added.value.data[0]!;
     const result = submission.reply({ hideFields: [...SECRET_FIELDS, "newAddress"] });
-    return data<CheckoutReply>(
-      {
-        result: { ...result, initialValue: { ...result.initialValue, shippingAddressId: String(address.id) } },
-        added: { message: "Address added: your order ships there.", addressId: address.id },
-      },
-      { headers: auth.headers },
-    );
+    return data<CheckoutReply>({
+      result: { ...result, initialValue: { ...result.initialValue, shippingAddressId: String(address.id) } },
+      added: { message: "Address added: your order ships there.", addressId: address.id },
+    });
   }
 
   if (intent.intent === "create-intent" || intent.intent === "hosted") {
@@ -175,7 +166,7 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
         body: { amount, currency: "usd", shippingAddressId, billing },
       });
       const { clientSecret, paymentIntentId } = payment;
-      return data<CheckoutReply>({ payment: { clientSecret, paymentIntentId } }, { headers: auth.headers });
+      return data<CheckoutReply>({ payment: { clientSecret, paymentIntentId } });
     }
     // Stripe without JavaScript: its hosted page, and back to /checkout/{userId}/complete
     const origin = new URL(request.url).origin;
@@ -189,7 +180,7 @@ async function checkoutStep(auth: Auth, request: Request, form: FormData, intent
         cancelUrl: `${origin}/checkout/${userId}/checkout?cancelled=1`,
       },
     });
-    return redirect(session.url, { status: 303, headers: auth.headers });
+    return redirect(session.url, { status: 303 });
   }
 
   // test payments: the card form posts here, with or without JavaScript; the server pays and places in one call
