@@ -8,6 +8,7 @@ import { bootstrap } from "~/server/bootstrap.server";
 import { createCoalescingStream } from "~/server/coalesce-stream.server";
 import { applyPageCacheHeaders } from "~/server/http-caching.server";
 import { createPageCache, type RequestHandler } from "~/server/page-cache.server";
+import { withPageSession } from "~/server/page-session.server";
 import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
 import { getConfig } from "~/lib/env.server";
 import { applyBaseSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/server/security-headers.server";
@@ -18,12 +19,14 @@ import { createLogger } from "~/lib/log.server";
 export { checkLiveness, checkReadiness } from "~/server/health.server";
 export { beginShutdown, runShutdown } from "~/server/lifecycle.server";
 export { runWithSocketAddress } from "~/lib/request-context.server";
+export { withPageSession } from "~/server/page-session.server";
 export { redactText as redactLogText } from "~/lib/log.server";
 export const logError = (message: string, error: unknown) => createLogger("shop").error(message, error);
 
 /**
- * Wraps Remix's request handler with the anonymous page cache (docs/decisions/0028-throughput-and-http-caching.md):
- * the Node server sends every request through what this returns.
+ * Wraps Remix's request handler with the session seam (the cookies the pages changed go out with any answer:
+ * docs/decisions/0031-session-seam.md) and the anonymous page cache around it
+ * (docs/decisions/0028-throughput-and-http-caching.md): the Node server sends every request through what this returns.
  */
 export function withPageCache(render: RequestHandler, buildVersion: string): RequestHandler {
   const { pageCacheMb } = getConfig();
@@ -33,8 +36,9 @@ export function withPageCache(render: RequestHandler, buildVersion: string): Req
     maxBytes: pageCacheMb * 1024 * 1024,
     store: pageCacheMb > 0,
   });
+  const withSession = withPageSession(render);
   return async (request) => {
-    const response = await cache.serve(request, render);
+    const response = await cache.serve(request, withSession);
     // a resource route (the sitemap, the search suggestions) meeting the outage too says when to come back
     if (response.status === 503 && !response.headers.has("Retry-After")) {
       const headers = new Headers(response.headers);

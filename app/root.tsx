@@ -6,11 +6,12 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Footer } from "~/components/layout/footer";
 import { Navbar } from "~/components/layout/navbar";
 import { useNonce } from "~/components/layout/nonce";
-import { callApi, endpoints } from "~/client/api.server";
+import { endpoints } from "~/client/api.server";
 import { getAuth } from "~/client/auth.server";
+import { categoriesWithProducts } from "~/web/products.server";
 import stylesheet from "~/tailwind.css?url";
 import { pageTitle, SITE_TAGLINE } from "~/lib/site";
-import { takeToast } from "~/client/toast.server";
+import { takeToast } from "~/client/session.server";
 import { createLogger } from "~/lib/log.server";
 import { benchCeilingCategories, isBenchCeilingRequest } from "~/web/bench-ceiling.server";
 
@@ -30,9 +31,9 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   // the throughput benchmark's ceiling page takes nothing from the API (only with BENCH_CEILING=1)
   if (isBenchCeilingRequest(request)) return data({ categories: benchCeilingCategories(), user: null, toast: null });
-  const [{ data: categories }, auth, flash] = await Promise.all([
+  const [categories, auth, toast] = await Promise.all([
     // the footer links only categories with products: an emptied one would lead to an empty page
-    callApi(endpoints.categories.all, { query: { withProducts: true } }),
+    categoriesWithProducts(),
     getAuth(request),
     takeToast(request),
   ]);
@@ -46,16 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           return 0;
         })
     : 0;
-  // a refreshed session (its toast already taken) replaces the flash cookie: one Set-Cookie per response
-  const setCookie = auth?.headers.get("Set-Cookie") ?? flash.setCookie;
-  return data(
-    {
-      categories,
-      user: auth ? { id: auth.userId, isAdmin: auth.isAdmin, cartCount } : null,
-      toast: flash.toast,
-    },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
-  );
+  return data({ categories, user: auth ? { id: auth.userId, isAdmin: auth.isAdmin, cartCount } : null, toast });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -5,14 +5,17 @@ import { FormStrategy } from "remix-auth-form";
 import { z } from "zod/v4";
 import { LoginSchema } from "~/schemas/account";
 import { getConfig } from "~/lib/env.server";
-import { commitSession, destroySession, getSession, type ShopSession, type Toast } from "~/client/session.server";
+import { endSession, getSession, saveSession, type ShopSession, type Toast } from "~/client/session.server";
 import { redirectWithToast } from "~/client/toast.server";
+import { forgetRequestMemo, oncePerRequest } from "~/lib/request-context.server";
 import type { AnyApiRoute } from "~/api/define";
 import { ApiError, callApi, endpoints, type CallInput, type CallResult } from "./api.server";
 
 /**
  * The pages' side of signing in: remix-auth's form strategy signs in through /api/v1/auth like any other client,
- * the tokens live in the cookie session, and an expired access token is refreshed once and the call retried.
+ * the tokens live in the cookie session, and an expired access token is refreshed once and the call retried. A
+ * refreshed session is recorded in the request's context and the server sends it with whatever the route answers
+ * (docs/decisions/0031-session-seam.md): no route module handles the cookie.
  */
 
 const REFRESH_COOKIE = "refreshToken";
@@ -135,8 +138,8 @@ export const hasAnyRole = (roles: string[], allowed: string[]) =>
 
 /** The signed-in user of a request, with API calls that refresh an expired access token once and retry. */
 export class Auth {
-  /** Set-Cookie headers to send with the response (a refreshed session) */
-  readonly headers = new Headers();
+  /** the refresh this request made (or is making): one per request, whichever loader or action needs it first */
+  private refreshing: Promise<string> | undefined;
 
   constructor(
     private readonly request: Request,
@@ -153,25 +156,29 @@ export class Auth {
     return hasAnyRole(this.roles, [ADMIN]);
   }
 
-  private async refresh(): Promise<string> {
+  private refresh(): Promise<string> {
+    this.refreshing ??= this.refreshOnce();
+    return this.refreshing;
+  }
+
+  private async refreshOnce(): Promise<string> {
     const next = await sharedRefresh(this.session.get("refreshToken") ?? "");
     if (!next) {
       // the refresh failed: the user is logged out and sent to / (docs/product.md#logout)
-      throw redirect("/", { headers: { "Set-Cookie": await destroySession(this.request, this.session) } });
+      await endSession(this.request, this.session);
+      throw redirect("/");
     }
     this.session.set("accessToken", next.accessToken);
     this.session.set("refreshToken", next.refreshToken);
     const claims = readAccessToken(next.accessToken);
     if (claims) this.session.set("roles", claims.roles);
-    // a toast waiting in the cookie is the root loader's to show: do not hand it back in this cookie
-    this.session.get("toast");
-    this.headers.set("Set-Cookie", await commitSession(this.request, this.session));
+    await saveSession(this.request, this.session);
     return next.accessToken;
   }
 
-  /** A 303 with a toast, committing this session (with any refreshed tokens) once. */
+  /** A 303 with a toast (the session, refreshed or not, goes with the answer by itself). */
   redirect(to: string, toast: Toast) {
-    return redirectWithToast(this.request, to, toast, this.session);
+    return redirectWithToast(this.request, to, toast);
   }
 
   /** Runs an authenticated call; an expired token is refreshed once (before, when it is about to expire, or on 401). */
@@ -183,8 +190,16 @@ export class Auth {
       return await fn(token);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401) throw error;
-      return fn(await this.refresh());
+      // a token refreshed a moment ago by another loader of this request is not refused: this one was stale
+      const fresh = this.session.get("accessToken") ?? "";
+      return fn(fresh !== token ? fresh : await this.refreshAgain());
     }
+  }
+
+  /** A 401 for the token of this request's refresh: the API ended the session since; one more try decides. */
+  private refreshAgain(): Promise<string> {
+    this.refreshing = this.refreshOnce();
+    return this.refreshing;
   }
 
   /** Calls an API route as this user (see `call`). */
@@ -202,12 +217,38 @@ export async function signedOutRedirect(request: Request, to: string, toast: Toa
   const session = await getSession(request);
   const refreshToken = session.get("refreshToken");
   if (refreshToken) await apiLogout(refreshToken).catch(() => undefined);
-  for (const key of ["userId", "roles", "accessToken", "refreshToken"] as const) session.unset(key);
-  return redirectWithToast(request, to, toast, session);
+  if (session.has("userId") || refreshToken) await endSession(request, session);
+  forgetRequestMemo();
+  return redirectWithToast(request, to, toast);
 }
 
-/** The signed-in user of a request, or null for a visitor. */
-export async function getAuth(request: Request): Promise<Auth | null> {
+/**
+ * The signed-in user of a request, or null for a visitor. One per request: the root's and the route's loaders (and
+ * an action) share it, so a refresh happens once and every loader uses its tokens.
+ */
+export function getAuth(request: Request): Promise<Auth | null> {
+  return oncePerRequest("page-auth", async () => {
+    const session = await getSession(request);
+    return session.get("userId") && session.get("accessToken") ? new Auth(request, session) : null;
+  });
+}
+
+/** Keeps a user who just signed in (their tokens) in the session. */
+export async function startSession(request: Request, user: AuthUser): Promise<void> {
   const session = await getSession(request);
-  return session.get("userId") && session.get("accessToken") ? new Auth(request, session) : null;
+  session.set("userId", user.userId);
+  session.set("roles", user.roles);
+  session.set("accessToken", user.accessToken);
+  session.set("refreshToken", user.refreshToken);
+  await saveSession(request, session);
+  forgetRequestMemo();
+}
+
+/** Signs out: the refresh token is revoked through the API (a failure is logged, not shown) and the session ended. */
+export async function signOut(request: Request, onRevokeFailed: (error: unknown) => void): Promise<void> {
+  const session = await getSession(request);
+  const refreshToken = session.get("refreshToken");
+  if (refreshToken) await apiLogout(refreshToken).catch(onRevokeFailed);
+  await endSession(request, session);
+  forgetRequestMemo();
 }

@@ -6,10 +6,38 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * request leads to (a page's loader or action, the in-process API call it makes) can read it, for per-client rate
  * limits. Outside that server (Vite's dev server, tests calling the app directly) it is unknown.
  */
-const storage = new AsyncLocalStorage<{ socketAddress: string | undefined; memo: Map<string, Promise<unknown>> }>();
+interface RequestStore {
+  socketAddress: string | undefined;
+  memo: Map<string, Promise<unknown>>;
+  /** the Set-Cookie header of each cookie the pages changed while serving this request, by cookie name */
+  cookies: Map<string, string>;
+}
+
+const storage = new AsyncLocalStorage<RequestStore>();
 
 export function runWithSocketAddress<T>(socketAddress: string | undefined, serve: () => T): T {
-  return storage.run({ socketAddress, memo: new Map() }, serve);
+  return storage.run({ socketAddress, memo: new Map(), cookies: new Map() }, serve);
+}
+
+/** Runs `serve` in the current request's context, or in a new one (socket unknown) when there is none. */
+export function runInRequest<T>(serve: () => T): T {
+  return storage.getStore() ? serve() : runWithSocketAddress(undefined, serve);
+}
+
+/**
+ * Records a cookie for the answer to this request, whatever the route answers (app/server/page-session.server.ts
+ * adds it; docs/decisions/0031-session-seam.md). A later one for the same cookie replaces it, unless `keep` says an
+ * earlier one stands. Outside a request it goes nowhere.
+ */
+export function setResponseCookie(name: string, setCookie: string, { keep = false }: { keep?: boolean } = {}) {
+  const cookies = storage.getStore()?.cookies;
+  if (!cookies || (keep && cookies.has(name))) return;
+  cookies.set(name, setCookie);
+}
+
+/** The Set-Cookie headers recorded for this request so far. */
+export function responseCookies(): string[] {
+  return [...(storage.getStore()?.cookies.values() ?? [])];
 }
 
 /**

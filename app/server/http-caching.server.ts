@@ -11,8 +11,8 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 const ANONYMOUS_CACHE_CONTROL = "no-cache";
 
-/** The session cookie's name (app/client/session.server.ts): the flash messages travel in it too. */
-const SESSION_COOKIE = "__session";
+/** The pages' cookies (app/client/session.server.ts): the session, and the message for the next page. */
+const SESSION_COOKIES = new Set(["__session", "__flash"]);
 
 /** The URLs of the catalogue's pages (app/routes.ts): home, the listing's three URLs, a product's details. */
 const CATALOGUE_PATHS = [
@@ -37,7 +37,7 @@ export function isCataloguePage(url: URL): boolean {
 export function hasSessionCookie(request: Request): boolean {
   const cookie = request.headers.get("cookie");
   if (!cookie) return false;
-  return cookie.split(";").some((pair) => pair.split("=", 1)[0]!.trim() === SESSION_COOKIE);
+  return cookie.split(";").some((pair) => SESSION_COOKIES.has(pair.split("=", 1)[0]!.trim()));
 }
 
 /** Whether a GET or HEAD may be answered from the page cache or a 304: no session, a catalogue page. */

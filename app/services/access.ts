@@ -1,4 +1,4 @@
-import { ForbiddenError, UnauthorizedError } from "./errors";
+import { ForbiddenError, NotFoundError, UnauthorizedError } from "./errors";
 
 /** Who is calling a service: the user of a verified access token (the API sets it), or null for a visitor. */
 export interface Actor {
@@ -29,6 +29,20 @@ export function assertOwnerOrAdmin(actor: Actor | null | undefined, userId: numb
   const who = requireActor(actor);
   if (who.id !== userId && !isAdmin(who)) throw new ForbiddenError("You do not have permission to do this.");
   return who;
+}
+
+/**
+ * The ownership rule of a user's rows (a cart, an order, an address): the owner or an admin gets the row; a stranger
+ * gets 403 whether or not it exists (and so learns nothing); only an admin learns that it does not exist (404).
+ */
+export function ownRowOrRefuse<T extends { userId: number }>(
+  who: Actor,
+  row: T | undefined,
+  refusals: { notFound: string; forbidden?: string },
+): T {
+  if (row && (row.userId === who.id || isAdmin(who))) return row;
+  if (!row && isAdmin(who)) throw new NotFoundError(refusals.notFound);
+  throw new ForbiddenError(refusals.forbidden ?? "You do not have permission to do this.");
 }
 
 /** An administrator, or 403: the catalogue's and the orders' admin services check this themselves too. */

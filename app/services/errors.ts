@@ -101,3 +101,19 @@ export function unavailableOr(error: unknown): unknown {
   log.warn(`unavailable: ${describeError(error)}`);
   return new ServiceUnavailableError();
 }
+
+/** The constraint a failed statement broke, through drizzle's wrapping (the driver's error is its `cause`). */
+export function constraintOf(error: unknown): string | undefined {
+  const cause = (error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string });
+  return cause?.constraint;
+}
+
+/**
+ * A unique index's refusal (PostgreSQL 23505) turned into the friendly refusal the shop shows for it (a 409, a field
+ * error): two writers racing for one name or address, where the check before the write saw it free. Anything else is
+ * thrown as it was.
+ */
+export function refuseDuplicate(error: unknown, constraint: string, refusal: () => DomainError): never {
+  if (constraintOf(error) === constraint) throw refusal();
+  throw error;
+}

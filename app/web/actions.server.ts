@@ -158,9 +158,8 @@ export function intentReply(
   const body: IntentReply = { ok: reply.ok, message: reply.message, errors: reply.errors ?? null };
   if (!reply.ok && reply.sent) body.sent = reply.sent;
   const status = reply.status ?? (reply.ok ? 200 : 422);
-  if (sentWithJs(form) || (!reply.ok && body.errors && reply.keepForm))
-    return data(body, { status, headers: auth.headers });
-  if (reply.ok && reply.quiet) return redirect(back, { status: 303, headers: auth.headers });
+  if (sentWithJs(form) || (!reply.ok && body.errors && reply.keepForm)) return data(body, { status });
+  if (reply.ok && reply.quiet) return redirect(back, { status: 303 });
   return auth.redirect(back, { type: reply.ok ? "success" : "error", message: reply.message });
 }
 

@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { callApi, endpoints } from "~/client/api.server";
 import { IdSchema } from "~/schemas/common";
 import { loadOrThrow } from "./actions.server";
+import { oncePerRequest } from "~/lib/request-context.server";
 
 const NO_PRODUCT = "No product";
 
@@ -16,4 +17,14 @@ export function productIdParam(value: string | undefined): number {
 export async function loadProduct(param: string | undefined) {
   const id = productIdParam(param);
   return (await loadOrThrow(callApi(endpoints.products.byId, { params: { id } }), NO_PRODUCT)).data;
+}
+
+/**
+ * The categories that have products (the footer's links, the search bar's choices: decision 0022), asked of the API
+ * once per request however many loaders of the page need them.
+ */
+export function categoriesWithProducts() {
+  return oncePerRequest("categories-with-products", () =>
+    callApi(endpoints.categories.all, { query: { withProducts: true } }).then((answer) => answer.data),
+  );
 }

@@ -4,7 +4,8 @@ import { callApi, endpoints } from "~/client/api.server";
 import { apiLogin, Auth, clearSharedRefreshes, getAuth } from "~/client/auth.server";
 import { requireAuth } from "~/web/guards.server";
 import { getConfig, setConfig } from "~/lib/env.server";
-import { commitSession, getSession } from "~/client/session.server";
+import { responseCookies, runWithSocketAddress } from "~/lib/request-context.server";
+import { getSession, saveSession } from "~/client/session.server";
 import { PASSWORD, register } from "../support/accounts";
 import { useApiServer } from "../support/api-server";
 import { useTestDatabase } from "../support/test-db";
@@ -15,17 +16,38 @@ const getUser = (token: string, userId: number) =>
   callApi(endpoints.users.get, { params: { userId }, token }).then((answer) => answer.data);
 const server = useApiServer();
 
+/**
+ * `work` as one page request serves it: in a request's context, with the session cookie it recorded for the answer
+ * (app/server/page-session.server.ts adds it to whatever the route answers).
+ */
+async function served<T>(work: () => Promise<T>) {
+  return runWithSocketAddress(undefined, async () => {
+    const outcome = await work().then(
+      (value) => ({ value, thrown: undefined }),
+      (thrown: unknown) => ({ value: undefined, thrown }),
+    );
+    return { ...outcome, sessionCookie: responseCookies().find((cookie) => cookie.startsWith("__session=")) };
+  });
+}
+
 /** A page request carrying a session cookie with these tokens. */
 async function pageRequest(
   values: { userId: number; roles: string[]; accessToken: string; refreshToken: string },
   path = "/user-profile",
 ) {
   const blank = new Request(`http://localhost${path}`);
-  const session = await getSession(blank);
-  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never);
-  const cookie = (await commitSession(blank, session)).split(";")[0]!;
-  return new Request(`http://localhost${path}`, { headers: { cookie } });
+  const { sessionCookie } = await served(async () => {
+    const session = await getSession(blank);
+    for (const [key, value] of Object.entries(values)) session.set(key as never, value as never);
+    await saveSession(blank, session);
+  });
+  return new Request(`http://localhost${path}`, { headers: { cookie: sessionCookie!.split(";")[0]! } });
 }
+
+const refreshTokenIn = async (setCookie: string | undefined) =>
+  (await getSession(new Request("http://localhost/", { headers: { cookie: setCookie!.split(";")[0]! } }))).get(
+    "refreshToken",
+  );
 
 async function expiredToken(id: number) {
   return new SignJWT({ id, roles: ["ROLE_USER"] })
@@ -35,100 +57,110 @@ async function expiredToken(id: number) {
     .sign(new TextEncoder().encode(getConfig().jwtSecret));
 }
 
+function noGraceWindow() {
+  setConfig({ ...getConfig(), refreshGraceSeconds: 0 });
+  onTestFinished(() => setConfig(undefined));
+}
+
+async function signedInSession() {
+  const user = await register(server);
+  const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
+  const session = {
+    userId: user.id,
+    roles: ["ROLE_USER"],
+    accessToken: await expiredToken(user.id),
+    refreshToken: tokens.refreshToken,
+  };
+  return { user, tokens, session };
+}
+
 describe("the UI session", () => {
-  it("refreshes an expired access token once, retries, and commits the new tokens", async () => {
-    const user = await register(server);
-    const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
-    const request = await pageRequest({
-      userId: user.id,
-      roles: ["ROLE_USER"],
-      accessToken: await expiredToken(user.id),
-      refreshToken: tokens.refreshToken,
-    });
-    const auth = (await getAuth(request))!;
-    const profile = await auth.call((token) => getUser(token, user.id));
-    expect(profile.email).toBe(user.email);
-    const setCookie = auth.headers.get("Set-Cookie");
-    expect(setCookie).toMatch(/^__session=/);
+  it("refreshes an expired access token once, retries, and records the new tokens for the answer", async () => {
+    const { user, tokens, session } = await signedInSession();
+    const request = await pageRequest(session);
+    const { value: profile, sessionCookie } = await served(async () =>
+      (await getAuth(request))!.call((token) => getUser(token, user.id)),
+    );
+    expect(profile!.email).toBe(user.email);
+    expect(sessionCookie).toMatch(/^__session=/);
+    expect(await refreshTokenIn(sessionCookie)).not.toBe(tokens.refreshToken);
     // the old refresh token was rotated: once the few seconds of sharing and the API's grace window are over, using
     // it again is refused
     clearSharedRefreshes();
-    setConfig({ ...getConfig(), refreshGraceSeconds: 0 });
-    onTestFinished(() => setConfig(undefined));
-    const again = await pageRequest({
-      userId: user.id,
-      roles: ["ROLE_USER"],
-      accessToken: await expiredToken(user.id),
-      refreshToken: tokens.refreshToken,
-    });
-    await expect((await getAuth(again))!.call((token) => getUser(token, user.id))).rejects.toSatisfy(
+    noGraceWindow();
+    const again = await pageRequest(session);
+    const { thrown } = await served(async () => (await getAuth(again))!.call((token) => getUser(token, user.id)));
+    expect(thrown).toSatisfy(
       (thrown: unknown) =>
         thrown instanceof Response && thrown.status === 302 && thrown.headers.get("Location") === "/",
     );
   });
 
-  it("shares one refresh between the loaders of one page (same cookie at once): no reuse, no logout", async () => {
-    const user = await register(server);
-    const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
-    const session = {
-      userId: user.id,
-      roles: ["ROLE_USER"],
-      accessToken: await expiredToken(user.id),
-      refreshToken: tokens.refreshToken,
-    };
-    const [root, route] = await Promise.all([getAuth(await pageRequest(session)), getAuth(await pageRequest(session))]);
-    const [a, b] = await Promise.all([
-      root!.call((token) => getUser(token, user.id)),
-      route!.call((token) => getUser(token, user.id)),
-    ]);
-    expect(a.id).toBe(user.id);
-    expect(b.id).toBe(user.id);
-    // a loader starting a moment later (the root after its other calls) gets the same answer, not a reuse
-    const late = await getAuth(await pageRequest(session));
-    expect((await late!.call((token) => getUser(token, user.id))).id).toBe(user.id);
-    // both committed the same new tokens, which still work: the family was not revoked
-    expect(root!.headers.get("Set-Cookie")).toBe(route!.headers.get("Set-Cookie"));
+  it("refreshes once for all the loaders of one request (one Auth per request), without the process's sharing", async () => {
+    const { user, session } = await signedInSession();
+    // a second refresh with the same token would be a reuse, refused at once: the family revoked, the user logged out
+    noGraceWindow();
+    const request = await pageRequest(session);
+    const { value, sessionCookie } = await served(async () => {
+      const [root, route] = await Promise.all([getAuth(request), getAuth(request)]);
+      expect(root).toBe(route);
+      const first = root!.call((token) => getUser(token, user.id));
+      // whatever the process shares between requests is forgotten: only the request's own memo can join the two
+      clearSharedRefreshes();
+      const second = route!.call((token) => getUser(token, user.id));
+      return Promise.all([first, second]);
+    });
+    expect(value!.map((profile) => profile.id)).toEqual([user.id, user.id]);
+    // the new tokens work: the family was not revoked
     clearSharedRefreshes();
-    const next = await getSession(
-      new Request("http://localhost/", { headers: { cookie: root!.headers.get("Set-Cookie")!.split(";")[0]! } }),
+    const next = await pageRequest({ ...session, refreshToken: (await refreshTokenIn(sessionCookie))! });
+    const later = await served(async () => (await getAuth(next))!.call((token) => getUser(token, user.id)));
+    expect(later.value!.id).toBe(user.id);
+  });
+
+  it("shares one refresh between requests with the same cookie at once (two tabs): no reuse, no logout", async () => {
+    const { user, session } = await signedInSession();
+    const [a, b] = await Promise.all([
+      served(async () => (await getAuth(await pageRequest(session)))!.call((token) => getUser(token, user.id))),
+      served(async () => (await getAuth(await pageRequest(session)))!.call((token) => getUser(token, user.id))),
+    ]);
+    expect(a.value!.id).toBe(user.id);
+    expect(b.value!.id).toBe(user.id);
+    // a request starting a moment later gets the same answer, not a reuse
+    const late = await served(async () =>
+      (await getAuth(await pageRequest(session)))!.call((token) => getUser(token, user.id)),
     );
-    const refreshed = await pageRequest({ ...session, refreshToken: next.get("refreshToken")! });
-    expect((await (await getAuth(refreshed))!.call((token) => getUser(token, user.id))).id).toBe(user.id);
+    expect(late.value!.id).toBe(user.id);
+    // all recorded the same new tokens, which still work: the family was not revoked
+    expect(a.sessionCookie).toBe(b.sessionCookie);
+    clearSharedRefreshes();
+    const refreshed = await pageRequest({ ...session, refreshToken: (await refreshTokenIn(a.sessionCookie))! });
+    const next = await served(async () => (await getAuth(refreshed))!.call((token) => getUser(token, user.id)));
+    expect(next.value!.id).toBe(user.id);
   });
 
   it("two app instances refreshing one cookie at once (each its own shared refreshes) both keep the user signed in", async () => {
-    const user = await register(server);
-    const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
-    const session = {
-      userId: user.id,
-      roles: ["ROLE_USER"],
-      accessToken: await expiredToken(user.id),
-      refreshToken: tokens.refreshToken,
-    };
-    const [one, two] = await Promise.all([getAuth(await pageRequest(session)), getAuth(await pageRequest(session))]);
+    const { user, tokens, session } = await signedInSession();
+    const [one, two] = [await pageRequest(session), await pageRequest(session)];
     // the first starts its refresh; the second is another process, which knows nothing of it
-    const first = one!.call((token) => getUser(token, user.id));
+    const first = served(async () => (await getAuth(one))!.call((token) => getUser(token, user.id)));
     clearSharedRefreshes();
-    const second = two!.call((token) => getUser(token, user.id));
-    expect((await first).id).toBe(user.id);
-    expect((await second).id).toBe(user.id);
+    const second = served(async () => (await getAuth(two))!.call((token) => getUser(token, user.id)));
+    const [a, b] = [await first, await second];
+    expect(a.value!.id).toBe(user.id);
+    expect(b.value!.id).toBe(user.id);
     clearSharedRefreshes();
-    const refreshTokenOf = async (auth: Auth) =>
-      (
-        await getSession(
-          new Request("http://localhost/", { headers: { cookie: auth.headers.get("Set-Cookie")!.split(";")[0]! } }),
-        )
-      ).get("refreshToken");
-    const [a, b] = [await refreshTokenOf(one!), await refreshTokenOf(two!)];
-    expect(a).toBeTruthy();
-    expect(a).not.toBe(tokens.refreshToken);
+    const [tokenA, tokenB] = [await refreshTokenIn(a.sessionCookie), await refreshTokenIn(b.sessionCookie)];
+    expect(tokenA).toBeTruthy();
+    expect(tokenA).not.toBe(tokens.refreshToken);
     // the same new refresh token in both sessions, and it works
-    expect(b).toBe(a);
-    const next = await getAuth(await pageRequest({ ...session, refreshToken: a! }));
-    expect((await next!.call((token) => getUser(token, user.id))).id).toBe(user.id);
+    expect(tokenB).toBe(tokenA);
+    const next = await pageRequest({ ...session, refreshToken: tokenA! });
+    const later = await served(async () => (await getAuth(next))!.call((token) => getUser(token, user.id)));
+    expect(later.value!.id).toBe(user.id);
   });
 
-  it("logs the user out (session destroyed, sent to /) when the refresh fails", async () => {
+  it("logs the user out (session ended, sent to /) when the refresh fails", async () => {
     const user = await register(server);
     const request = await pageRequest({
       userId: user.id,
@@ -136,27 +168,27 @@ describe("the UI session", () => {
       accessToken: await expiredToken(user.id),
       refreshToken: "revoked-or-unknown",
     });
-    const auth = (await getAuth(request)) as Auth;
-    const thrown = await auth.call((token) => getUser(token, user.id)).catch((error: unknown) => error);
+    const { thrown, sessionCookie } = await served(async () =>
+      (await getAuth(request))!.call((token) => getUser(token, user.id)),
+    );
     expect(thrown).toBeInstanceOf(Response);
-    const response = thrown as Response;
-    expect(response.headers.get("Location")).toBe("/");
-    expect(response.headers.get("Set-Cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+    expect((thrown as Response).headers.get("Location")).toBe("/");
+    expect(sessionCookie).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
   });
 
   it("guards: a visitor goes to /login with the origin, a wrong role or another user's id to /unauthorized", async () => {
     const user = await register(server);
-    const visitor = await requireAuth(new Request("http://localhost/user-profile/5/profile?tab=1")).catch(
-      (e: unknown) => e as Response,
-    );
+    const visitor = (await requireAuth(new Request("http://localhost/user-profile/5/profile?tab=1")).catch(
+      (e: unknown) => e,
+    )) as Response;
     expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fuser-profile%2F5%2Fprofile%3Ftab%3D1");
     const tokens = await apiLogin({ email: user.email, password: PASSWORD }, new Request("http://localhost/login"));
     const signedIn = await pageRequest({ userId: user.id, roles: ["ROLE_USER"], ...tokens }, "/add-product");
-    const wrongRole = await requireAuth(signedIn, { roles: ["role_admin"] }).catch((e: unknown) => e as Response);
+    const wrongRole = (await requireAuth(signedIn, { roles: ["role_admin"] }).catch((e: unknown) => e)) as Response;
     expect(wrongRole.headers.get("Location")).toBe("/unauthorized?from=%2Fadd-product");
-    const otherUser = await requireAuth(signedIn, { roles: ["rOlE_uSeR"], userId: String(user.id + 1000) }).catch(
-      (e: unknown) => e as Response,
-    );
+    const otherUser = (await requireAuth(signedIn, { roles: ["rOlE_uSeR"], userId: String(user.id + 1000) }).catch(
+      (e: unknown) => e,
+    )) as Response;
     expect(otherUser.headers.get("Location")).toMatch(/^\/unauthorized\?from=/);
     await expect(requireAuth(signedIn, { roles: ["ROLE_user"], userId: String(user.id) })).resolves.toBeInstanceOf(
       Auth,

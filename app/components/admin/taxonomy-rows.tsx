@@ -1,6 +1,6 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { JsMarker } from "~/components/ui/js-marker";
 import type { IntentReply } from "~/schemas/common";
 import { PencilIcon, TrashIcon } from "../ui/icons";
 import { useToast } from "../ui/toast";
@@ -35,11 +35,6 @@ export function useTaxonomyToasts() {
       toast({ type: reply.ok ? "success" : "error", message: reply.message });
     }
   }, [fetchers, toast]);
-}
-
-function JsMarker() {
-  // tells the action to answer with data for the optimistic UI instead of a redirect
-  return useHydrated() ? <input type="hidden" name="js" value="1" /> : null;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { JsMarker } from "~/components/ui/js-marker";
 import { Price } from "~/components/shop/price";
 import { Field } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
@@ -254,7 +255,7 @@ export function CheckoutForm({
           />
           <input type="hidden" name="amount" value={cart.totalAmount.toFixed(2)} />
           <input type="hidden" name="attempt" value={attempt} />
-          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          <JsMarker />
           <p id={form.errorId} role="alert" className="mt-4 min-h-[1.25rem] text-sm font-medium text-red-700">
             {form.errors?.[0] ?? ""}
           </p>

@@ -1,7 +1,7 @@
 import { useActionData, useFetcher, useFetchers } from "@remix-run/react";
 import { nanoid } from "nanoid";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { JsMarker } from "~/components/ui/js-marker";
 import type { AddressDto } from "~/schemas/account";
 import { PencilIcon, TrashIcon } from "../ui/icons";
 import { useToast } from "../ui/toast";
@@ -134,11 +134,6 @@ export function AddressBook({
 /** What was typed in the form a refusal sent back (without JavaScript), as the fields' values. */
 function typedValues(reply: Reply | undefined): Partial<Omit<AddressDto, "id">> {
   return (reply?.sent?.values ?? {}) as Partial<Omit<AddressDto, "id">>;
-}
-
-function JsMarker() {
-  // tells the action to answer with data for the optimistic UI instead of a redirect
-  return useHydrated() ? <input type="hidden" name="js" value="1" /> : null;
 }
 
 function AddAddress({ action, countries }: { action: string; countries: CountryOption[] }) {

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { JsMarker } from "~/components/ui/js-marker";
 import { Price } from "~/components/shop/price";
 import { ProductImage } from "~/components/shop/product-image";
 import { useToast } from "~/components/ui/toast";
@@ -127,7 +127,6 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
 
 function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: number; cartId: number }) {
   const fetcher = useFetcher<Reply>({ key: cartFetcherKey(item.itemId) });
-  const hydrated = useHydrated();
   const { product } = item;
   const total = lineTotal(item.unitPrice, quantity);
 
@@ -136,7 +135,7 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
       <input type="hidden" name="cartId" value={cartId} />
       <input type="hidden" name="productId" value={item.itemId} />
       <input type="hidden" name="serverQuantity" value={item.quantity} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <JsMarker />
     </>
   );
   const step =

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { JsMarker } from "~/components/ui/js-marker";
 import type { z } from "zod/v4";
 import { Field, InputField } from "~/components/ui/field";
 import { Spinner } from "~/components/ui/spinner";
@@ -77,7 +77,7 @@ function Hidden({ intent }: { intent: SettingsIntent }) {
   return (
     <>
       <input type="hidden" name="intent" value={intent} />
-      {useHydrated() ? <input type="hidden" name="js" value="1" /> : null}
+      <JsMarker />
     </>
   );
 }

@@ -3,13 +3,12 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation, useSearchParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { Spinner } from "~/components/ui/spinner";
-import { authenticator, getAuth, LoginError } from "~/client/auth.server";
+import { authenticator, getAuth, LoginError, startSession } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useClearPasswords } from "~/hooks/use-clear-passwords";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { readForm } from "~/web/actions.server";
 import { loginHref, safeRedirectPath } from "~/lib/safe-redirect";
-import { commitSession, getSession } from "~/client/session.server";
 import { pageTitle } from "~/lib/site";
 
 export const meta: MetaFunction = () => [
@@ -34,13 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // the message for empty fields (docs/product.md#login), without calling the API (also without JavaScript)
   if (!email.trim() || !String(form.get("password") ?? "")) return data({ error: EMPTY, email }, { status: 400 });
   try {
-    const user = await authenticator.authenticate("form", request);
-    const session = await getSession(request);
-    session.set("userId", user.userId);
-    session.set("roles", user.roles);
-    session.set("accessToken", user.accessToken);
-    session.set("refreshToken", user.refreshToken);
-    return redirect(redirectTo, { status: 303, headers: { "Set-Cookie": await commitSession(request, session) } });
+    await startSession(request, await authenticator.authenticate("form", request));
+    return redirect(redirectTo, { status: 303 });
   } catch (error) {
     if (error instanceof LoginError) return data({ error: error.message, email }, { status: 401 });
     throw error;

@@ -34,10 +34,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw data(found.error.status === 404 ? "Order not found" : found.error.message, { status: found.error.status });
   }
   const order = found.value.data;
-  return data(
-    { order, countryNames: countryNamesOf([order.shippingAddress?.country]), mine: order.userId === auth.userId },
-    { headers: auth.headers },
-  );
+  return data({
+    order,
+    countryNames: countryNamesOf([order.shippingAddress?.country]),
+    mine: order.userId === auth.userId,
+  });
 }
 
 /** What happens next, in the shopper's words. */

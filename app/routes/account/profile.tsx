@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   // the settings are the owner's own (an admin looking at another account gets no link to them)
   const own = auth.userId === userId;
-  return data({ user, countries: countryList(), orders, own }, { headers: auth.headers });
+  return data({ user, countries: countryList(), orders, own });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

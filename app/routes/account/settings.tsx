@@ -40,10 +40,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const constraints = Object.fromEntries(
     Object.entries(FORMS).map(([intent, { schema }]) => [intent, getZodConstraint(schema)]),
   ) as SettingsConstraints;
-  return data(
-    { user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email }, constraints },
-    { headers: auth.headers },
-  );
+  return data({
+    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
+    constraints,
+  });
 }
 
 /** What each form sends, and the fields that never come back to the browser after a refusal. */
@@ -85,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { schema, hide } = FORMS[intent];
   const submission = parseWithZod(form, { schema });
   const reply = (result: SubmissionResult<string[]>, status: number, message: string | null = null) =>
-    data<SettingsReply>({ intent, result, message }, { status, headers: auth.headers });
+    data<SettingsReply>({ intent, result, message }, { status });
   if (submission.status !== "success") return reply(submission.reply({ hideFields: hide }), 422);
   const outcome = await attempt(send(auth, intent, submission.value));
   if (!outcome.ok) return reply(refusedReply(submission, outcome.error, { hideFields: hide }), outcome.error.status);

@@ -36,7 +36,7 @@ function stepOf(url: URL) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAdmin(request);
+  await requireAdmin(request);
   const [{ data: brands }, { data: categories }] = await Promise.all([
     callApi(endpoints.products.brands, {}),
     callApi(endpoints.categories.all, {}),
@@ -49,10 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
           () => null,
         )
       : null;
-  return data(
-    { brands, categories, step: product ? step : 1, product: product ? { id: product.id, name: product.name } : null },
-    { headers: auth.headers },
-  );
+  return data({
+    brands,
+    categories,
+    step: product ? step : 1,
+    product: product ? { id: product.id, name: product.name } : null,
+  });
 }
 
 type Reply = { result?: SubmissionResult<string[]>; uploadError?: string };
@@ -60,32 +62,26 @@ type Reply = { result?: SubmissionResult<string[]>; uploadError?: string };
 export async function action({ request }: ActionFunctionArgs) {
   const auth = await requireAdmin(request);
   const read = await readUpload(request, IMAGE_UPLOAD_LIMITS);
-  if (!read.ok) return data<Reply>({ uploadError: read.message }, { status: read.status, headers: auth.headers });
+  if (!read.ok) return data<Reply>({ uploadError: read.message }, { status: read.status });
   const intent = AddProductIntentSchema.safeParse(formObject(read.form));
   if (!intent.success) {
-    return data<Reply>({ uploadError: intent.error.issues[0]?.message }, { status: 422, headers: auth.headers });
+    return data<Reply>({ uploadError: intent.error.issues[0]?.message }, { status: 422 });
   }
   if (intent.data.intent === "upload") {
     const { productId, files } = intent.data;
     const uploaded = await attempt(auth.api(endpoints.images.upload, { body: { productId, files } }));
     if (!uploaded.ok) {
-      return data<Reply>(
-        { uploadError: uploaded.error.message },
-        { status: uploaded.error.status, headers: auth.headers },
-      );
+      return data<Reply>({ uploadError: uploaded.error.message }, { status: uploaded.error.status });
     }
     return auth.redirect(`/update-product/${productId}/update`, { type: "success", message: uploaded.value.message });
   }
   const submission = parseWithZod(read.form, { schema: ProductFormSchema });
   if (submission.status !== "success") {
-    return data<Reply>({ result: submission.reply() }, { status: 422, headers: auth.headers });
+    return data<Reply>({ result: submission.reply() }, { status: 422 });
   }
   const added = await attempt(auth.api(endpoints.adminProducts.add, { body: submission.value }));
   if (!added.ok) {
-    return data<Reply>(
-      { result: refusedReply(submission, added.error) },
-      { status: added.error.status, headers: auth.headers },
-    );
+    return data<Reply>({ result: refusedReply(submission, added.error) }, { status: added.error.status });
   }
   // the form is cleared by moving to step 2, which holds the new product's id
   return auth.redirect(`/add-product?step=2&productId=${added.value.data.id}`, {

@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     auth.api(endpoints.categories.usage, {}),
     auth.api(endpoints.brands.usage, {}),
   ]);
-  return data({ categories, brands }, { headers: auth.headers });
+  return data({ categories, brands });
 }
 
 function send(auth: Auth, input: TaxonomyIntent): Promise<{ message: string }> {
@@ -67,7 +67,7 @@ function reply(
       row: rowOf(form),
       name: typeof name === "string" ? name : null,
     },
-    { status: outcome.status ?? (outcome.ok ? 200 : 422), headers: auth.headers },
+    { status: outcome.status ?? (outcome.ok ? 200 : 422) },
   );
 }
 

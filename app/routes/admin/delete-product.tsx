@@ -18,12 +18,9 @@ const backOf = (request: Request) => safeRedirectPath(new URL(request.url).searc
 
 /** The confirmation page of 'delete' (the dialog's form posts here too). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auth = await requireAdmin(request);
+  await requireAdmin(request);
   const product = await loadProduct(params.productId);
-  return data(
-    { product: { id: product.id, name: product.name, brand: product.brand }, back: backOf(request) },
-    { headers: auth.headers },
-  );
+  return data({ product: { id: product.id, name: product.name, brand: product.brand }, back: backOf(request) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -37,7 +37,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // links in the mail (a reset link) are followed without telling the next site where the admin came from
     "Referrer-Policy": "no-referrer",
   });
-  const cookie = auth.headers.get("Set-Cookie");
-  if (cookie) headers.set("Set-Cookie", cookie);
   return new Response(message.htmlBody, { status: 200, headers });
 }

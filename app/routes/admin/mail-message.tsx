@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     auth.api(endpoints.mail.message, { params: { id } }),
     "Message not found",
   );
-  return data({ message }, { headers: auth.headers });
+  return data({ message });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = MailOutboxQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const { status, page } = query.success ? query.data : { status: undefined, page: 1 };
   const { data: mail } = await auth.api(endpoints.mail.outbox, { query: { status, page } });
-  return data({ mail, status: status ?? "" }, { headers: auth.headers });
+  return data({ mail, status: status ?? "" });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -29,14 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = AdminOrdersQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const { status, page } = query.success ? query.data : { status: undefined, page: 1 };
   const { data: orders } = await auth.api(endpoints.orders.all, { query: { status, page } });
-  return data(
-    {
-      orders: { ...orders, content: orders.content.map((o) => ({ ...o, next: NEXT_STATUS[o.status] })) },
-      status: status ?? "",
-      countryNames: countryNamesOf(orders.content.map((o) => o.shippingAddress?.country)),
-    },
-    { headers: auth.headers },
-  );
+  return data({
+    orders: { ...orders, content: orders.content.map((o) => ({ ...o, next: NEXT_STATUS[o.status] })) },
+    status: status ?? "",
+    countryNames: countryNamesOf(orders.content.map((o) => o.shippingAddress?.country)),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

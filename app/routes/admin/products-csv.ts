@@ -7,7 +7,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAdmin(request);
   const response = await auth.call((token) => fetchApi(endpoints.adminProducts.exportCsv, { token }));
   const headers = new Headers(response.headers);
-  const cookie = auth.headers.get("Set-Cookie");
-  if (cookie) headers.set("Set-Cookie", cookie);
   return new Response(response.body, { status: 200, headers });
 }

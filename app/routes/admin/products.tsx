@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       query: { q: query.q, lowStock: query.lowStock || undefined, page: query.page },
     }),
   );
-  return data({ inventory, q: query.q ?? "", lowStock: Boolean(query.lowStock) }, { headers: auth.headers });
+  return data({ inventory, q: query.q ?? "", lowStock: Boolean(query.lowStock) });
 }
 
 type ImportReply = { message: string; errors: Record<string, string[]> | null };
@@ -36,19 +36,15 @@ type ImportReply = { message: string; errors: Record<string, string[]> | null };
 export async function action({ request }: ActionFunctionArgs) {
   const auth = await requireAdmin(request);
   const read = await readUpload(request, CSV_UPLOAD_LIMITS);
-  if (!read.ok)
-    return data<ImportReply>({ message: read.message, errors: null }, { status: read.status, headers: auth.headers });
+  if (!read.ok) return data<ImportReply>({ message: read.message, errors: null }, { status: read.status });
   const file = read.form.get("file");
   if (!(file instanceof File) || file.size === 0) {
-    return data<ImportReply>(
-      { message: "Please select a CSV file.", errors: null },
-      { status: 422, headers: auth.headers },
-    );
+    return data<ImportReply>({ message: "Please select a CSV file.", errors: null }, { status: 422 });
   }
   const outcome = await attempt(auth.api(endpoints.adminProducts.importCsv, { body: await file.text() }));
   if (outcome.ok) return auth.redirect("/admin/products", { type: "success", message: outcome.value.message });
   const { message, errors = null, status } = outcome.error;
-  return data<ImportReply>({ message, errors }, { status, headers: auth.headers });
+  return data<ImportReply>({ message, errors }, { status });
 }
 
 export default function AdminProducts() {

@@ -19,7 +19,7 @@ const RetryIntentSchema = z.object({ refundId: IdSchema });
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAdmin(request);
   const { data: refunds } = await auth.api(endpoints.refunds.list, {});
-  return data(refunds, { headers: auth.headers });
+  return data(refunds);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

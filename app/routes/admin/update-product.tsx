@@ -32,7 +32,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auth = await requireAdmin(request);
+  await requireAdmin(request);
   const [product, { data: brands }, { data: categories }] = await Promise.all([
     loadProduct(params.productId),
     callApi(endpoints.products.brands, {}),
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const editing = image && image !== "new" ? product.images.find((i) => String(i.id) === image) : undefined;
   const modal: ImageModalState | null =
     image === "new" ? { mode: "add" } : editing ? { mode: "update", image: editing } : null;
-  return data({ product, brands, categories, modal }, { headers: auth.headers });
+  return data({ product, brands, categories, modal });
 }
 
 type Reply = { result?: SubmissionResult<string[]>; imageError?: string };
@@ -53,30 +53,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = productIdParam(params.productId);
   const page = `/update-product/${id}/update`;
   const read = await readUpload(request, IMAGE_UPLOAD_LIMITS);
-  if (!read.ok) return data<Reply>({ imageError: read.message }, { status: read.status, headers: auth.headers });
+  if (!read.ok) return data<Reply>({ imageError: read.message }, { status: read.status });
   const intent = UpdateProductIntentSchema.safeParse(formObject(read.form));
   if (!intent.success) {
     const issue = intent.error.issues[0];
-    if (issue?.path[0] === "files")
-      return data<Reply>({ imageError: issue.message }, { status: 422, headers: auth.headers });
+    if (issue?.path[0] === "files") return data<Reply>({ imageError: issue.message }, { status: 422 });
     return auth.redirect(page, { type: "error", message: issue?.message ?? "Please try again." });
   }
   const input = intent.data;
   if (input.intent === "update") {
     const submission = parseWithZod(read.form, { schema: ProductFormSchema });
     if (submission.status !== "success") {
-      return data<Reply>({ result: submission.reply() }, { status: 422, headers: auth.headers });
+      return data<Reply>({ result: submission.reply() }, { status: 422 });
     }
     const updated = await attempt(auth.api(endpoints.adminProducts.update, { params: { id }, body: submission.value }));
     if (updated.ok) return auth.redirect(page, { type: "success", message: updated.value.message });
     const result = refusedReply(submission, updated.error);
-    return data<Reply>({ result }, { status: updated.error.status, headers: auth.headers });
+    return data<Reply>({ result }, { status: updated.error.status });
   }
   const outcome = await attempt(sendImageIntent(auth, id, input));
   if (outcome.ok) return auth.redirect(page, { type: "success", message: outcome.value.message });
   // a refused deletion is said on the page; a refused file is said in the modal that sent it
   if (input.intent === "delete-image") return auth.redirect(page, { type: "error", message: outcome.error.message });
-  return data<Reply>({ imageError: outcome.error.message }, { status: outcome.error.status, headers: auth.headers });
+  return data<Reply>({ imageError: outcome.error.message }, { status: outcome.error.status });
 }
 
 function sendImageIntent(

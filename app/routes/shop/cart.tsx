@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const userId = Number(params.userId);
   // an admin may open any shopper's cart: one of a user who does not exist is the page's 404
   const { data: cart } = await loadOrThrow(auth.api(endpoints.cart.get, { params: { userId } }));
-  return data({ cart, userId }, { headers: auth.headers });
+  return data({ cart, userId });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

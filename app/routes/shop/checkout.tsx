@@ -44,34 +44,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw await auth.redirect(`/user/${userId}/my-cart`, { type: "error", message: CHECKOUT_BEYOND_STOCK });
   }
   const address = user.addressList[0];
-  return data(
-    {
-      cart,
-      userId,
-      payments,
-      countries: countryList(),
-      // the inputs' attributes come with the page; the schemas themselves when the form is first used
-      constraint: getZodConstraint(
-        payments.provider === "stripe" ? CheckoutBillingFormSchema : TestCheckoutFieldsSchema,
-      ),
-      billing: {
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        street: address?.street ?? "",
-        city: address?.city ?? "",
-        state: address?.state ?? "",
-        country: address && address.country !== "XX" ? address.country : "",
-        postalCode: address?.postalCode ?? "",
-      },
-      addresses: user.addressList,
-      shipTo: defaultShipTo(user.addressList, new URL(request.url).searchParams.get("shipTo")),
-      cancelled: new URL(request.url).searchParams.has("cancelled"),
-      // a reload, the back button or a second tab show the same attempt: a repeated post pays at most once
-      attempt: attempt.attempt ?? "",
+  return data({
+    cart,
+    userId,
+    payments,
+    countries: countryList(),
+    // the inputs' attributes come with the page; the schemas themselves when the form is first used
+    constraint: getZodConstraint(payments.provider === "stripe" ? CheckoutBillingFormSchema : TestCheckoutFieldsSchema),
+    billing: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      street: address?.street ?? "",
+      city: address?.city ?? "",
+      state: address?.state ?? "",
+      country: address && address.country !== "XX" ? address.country : "",
+      postalCode: address?.postalCode ?? "",
     },
-    { headers: auth.headers },
-  );
+    addresses: user.addressList,
+    shipTo: defaultShipTo(user.addressList, new URL(request.url).searchParams.get("shipTo")),
+    cancelled: new URL(request.url).searchParams.has("cancelled"),
+    // a reload, the back button or a second tab show the same attempt: a repeated post pays at most once
+    attempt: attempt.attempt ?? "",
+  });
 }
 
 /**
@@ -103,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   };
   const submission = parseWithZod(form, { schema: BillingSchema });
   const result = refusedReply(submission, outcome.error, { rename, hideFields: SECRET_FIELDS });
-  return data<CheckoutReply>({ result }, { status: outcome.error.status, headers: auth.headers });
+  return data<CheckoutReply>({ result }, { status: outcome.error.status });
 }
 
 /**
@@ -112,95 +107,111 @@ export async function action({ request, params }: ActionFunctionArgs) {
  */
 function placed(auth: Auth, form: FormData, message: string, orderId: number) {
   const redirectTo = `/orders/${orderId}`;
-  if (sentWithJs(form)) return data<CheckoutReply>({ success: { message, redirectTo } }, { headers: auth.headers });
+  if (sentWithJs(form)) return data<CheckoutReply>({ success: { message, redirectTo } });
   return auth.redirect(redirectTo, { type: "success", message });
 }
 
-async function checkoutStep(auth: Auth, request: Request, form: FormData, intent: CheckoutIntent) {
-  const fail = (result: SubmissionResult<string[]>, status: number) =>
-    data<CheckoutReply>({ result }, { status, headers: auth.headers });
-  const userId = auth.userId;
-
-  if (intent.intent === "place-order") {
-    // Stripe with JavaScript: the browser confirmed the card; the server checks the payment and places the order
-    const billing = BillingSchema.safeParse(Object.fromEntries(form));
-    const shipTo = CheckoutBillingFormSchema.shape.shippingAddressId.safeParse(form.get("shippingAddressId"));
-    const body = {
-      paymentIntentId: intent.paymentIntentId,
-      billing: billing.success ? billing.data : undefined,
-      shippingAddressId: shipTo.success ? shipTo.data : undefined,
-    };
-    const { message, data: order } = await auth.api(endpoints.orders.place, { params: { userId }, body });
-    return placed(auth, form, message, order.id);
+/** What the checkout form's intent asks for (its schema is a discriminated union on `intent`: one branch each). */
+function checkoutStep(auth: Auth, request: Request, form: FormData, intent: CheckoutIntent) {
+  switch (intent.intent) {
+    case "pay":
+      return payWithTestCard(auth, form, intent.attempt);
+    case "create-intent":
+    case "hosted":
+      return startPayment(auth, request, form, intent.intent);
+    case "place-order":
+      return placeOrder(auth, form, intent.paymentIntentId);
+    case "add-address":
+      return addShippingAddress(auth, form);
   }
+}
 
-  if (intent.intent === "add-address") {
-    // the whole checkout form was sent: it comes back with the billing details as typed (the card's aside), with
-    // and without JavaScript, so nothing typed above is lost by adding an address
-    const submission = parseWithZod(form, { schema: CheckoutNewAddressSchema });
-    if (submission.status !== "success") return fail(submission.reply({ hideFields: SECRET_FIELDS }), 422);
-    const added = await attempt(
-      auth.api(endpoints.users.addAddresses, { params: { userId }, body: [submission.value.newAddress] }),
-    );
-    if (!added.ok) {
-      // the API names the list's fields "0.street"; a refusal without fields is said by the address's fields too
-      const result = added.error.errors
-        ? refusedReply(submission, added.error, {
-            rename: (field) => `newAddress.${field.replace(/^0\./, "")}`,
-            hideFields: SECRET_FIELDS,
-          })
-        : submission.reply({ fieldErrors: { newAddress: [added.error.message] }, hideFields: SECRET_FIELDS });
-      return fail(result, added.error.status);
-    }
-    const address = added.value.data[0]!;
-    const result = submission.reply({ hideFields: [...SECRET_FIELDS, "newAddress"] });
-    return data<CheckoutReply>(
-      {
-        result: { ...result, initialValue: { ...result.initialValue, shippingAddressId: String(address.id) } },
-        added: { message: "Address added: your order ships there.", addressId: address.id },
-      },
-      { headers: auth.headers },
-    );
-  }
+const refused = (result: SubmissionResult<string[]>, status: number) => data<CheckoutReply>({ result }, { status });
 
-  if (intent.intent === "create-intent" || intent.intent === "hosted") {
-    const submission = parseWithZod(form, { schema: CheckoutBillingFormSchema });
-    if (submission.status !== "success") return fail(submission.reply(), 422);
-    if (unsavedAddress(form)) return fail(unsavedAddressReply(submission), 422);
-    // the billing details and the address go with the payment: an order placed by the webhook or the reconciler
-    // (the browser never came back) ships to the same place
-    const { amount, shippingAddressId, ...billing } = submission.value;
-    if (intent.intent === "create-intent") {
-      const { data: payment } = await auth.api(endpoints.payments.createIntent, {
-        body: { amount, currency: "usd", shippingAddressId, billing },
-      });
-      const { clientSecret, paymentIntentId } = payment;
-      return data<CheckoutReply>({ payment: { clientSecret, paymentIntentId } }, { headers: auth.headers });
-    }
-    // Stripe without JavaScript: its hosted page, and back to /checkout/{userId}/complete
-    const origin = new URL(request.url).origin;
-    const { data: session } = await auth.api(endpoints.payments.checkoutSession, {
-      body: {
-        amount,
-        email: billing.email,
-        shippingAddressId,
-        billing,
-        successUrl: `${origin}/checkout/${userId}/complete?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${origin}/checkout/${userId}/checkout?cancelled=1`,
-      },
-    });
-    return redirect(session.url, { status: 303, headers: auth.headers });
-  }
-
-  // test payments: the card form posts here, with or without JavaScript; the server pays and places in one call
+/** Test payments: the card form posts here, with or without JavaScript; the server pays and places in one call. */
+async function payWithTestCard(auth: Auth, form: FormData, checkoutAttempt: string | undefined) {
   const submission = parseWithZod(form, { schema: TestCheckoutFormSchema });
-  if (submission.status !== "success") return fail(submission.reply({ hideFields: SECRET_FIELDS }), 422);
-  if (unsavedAddress(form)) return fail(unsavedAddressReply(submission), 422);
+  if (submission.status !== "success") return refused(submission.reply({ hideFields: SECRET_FIELDS }), 422);
+  if (unsavedAddress(form)) return refused(unsavedAddressReply(submission), 422);
   const { data: outcome, message } = await auth.api(endpoints.orders.checkout, {
-    params: { userId },
-    body: { ...submission.value, attempt: intent.attempt || undefined },
+    params: { userId: auth.userId },
+    body: { ...submission.value, attempt: checkoutAttempt || undefined },
   });
   return placed(auth, form, outcome.created ? message : "Your order has been placed.", outcome.order.id);
+}
+
+/**
+ * Stripe: a payment intent for the browser to confirm the card with (JavaScript), or Stripe's hosted page and back to
+ * /checkout/{userId}/complete (without).
+ */
+async function startPayment(auth: Auth, request: Request, form: FormData, how: "create-intent" | "hosted") {
+  const userId = auth.userId;
+  const submission = parseWithZod(form, { schema: CheckoutBillingFormSchema });
+  if (submission.status !== "success") return refused(submission.reply(), 422);
+  if (unsavedAddress(form)) return refused(unsavedAddressReply(submission), 422);
+  // the billing details and the address go with the payment: an order placed by the webhook or the reconciler
+  // (the browser never came back) ships to the same place
+  const { amount, shippingAddressId, ...billing } = submission.value;
+  if (how === "create-intent") {
+    const { data: payment } = await auth.api(endpoints.payments.createIntent, {
+      body: { amount, currency: "usd", shippingAddressId, billing },
+    });
+    const { clientSecret, paymentIntentId } = payment;
+    return data<CheckoutReply>({ payment: { clientSecret, paymentIntentId } });
+  }
+  const origin = new URL(request.url).origin;
+  const { data: session } = await auth.api(endpoints.payments.checkoutSession, {
+    body: {
+      amount,
+      email: billing.email,
+      shippingAddressId,
+      billing,
+      successUrl: `${origin}/checkout/${userId}/complete?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/checkout/${userId}/checkout?cancelled=1`,
+    },
+  });
+  return redirect(session.url, { status: 303 });
+}
+
+/** Stripe with JavaScript: the browser confirmed the card; the server checks the payment and places the order. */
+async function placeOrder(auth: Auth, form: FormData, paymentIntentId: string) {
+  const billing = BillingSchema.safeParse(Object.fromEntries(form));
+  const shipTo = CheckoutBillingFormSchema.shape.shippingAddressId.safeParse(form.get("shippingAddressId"));
+  const body = {
+    paymentIntentId,
+    billing: billing.success ? billing.data : undefined,
+    shippingAddressId: shipTo.success ? shipTo.data : undefined,
+  };
+  const { message, data: order } = await auth.api(endpoints.orders.place, { params: { userId: auth.userId }, body });
+  return placed(auth, form, message, order.id);
+}
+
+/**
+ * "Save and ship here": the whole checkout form was sent; it comes back with the billing details as typed (the
+ * card's aside), with and without JavaScript, so nothing typed above is lost by adding an address.
+ */
+async function addShippingAddress(auth: Auth, form: FormData) {
+  const submission = parseWithZod(form, { schema: CheckoutNewAddressSchema });
+  if (submission.status !== "success") return refused(submission.reply({ hideFields: SECRET_FIELDS }), 422);
+  const added = await attempt(
+    auth.api(endpoints.users.addAddresses, { params: { userId: auth.userId }, body: [submission.value.newAddress] }),
+  );
+  if (!added.ok) {
+    // the API names the list's fields "0.street"; a refusal without fields is said by the address's fields too
+    const result = added.error.errors
+      ? refusedReply(submission, added.error, {
+          rename: (field) => `newAddress.${field.replace(/^0\./, "")}`,
+          hideFields: SECRET_FIELDS,
+        })
+      : submission.reply({ fieldErrors: { newAddress: [added.error.message] }, hideFields: SECRET_FIELDS });
+    return refused(result, added.error.status);
+  }
+  const address = added.value.data[0]!;
+  const result = submission.reply({ hideFields: [...SECRET_FIELDS, "newAddress"] });
+  return data<CheckoutReply>({
+    result: { ...result, initialValue: { ...result.initialValue, shippingAddressId: String(address.id) } },
+    added: { message: "Address added: your order ships there.", addressId: address.id },
+  });
 }
 
 /**

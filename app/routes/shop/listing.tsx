@@ -8,6 +8,7 @@ import { ProductListing } from "~/components/listing/product-listing";
 import type { ProductDto } from "~/schemas/catalogue";
 import { readListingParams } from "~/schemas/listing";
 import { loadOrThrow } from "~/web/actions.server";
+import { categoriesWithProducts } from "~/web/products.server";
 import { pageTitle } from "~/lib/site";
 import type { loader as rootLoader } from "~/root";
 
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const listing = readListingParams(new URL(request.url), { search: params.name, category: categoryId });
   // the search bar offers the categories with products (like the footer, decision 0022), and the one shown
-  let { data: categories } = await callApi(endpoints.categories.all, { query: { withProducts: true } });
+  let categories = await categoriesWithProducts();
   const shown = listing.category;
   const missing = (id: number | undefined) => id !== undefined && !categories.some((c) => c.id === id);
   if (missing(shown) || missing(categoryId)) {

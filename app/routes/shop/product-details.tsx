@@ -88,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const added = await attempt(auth.api(endpoints.cart.add, { body: { productId, quantity: quantity.data } }));
   if (!added.ok) {
     const { message, status } = added.error;
-    return data({ intent, error: message, loginHref: null }, { status, headers: auth.headers });
+    return data({ intent, error: message, loginHref: null }, { status });
   }
   // Buy now: straight to checkout with what was just added
   const to = intent === "buy" ? `/checkout/${auth.userId}/checkout` : back;

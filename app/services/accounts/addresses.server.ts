@@ -3,8 +3,8 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { addresses } from "~/db/schema";
 import type { AddressDto, AddressInput } from "~/schemas/account";
 import type { Actor } from "../access";
-import { assertOwnerOrAdmin, isAdmin, requireActor } from "../access";
-import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { assertOwnerOrAdmin, ownRowOrRefuse, requireActor } from "../access";
+import { ValidationError } from "../errors";
 import { addressDto, requireUserExists } from "./users.server";
 
 const MAX_ADDRESSES = 20;
@@ -55,9 +55,7 @@ export async function addAddresses({
 async function ownedAddress(addressId: number, actor: Actor | null, db: DbOrTx) {
   const who = requireActor(actor);
   const [row] = await db.select().from(addresses).where(eq(addresses.id, addressId));
-  if (row && (row.userId === who.id || isAdmin(who))) return row;
-  if (!row && isAdmin(who)) throw new NotFoundError("Address not found");
-  throw new ForbiddenError("You do not have permission to do this.");
+  return ownRowOrRefuse(who, row, { notFound: "Address not found" });
 }
 
 export async function updateAddress({

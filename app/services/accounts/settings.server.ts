@@ -15,7 +15,7 @@ import {
 import { getConfig } from "~/lib/env.server";
 import { assertOwnerOrAdmin, type Actor } from "../access";
 import { clearLoginFailures, revokeAllSessions } from "./sign-in.server";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { ConflictError, ForbiddenError, NotFoundError, refuseDuplicate, ValidationError } from "../errors";
 import { queueMail } from "../mail/outbox.server";
 import {
   accountDeletedMail,
@@ -102,11 +102,6 @@ async function confirmCurrentPassword(actorId: number, password: string, db: DbO
     throw new ValidationError(WRONG_PASSWORD, { currentPassword: [WRONG_PASSWORD] });
   await attempt.succeeded();
 }
-
-const isEmailTaken = (error: unknown) => {
-  const cause = (error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string });
-  return cause?.constraint === "users_email_lower_key";
-};
 
 /**
  * Asks to move an account to another e-mail address: a link to confirm it goes to that address, and nothing changes
@@ -195,11 +190,10 @@ export async function confirmEmailChange({
     });
   } catch (error) {
     // another account registered the address between the check and the update: the unique index decides
-    if (isEmailTaken(error)) {
+    refuseDuplicate(error, "users_email_lower_key", () => {
       const message = "Another account has started using this e-mail address, so it cannot be yours.";
-      throw new ConflictError(message, { token: [message] });
-    }
-    throw error;
+      return new ConflictError(message, { token: [message] });
+    });
   }
 }
 

@@ -4,7 +4,7 @@ import { addresses, roles, userRoles, users } from "~/db/schema";
 import type { AddressDto, RegisterInput, UserDto } from "~/schemas/account";
 import type { Actor } from "../access";
 import { assertOwnerOrAdmin, ROLE_USER } from "../access";
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError, NotFoundError, refuseDuplicate } from "../errors";
 import { hashPassword } from "./passwords.server";
 
 export function addressDto(row: typeof addresses.$inferSelect): AddressDto {
@@ -81,9 +81,7 @@ export async function createUser({ input, db = getDb() }: { input: RegisterInput
     });
   } catch (error) {
     // two registrations racing for one address: the unique index decides
-    const cause = (error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string });
-    if (cause?.constraint === "users_email_lower_key") throw taken();
-    throw error;
+    refuseDuplicate(error, "users_email_lower_key", taken);
   }
 }
 

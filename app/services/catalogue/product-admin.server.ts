@@ -6,13 +6,7 @@ import type { Category, ProductDto, ProductInput } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
 import { requireAdmin } from "../access";
 import { getProduct } from "./catalogue.server";
-import { ConflictError, NotFoundError } from "../errors";
-
-/** The constraint a failed statement broke, through drizzle's wrapping. */
-export function constraintOf(error: unknown): string | undefined {
-  const cause = (error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string });
-  return cause?.constraint;
-}
+import { ConflictError, constraintOf, NotFoundError, refuseDuplicate } from "../errors";
 
 const categoryTaken = (name: string) =>
   new ConflictError(`A category named ${name} already exists.`, {
@@ -33,8 +27,7 @@ export async function addCategory({
     const [row] = await db.insert(categories).values({ name }).returning({ id: categories.id, name: categories.name });
     return row!;
   } catch (error) {
-    if (constraintOf(error) === "categories_name_lower_key") throw categoryTaken(name);
-    throw error;
+    refuseDuplicate(error, "categories_name_lower_key", () => categoryTaken(name));
   }
 }
 
@@ -59,8 +52,7 @@ export async function updateCategory({
     if (!row) throw new NotFoundError("Category not found");
     return row;
   } catch (error) {
-    if (constraintOf(error) === "categories_name_lower_key") throw categoryTaken(name);
-    throw error;
+    refuseDuplicate(error, "categories_name_lower_key", () => categoryTaken(name));
   }
 }
 
@@ -132,8 +124,7 @@ export async function addProduct({
     });
     return getProduct({ id, db });
   } catch (error) {
-    if (constraintOf(error) === "products_name_brand_lower_key") throw productTaken(input);
-    throw error;
+    refuseDuplicate(error, "products_name_brand_lower_key", () => productTaken(input));
   }
 }
 
@@ -161,8 +152,7 @@ export async function updateProduct({
     });
     return getProduct({ id, db });
   } catch (error) {
-    if (constraintOf(error) === "products_name_brand_lower_key") throw productTaken(input);
-    throw error;
+    refuseDuplicate(error, "products_name_brand_lower_key", () => productTaken(input));
   }
 }
 

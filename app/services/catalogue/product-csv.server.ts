@@ -8,7 +8,7 @@ import { ProductInputSchema, type ProductInput } from "~/schemas/catalogue";
 import { MAX_ID, textProblem } from "~/schemas/common";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
 import { requireAdmin } from "../access";
-import { ValidationError } from "../errors";
+import { refuseDuplicate, ValidationError } from "../errors";
 
 export const CSV_COLUMNS = ["id", "name", "brand", "category", "price", "inventory", "description"] as const;
 export const MAX_IMPORT_ROWS = 10_000;
@@ -203,12 +203,14 @@ export async function importProductsCsv({
           created++;
         }
       } catch (error) {
-        const constraint = ((error as { cause?: { constraint?: string } }).cause ?? (error as { constraint?: string }))
-          ?.constraint;
-        if (constraint !== "products_name_brand_lower_key") throw error;
-        throw new ValidationError("1 line has errors; nothing was imported.", {
-          [`line ${line}`]: ["another product already has this name and brand"],
-        });
+        refuseDuplicate(
+          error,
+          "products_name_brand_lower_key",
+          () =>
+            new ValidationError("1 line has errors; nothing was imported.", {
+              [`line ${line}`]: ["another product already has this name and brand"],
+            }),
+        );
       }
     }
     const bad = Object.keys(errors).length;

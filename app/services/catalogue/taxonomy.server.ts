@@ -5,8 +5,7 @@ import { selectRows } from "~/db/query.server";
 import { products } from "~/db/schema";
 import type { BrandUsage, CategoryUsage } from "~/schemas/taxonomy";
 import { requireAdmin } from "../access";
-import { constraintOf } from "./product-admin.server";
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError, NotFoundError, refuseDuplicate } from "../errors";
 
 // Brands and categories as the admin manages them. A category is a row of its own; a brand is the text of the
 // products' brand column, compared case-insensitively (as the listing's brand list and filter do): it exists while a
@@ -97,8 +96,7 @@ export async function renameBrand({
     });
   } catch (error) {
     // a product of that name added to the new brand meanwhile: the unique index refuses
-    if (constraintOf(error) === "products_name_brand_lower_key") throw clash();
-    throw error;
+    refuseDuplicate(error, "products_name_brand_lower_key", () => clash());
   }
 }
 

@@ -5,10 +5,10 @@ import { cartItems, carts, products } from "~/db/schema";
 import type { CartDto, CartItemDto } from "~/schemas/orders";
 import type { ProductDto } from "~/schemas/catalogue";
 import { centsToDollars } from "~/lib/money";
-import { assertOwnerOrAdmin, isAdmin, requireActor } from "../access";
+import { assertOwnerOrAdmin, ownRowOrRefuse, requireActor } from "../access";
 import { getProductsByIds } from "../catalogue/catalogue.server";
 import { requireUserExists } from "../accounts/users.server";
-import { ForbiddenError, NotFoundError, OutOfStockError } from "../errors";
+import { NotFoundError, OutOfStockError } from "../errors";
 
 /** The user's cart id, creating the (empty) cart on first use; concurrent first uses agree on one cart. */
 export async function ensureCartId(userId: number, db: DbOrTx = getDb()): Promise<number> {
@@ -135,9 +135,7 @@ export async function addItem({
 async function ownedCart(cartId: number, actor: Actor | null, db: DbOrTx) {
   const who = requireActor(actor);
   const [cart] = await db.select({ id: carts.id, userId: carts.userId }).from(carts).where(eq(carts.id, cartId));
-  if (cart && (cart.userId === who.id || isAdmin(who))) return cart;
-  if (!cart && isAdmin(who)) throw new NotFoundError("Cart not found");
-  throw new ForbiddenError("You do not have permission to do this.");
+  return ownRowOrRefuse(who, cart, { notFound: "Cart not found" });
 }
 
 /** PUT …/item/{itemId}/update?quantity=n: sets a line's quantity (at least 1, at most the stock). */

@@ -5,9 +5,9 @@ import { cartItems, carts, orderItems, orders, payments, products, refunds, user
 import { orderStatusLabel, type Billing, type OrderDto } from "~/schemas/orders";
 import type { ShippingSnapshot } from "~/db/schema";
 import { centsToDollars, formatCents } from "~/lib/money";
-import { assertOwnerOrAdmin, isAdmin, requireActor } from "../access";
+import { assertOwnerOrAdmin, ownRowOrRefuse, requireActor } from "../access";
 import { isOpenPayment, paymentOf } from "./payment-attempts.server";
-import { ConflictError, ForbiddenError, NotFoundError, OutOfStockError, PaymentRequiredError } from "../errors";
+import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "../errors";
 import { faultPoint } from "../faults.server";
 import { getPaymentProvider } from "../payments/index.server";
 import { oweRefund, refundNow } from "./refunds.server";
@@ -287,9 +287,11 @@ export async function getOrder({
 }): Promise<OrderDto> {
   const who = requireActor(actor);
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (row && (row.userId === who.id || isAdmin(who))) return (await orderDtos([row], db))[0]!;
-  if (!row && isAdmin(who)) throw new NotFoundError("Order not found");
-  throw new ForbiddenError("You do not have permission to see this order.");
+  const order = ownRowOrRefuse(who, row, {
+    notFound: "Order not found",
+    forbidden: "You do not have permission to see this order.",
+  });
+  return (await orderDtos([order], db))[0]!;
 }
 
 /** POST /payments/webhook: a verified provider event; places the order of a succeeded payment if nobody did. */

@@ -4,8 +4,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { createServer, type ViteDevServer } from "vite";
 import { findDatabase } from "~/db/client.server";
 
@@ -19,6 +18,12 @@ interface ExpressApp extends Handler {
   all(path: string, handler: Handler): void;
 }
 const express = createRequire(import.meta.url)("express") as () => ExpressApp;
+/** Remix's express adapter, its two halves: the Fetch request of an express one, and the answer written back */
+const adapter = createRequire(import.meta.url)("@remix-run/express/dist/server.js") as {
+  createRemixRequest(req: http.IncomingMessage, res: http.ServerResponse): Request;
+  sendRemixResponse(res: http.ServerResponse, response: Response): Promise<void>;
+};
+type FetchHandler = (request: Request) => Promise<Response>;
 
 /** One route of the pages' build, with the URL pattern it answers (its parents' paths joined). */
 export interface PageRoute {
@@ -112,8 +117,14 @@ export async function startPageServer(): Promise<PageServer> {
   // as under `npm start` (NODE_ENV=production): express's own errors (a path it cannot decode) show no stack
   app.set("env", "production");
   app.use(refuseCrossOriginPosts);
-  const remix = createRequestHandler({ build, mode: "production" }) as unknown as Handler;
-  app.all("*", remix);
+  // Remix behind the session seam, as scripts/server.mjs serves it (the cookies the pages changed go with any answer)
+  const { withPageSession } = build.entry.module as unknown as { withPageSession(render: FetchHandler): FetchHandler };
+  const remix = withPageSession(createRequestHandler(build, "production"));
+  app.all("*", (req, res, next) => {
+    remix(adapter.createRemixRequest(req, res))
+      .then((response) => adapter.sendRemixResponse(res, response))
+      .catch(next);
+  });
   // called without a next, express ends what it cannot serve itself (finalhandler), as under scripts/server.mjs
   const server = http.createServer(app as unknown as http.RequestListener);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
