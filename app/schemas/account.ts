@@ -83,7 +83,9 @@ export const NameSchema = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, `${label} is too long`);
+    .max(100, `${label} is too long`)
+    // a name is one line: a line break would split it in an e-mail's greeting, a label or a CSV row
+    .refine((name) => !/[\r\n]/.test(name), `${label} must be on one line`);
 
 export const RegisterSchema = z.object({
   firstName: NameSchema("First name"),
