@@ -10,10 +10,13 @@ export interface Country {
 
 let cached: Country[] | undefined;
 
-/** Every country (ISO 3166-1 alpha-2) sorted by name, bundled with the app; 'Unknown' (XX) first as the fallback. */
+/**
+ * Every country (ISO 3166-1 alpha-2) sorted by name, bundled with the app, after a "Choose a country" prompt (an empty
+ * value, refused by the address schemas): an address needs a real country (docs/product.md#addresses).
+ */
 export function countryList(): Country[] {
   cached ??= [
-    { name: "Unknown", code: "XX" },
+    { name: "Choose a country", code: "" },
     ...Object.entries(countries.getNames("en", { select: "official" }))
       .map(([code, name]) => ({ code, name }))
       .sort((a, b) => a.name.localeCompare(b.name, "en")),

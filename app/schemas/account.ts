@@ -13,8 +13,9 @@ export { ADDRESS_FIELDS, ADDRESS_TEXT_FIELDS, ADDRESS_TYPES, DELETE_CONFIRMATION
 export type { AddressField, AddressType } from "./account-constants";
 
 /**
- * Address fields are optional (docs/product.md#addresses): absent, null or blank is stored as "". (conform turns ""
- * into undefined before parsing, so optionality must be the schema's, not a preprocess.)
+ * An address needs a street, a city and a country; the other fields are optional (docs/product.md#addresses): absent,
+ * null or blank is stored as "". (conform turns "" into undefined before parsing, so optionality must be the
+ * schema's, not a preprocess.)
  */
 const optionalText = (max: number) =>
   z
@@ -24,15 +25,29 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v ?? "");
 
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `must be at most ${max} characters`);
+
+/** 'XX' is what an address saved before a country was required holds: not a country anyone can choose. */
+export const NO_COUNTRY = "XX";
+const CHOOSE_A_COUNTRY = "Choose a country";
+
 export const AddressInputSchema = z.object({
-  street: optionalText(200),
-  city: optionalText(100),
+  street: requiredText("Street", 200),
+  city: requiredText("City", 100),
   state: optionalText(100),
-  /** ISO 3166-1 alpha-2; 'XX' when unknown */
-  country: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toUpperCase() : "XX"),
-    z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code"),
-  ),
+  /** ISO 3166-1 alpha-2 */
+  country: z
+    .string({ error: CHOOSE_A_COUNTRY })
+    .trim()
+    .toUpperCase()
+    .min(1, CHOOSE_A_COUNTRY)
+    .regex(/^[A-Z]{2}$/, "must be a two-letter country code")
+    .refine((code) => code !== NO_COUNTRY, CHOOSE_A_COUNTRY),
   postalCode: optionalText(20),
   mobileNumber: z
     .string()
@@ -87,15 +102,36 @@ export const NameSchema = (label: string) =>
     // a name is one line: a line break would split it in an e-mail's greeting, a label or a CSV row
     .refine((name) => !/[\r\n]/.test(name), `${label} must be on one line`);
 
+/**
+ * An address block left wholly empty (no text typed, no country chosen) is no address: registration skips it
+ * (null, dropped from the list) instead of refusing it. A block with anything in it is an address, checked in full.
+ */
+export function isBlankAddress(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== "object") return false;
+  const fields = value as Record<string, unknown>;
+  const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+  return (
+    ADDRESS_TEXT_FIELDS.every((field) => blank(fields[field])) &&
+    (blank(fields.country) || fields.country === NO_COUNTRY)
+  );
+}
+// typed by the address's own input (a preprocess takes `unknown`), so that a form's fields know an address's fields
+const OptionalAddressSchema = z.preprocess(
+  (v) => (isBlankAddress(v) ? null : v),
+  AddressInputSchema.nullable(),
+) as unknown as z.ZodType<AddressInput | null, z.input<typeof AddressInputSchema>>;
+
 export const RegisterSchema = z.object({
   firstName: NameSchema("First name"),
   lastName: NameSchema("Last name"),
   email: EmailSchema,
   password: PasswordSchema,
   addressList: z
-    .array(AddressInputSchema)
+    .array(OptionalAddressSchema)
     .max(MAX_REGISTRATION_ADDRESSES, `At most ${MAX_REGISTRATION_ADDRESSES} addresses`)
-    .default([]),
+    .default([])
+    .transform((list) => list.filter((address) => address !== null)),
 });
 export type RegisterInput = z.output<typeof RegisterSchema>;
 

@@ -145,3 +145,36 @@ test("an edit refused before the page ran its scripts closes once they run: on a
   await expect(item).toContainText("+1 512 555 0100");
   await expect(edit).toBeHidden();
 });
+
+test("an address needs a street, a city and a country: an empty one is refused field by field, and nothing is saved", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  const userId = await shopperWithAddresses(page, request, []);
+  await page.goto(`/user-profile/${userId}/profile`);
+  await hydrated(page, javaScriptEnabled);
+  await page.getByText("Add address").click();
+  const add = page.getByRole("form", { name: "Add an address" });
+  // "Unknown" is no country: the select asks for one
+  await expect(add.getByLabel("Country")).toHaveValue("");
+  await expect(add.getByLabel("Country").locator("option", { hasText: "Unknown" })).toHaveCount(0);
+  await add.getByRole("button", { name: "Save address" }).click();
+
+  if (javaScriptEnabled) await expect(toast(page, "Please check the address.")).toBeVisible();
+  await expect(add.getByLabel("Street")).toHaveAccessibleDescription("Street is required");
+  await expect(add.getByLabel("City")).toHaveAccessibleDescription("City is required");
+  await expect(add.getByLabel("Country")).toHaveAccessibleDescription("Choose a country");
+  await expect(page.getByText("Address added", { exact: true })).toHaveCount(0);
+  await expect(page.getByText("No addresses found")).toBeVisible();
+  await expect(page.getByText("(no street)")).toHaveCount(0);
+
+  await add.getByLabel("Street").fill("3 Third Street");
+  await add.getByLabel("City").fill("Austin");
+  await add.getByLabel("Country").selectOption("US");
+  await add.getByRole("button", { name: "Save address" }).click();
+  await expect(toast(page, "Address added")).toBeVisible();
+  const saved = page.locator("li[data-address-id]", { hasText: "3 Third Street" });
+  await expect(saved).toContainText("United States");
+  await expect(page.locator("li[data-address-id]")).toHaveCount(1);
+});

@@ -25,6 +25,8 @@ interface Case {
   ) => Promise<Locator | { scope: Locator; typed: Array<[Field, string]> }>;
   /** typed, and expected back as typed */
   kept: Array<[Field, string]>;
+  /** chosen in a select, and expected back chosen */
+  chosen?: Array<[Field, string]>;
   /** typed, and expected back empty */
   secrets?: Array<[Field, string]>;
   submit: string;
@@ -78,7 +80,9 @@ const SHOP_CASES: Case[] = [
       [label("First name"), "Ada"],
       [label("Last name"), "Lovelace"],
       [(scope) => scope.getByRole("group", { name: "Address 1" }).getByLabel("Street"), "1 Analytical Way"],
+      [(scope) => scope.getByRole("group", { name: "Address 1" }).getByLabel("City"), "London"],
     ],
+    chosen: [[(scope) => scope.getByRole("group", { name: "Address 1" }).getByLabel("Country"), "GB"]],
     secrets: [[label("Password"), PASSWORD]],
     submit: "Register",
     error: [label("Email"), "An account with this email already exists."],
@@ -189,6 +193,7 @@ async function run(page: Page, request: APIRequestContext, javaScriptEnabled: bo
   // with JavaScript, the form is hydrated before it is filled (a form sent before that is a page post, like without)
   await hydrated(page, javaScriptEnabled);
   for (const [field, value] of [...kept, ...(c.secrets ?? [])]) await field(scope).fill(value);
+  for (const [field, value] of c.chosen ?? []) await field(scope).selectOption(value);
   const button = scope.getByRole("button", { name: c.submit, exact: true });
   if (c.skipBrowserValidation) {
     await button.evaluate((element) => {
@@ -198,7 +203,7 @@ async function run(page: Page, request: APIRequestContext, javaScriptEnabled: bo
   await button.click();
   const [errorField, message] = c.error;
   await expect(errorField(scope)).toHaveAccessibleDescription(new RegExp(escape(message)));
-  for (const [field, value] of kept) await expect(field(scope)).toHaveValue(value);
+  for (const [field, value] of [...kept, ...(c.chosen ?? [])]) await expect(field(scope)).toHaveValue(value);
   for (const [field] of c.secrets ?? []) await expect(field(scope)).toHaveValue("");
   // without JavaScript the page is the server's answer: a secret is nowhere in it (a field's value, the scripts' data)
   if (!javaScriptEnabled && c.secrets) {
@@ -267,6 +272,7 @@ test("'Add Address' on the registration form keeps everything typed, the passwor
   const first = page.getByRole("group", { name: "Address 1" });
   await first.getByLabel("Street").fill("1 Compiler Court");
   await first.getByLabel("City").fill("Arlington");
+  await first.getByLabel("Country").selectOption("US");
   await page.getByText("Add Address", { exact: true }).click();
   const second = page.getByRole("group", { name: "Address 2" });
   await expect(second.getByLabel("Street")).toBeVisible();
@@ -275,6 +281,8 @@ test("'Add Address' on the registration form keeps everything typed, the passwor
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expect(first.getByLabel("Street")).toHaveValue("1 Compiler Court");
   await second.getByLabel("Street").fill("2 Debugging Lane");
+  await second.getByLabel("City").fill("Arlington");
+  await second.getByLabel("Country").selectOption("US");
   await second.getByLabel("Address type").selectOption("OFFICE");
   await page.getByRole("button", { name: "Register" }).click();
 

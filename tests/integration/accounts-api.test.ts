@@ -68,6 +68,32 @@ describe("registration", () => {
     );
   });
 
+  it("needs a street, a city and a country in an address, and skips an address left wholly empty", async () => {
+    const partial = await api.json(
+      "/users/add",
+      json("POST", registration({ addressList: [{ state: "TX", addressType: "HOME" }] })),
+    );
+    expect(partial.status).toBe(422);
+    expect(partial.body.errors).toMatchObject({
+      "addressList.0.street": ["Street is required"],
+      "addressList.0.city": ["City is required"],
+      "addressList.0.country": ["Choose a country"],
+    });
+    // "XX" was the old "Unknown": not a country
+    const unknown = await api.json(
+      "/users/add",
+      json("POST", registration({ addressList: [{ street: "1 Main St", city: "Austin", country: "XX" }] })),
+    );
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ "addressList.0.country": ["Choose a country"] });
+    const blank = await api.json<{ data: { addressList: unknown[] } }>(
+      "/users/add",
+      json("POST", registration({ addressList: [{ street: " ", country: "", addressType: "HOME" }] })),
+    );
+    expect(blank.status).toBe(201);
+    expect(blank.body.data.addressList).toEqual([]);
+  });
+
   it("answers a body that is not JSON with 400 and a wrong content type with 415", async () => {
     expect(
       (await api.json("/users/add", { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" }))
@@ -270,6 +296,20 @@ describe("addresses", () => {
     );
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors!)).toEqual(expect.arrayContaining(["0.country", "0.addressType"]));
+    const empty = await api.json(`/addresses/${user.id}/new`, json("POST", [{}], bearer(token)));
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors).toMatchObject({
+      "0.street": ["Street is required"],
+      "0.city": ["City is required"],
+      "0.country": ["Choose a country"],
+    });
+    const [saved] = user.addressList;
+    const cleared = await api.json(
+      `/addresses/${saved!.id}/update`,
+      json("PUT", { street: "", city: "Austin", country: "US" }, bearer(token)),
+    );
+    expect(cleared.status).toBe(422);
+    expect(cleared.body.errors).toEqual({ street: ["Street is required"] });
     expect((await api.json(`/addresses/${user.id}/new`, json("POST", [], bearer(token)))).status).toBe(422);
   });
 

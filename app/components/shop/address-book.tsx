@@ -17,7 +17,7 @@ function fromForm(form: FormData): Omit<AddressDto, "id"> {
     street: value("street"),
     city: value("city"),
     state: value("state"),
-    country: value("country") || "XX",
+    country: value("country"),
     postalCode: value("postalCode"),
     mobileNumber: value("mobileNumber"),
     addressType: (value("addressType") || "HOME") as AddressDto["addressType"],
@@ -71,7 +71,9 @@ export function AddressBook({
   const action = `/user-profile/${userId}/profile`;
   const fetchers = useFetchers();
   useAddressToasts();
-  const countryName = (code: string) => countries.find((c) => c.code === code)?.name ?? code;
+  // an address saved before a country was required has none ("XX"): nothing is shown for it
+  const countryName = (code: string) =>
+    code && code !== "XX" ? (countries.find((c) => c.code === code)?.name ?? code) : "";
 
   let shown: Shown[] = addresses.map((a) => ({ ...a, pending: false }));
   for (const fetcher of fetchers) {
@@ -108,7 +110,7 @@ export function AddressBook({
                 </span>
                 <p className="font-medium text-slate-900">{address.street || "(no street)"}</p>
                 <p>{[address.city, address.state, address.postalCode].filter(Boolean).join(", ")}</p>
-                <p>{countryName(address.country)}</p>
+                {countryName(address.country) ? <p>{countryName(address.country)}</p> : null}
                 {address.mobileNumber ? <p>{address.mobileNumber}</p> : null}
               </div>
               {typeof address.id === "number" ? (

@@ -53,9 +53,11 @@ export function AddressFields({
           id={id("country")}
           name={name("country")}
           form={form}
-          defaultValue={defaults.country ?? "XX"}
+          defaultValue={defaults.country === "XX" ? "" : (defaults.country ?? "")}
           autoComplete="country"
           className="input"
+          aria-invalid={errors("country") ? true : undefined}
+          aria-describedby={`${id("country")}-error`}
         >
           {countries.map((country) => (
             <option key={country.code} value={country.code}>

@@ -17,8 +17,8 @@ import { AddressFields } from "~/components/shop/address-fields";
 import { Field } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot";
 import { Spinner } from "~/components/ui/spinner";
-import { RegisterSchema } from "~/schemas/account";
-import { ADDRESS_TEXT_FIELDS, MAX_REGISTRATION_ADDRESSES } from "~/schemas/account-constants";
+import { isBlankAddress, RegisterSchema } from "~/schemas/account";
+import { MAX_REGISTRATION_ADDRESSES } from "~/schemas/account-constants";
 import { callApi, endpoints } from "~/client/api.server";
 import { getAuth } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -84,14 +84,6 @@ function withoutBlankAddresses<
   return { ...reply, initialValue: { ...reply.initialValue, addressList: kept } };
 }
 
-const isBlankAddress = (address: unknown) => {
-  const fields = (address ?? {}) as Record<string, unknown>;
-  const blank = (value: unknown) => typeof value !== "string" || value.trim() === "";
-  return (
-    ADDRESS_TEXT_FIELDS.every((field) => blank(fields[field])) && (blank(fields.country) || fields.country === "XX")
-  );
-};
-
 export default function Register() {
   const { countries, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -102,7 +94,7 @@ export default function Register() {
   const [form, fields] = useForm({
     lastResult,
     constraint,
-    defaultValue: { addressList: [{ addressType: "HOME", country: "XX" }] },
+    defaultValue: { addressList: [{ addressType: "HOME", country: "" }] },
     ...validation.options(({ parseWithZod, schemas }, formData) =>
       parseWithZod(formData, { schema: schemas.RegisterSchema }),
     ),
@@ -173,7 +165,7 @@ export default function Register() {
               <AddressFields
                 idPrefix={`${fields.addressList.id}-${addresses.length}`}
                 name={(field) => `${fields.addressList.name}[${addresses.length}].${field}`}
-                defaults={{ addressType: "HOME", country: "XX" }}
+                defaults={{ addressType: "HOME", country: "" }}
                 countries={countries}
               />
               <p className="text-xs text-slate-600">An address left empty is not saved.</p>
@@ -188,7 +180,7 @@ export default function Register() {
             <button
               {...form.insert.getButtonProps({
                 name: fields.addressList.name,
-                defaultValue: { addressType: "HOME", country: "XX" },
+                defaultValue: { addressType: "HOME", country: "" },
               })}
               className="btn-secondary"
             >

@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       cart,
       userId,
       payments,
-      countries: countryList().map((c) => (c.code === "XX" ? { code: "", name: "Choose a country" } : c)),
+      countries: countryList(),
       // the inputs' attributes come with the page; the schemas themselves when the form is first used
       constraint: getZodConstraint(
         payments.provider === "stripe" ? CheckoutBillingFormSchema : TestCheckoutFieldsSchema,

@@ -54,17 +54,6 @@ export function findUserByEmail(email: string, db: DbOrTx = getDb()) {
     .then((rows) => rows[0]);
 }
 
-function isBlankAddress(address: RegisterInput["addressList"][number]) {
-  return (
-    !address.street &&
-    !address.city &&
-    !address.state &&
-    !address.postalCode &&
-    !address.mobileNumber &&
-    address.country === "XX"
-  );
-}
-
 /** Registration: the user with ROLE_USER and their non-blank addresses, in one transaction. */
 export async function createUser({ input, db = getDb() }: { input: RegisterInput; db?: DbOrTx }): Promise<UserDto> {
   const passwordHash = await hashPassword(input.password);
@@ -86,7 +75,7 @@ export async function createUser({ input, db = getDb() }: { input: RegisterInput
         .returning();
       const [role] = await tx.select().from(roles).where(eq(roles.name, ROLE_USER));
       await tx.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
-      const list = input.addressList.filter((a) => !isBlankAddress(a));
+      const list = input.addressList; // blank blocks were dropped by RegisterSchema
       if (list.length > 0) await tx.insert(addresses).values(list.map((a) => ({ ...a, userId: user!.id })));
       return userDto(user!, tx);
     });
