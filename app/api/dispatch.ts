@@ -17,6 +17,18 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /**
+ * A 422 for a body that does not validate. Its message names the first field and its reason ("Validation failed:
+ * quantity: Quantity must be a whole number"), so a client that shows only the message still says what to fix;
+ * `errors` has them all (docs/api.md, "Statuses").
+ */
+export function validationFailed(errors: FieldErrors): ValidationError {
+  const [field, reasons] = Object.entries(errors)[0] ?? [];
+  const reason = reasons?.[0];
+  if (!field || !reason) return new ValidationError("Validation failed", errors);
+  return new ValidationError(`Validation failed: ${field === "_" ? "the body" : field}: ${reason}`, errors);
+}
+
+/**
  * The value as the schema reads it, or `fail` with every field's problems. Text with control characters or broken
  * Unicode is refused in every field of every route here, before any of it can reach the database (PostgreSQL refuses
  * a NUL in text: that was a 500), whatever the route's schema says; raw text bodies (CSV, a webhook's event) are
@@ -77,8 +89,6 @@ async function validatedCall(
   const query = route.query
     ? parseOr(route.query, raw.query, (errors) => new BadRequestError("Invalid query parameter", errors))
     : undefined;
-  const body = route.body
-    ? parseOr(route.body, await raw.readBody(), (errors) => new ValidationError("Validation failed", errors))
-    : undefined;
+  const body = route.body ? parseOr(route.body, await raw.readBody(), validationFailed) : undefined;
   return route.handle({ actor, params, query, body, request });
 }

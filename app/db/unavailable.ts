@@ -74,3 +74,16 @@ export function isStorageFull(error: unknown): boolean {
   }
   return false;
 }
+
+/** When a write last failed for want of storage (ms since the epoch), for the readiness probe; 0: never. */
+let storageFullAt = 0;
+
+/** Records that a write just failed because the storage is full (services' error mapping calls it). */
+export function noteStorageFull(at = Date.now()) {
+  storageFullAt = at;
+}
+
+/** When a write last failed for want of storage, or 0. */
+export function lastStorageFull(): number {
+  return storageFullAt;
+}

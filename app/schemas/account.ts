@@ -98,7 +98,9 @@ export const NameSchema = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, `${label} is too long`);
+    .max(100, `${label} is too long`)
+    // a name is one line: a line break would split it in an e-mail's greeting, a label or a CSV row
+    .refine((name) => !/[\r\n]/.test(name), `${label} must be on one line`);
 
 /**
  * An address block left wholly empty (no text typed, no country chosen) is no address: registration skips it

@@ -9,11 +9,18 @@ export { beyondStock, CART_BEYOND_STOCK, CHECKOUT_BEYOND_STOCK } from "./cart-co
 /** The most of one product a cart line may hold (stock limits it further). */
 export const MAX_LINE_QUANTITY = 999;
 
-export const QuantitySchema = z.coerce
-  .number({ error: "Quantity must be a number" })
-  .int("Quantity must be a whole number")
-  .min(1, "Quantity must be at least 1")
-  .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
+/**
+ * A quantity is a whole number written as one: a JSON number, or a form's or query's digits ("3", " 3 "). Anything
+ * else ("1e2", "0x10", "1.0", [1], true) is refused rather than read as some number.
+ */
+export const QuantitySchema = z.preprocess(
+  (value) => (typeof value === "string" && /^\s*[+-]?\d{1,12}\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: "Quantity must be a whole number" })
+    .int("Quantity must be a whole number")
+    .min(1, "Quantity must be at least 1")
+    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+);
 
 /** POST /cartItems/item/add (form data, urlencoded or JSON) */
 export const AddToCartSchema = z.object({

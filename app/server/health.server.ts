@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { findDatabase, migrationsFolder, ProbeTimeoutError, type Database } from "~/db/client.server";
+import { lastStorageFull } from "~/db/unavailable";
 import { createLogger } from "~/lib/log.server";
 import { isShuttingDown } from "./lifecycle.server";
 
@@ -43,12 +44,25 @@ export function checkLiveness(): HealthAnswer {
  */
 /** How long one database probe's answer is shared by the readiness checks that follow it. */
 const PROBE_REUSE_MS = 1_000;
+/**
+ * How long after a write failed for want of storage (a full disk: 507) the instance says it is not ready. A database
+ * whose disk is full still answers `select 1`, so the probe alone said 200 while every write failed; the balancer
+ * should send shoppers elsewhere. Once no write has failed for this long, it is ready again (the next write that
+ * fails starts the window again).
+ */
+export const STORAGE_FULL_WINDOW_MS = 30_000;
 
 export async function checkReadiness({
   timeoutMs = READINESS_TIMEOUT_MS,
   database = findDatabase(),
   reuseMs = PROBE_REUSE_MS,
-}: { timeoutMs?: number; database?: Database; reuseMs?: number } = {}): Promise<HealthAnswer> {
+  storageFullWindowMs = STORAGE_FULL_WINDOW_MS,
+}: {
+  timeoutMs?: number;
+  database?: Database;
+  reuseMs?: number;
+  storageFullWindowMs?: number;
+} = {}): Promise<HealthAnswer> {
   const checks: Record<ReadinessCheck, string> = {
     process: "ok",
     database: "not checked",
@@ -70,6 +84,10 @@ export async function checkReadiness({
   if (checks.process !== "ok" || !database) return answer();
 
   Object.assign(checks, await sharedDatabaseChecks(database, timeoutMs, reuseMs));
+  const fullFor = Date.now() - lastStorageFull();
+  if (checks.database === "ok" && fullFor < storageFullWindowMs) {
+    checks.database = `storage full (a write failed ${Math.round(fullFor / 1000)} s ago)`;
+  }
   return answer();
 }
 

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable, isStorageFull } from "~/db/unavailable";
+import { isDatabaseUnavailable, isStorageFull, noteStorageFull } from "~/db/unavailable";
 import { createLogger, describeError } from "~/lib/log.server";
 
 const log = createLogger("db");
@@ -94,6 +94,7 @@ export function retryAfterOf(error: DomainError): number | undefined {
 export function unavailableOr(error: unknown): unknown {
   if (error instanceof DomainError) return error;
   if (isStorageFull(error)) {
+    noteStorageFull();
     log.error(`storage full: ${describeError(error)}`);
     return new InsufficientStorageError();
   }

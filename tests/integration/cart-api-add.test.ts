@@ -176,3 +176,22 @@ describe("POST /cartItems/item/add", () => {
     expect(await linesInDb(user.id)).toEqual({});
   });
 });
+
+describe("a refused body names its first field and reason in the message", () => {
+  it.each([
+    [{ quantity: [1] }, "Validation failed: quantity: Quantity must be a whole number"],
+    [{ quantity: "1e2" }, "Validation failed: quantity: Quantity must be a whole number"],
+    [{ quantity: 0 }, "Validation failed: quantity: Quantity must be at least 1"],
+  ])("%j: 422 %j, nothing added", async (body, message) => {
+    const user = await shopper();
+    const p = await product({ inventory: 200 });
+    const response = await api.json<Envelope<null> & { errors?: Record<string, string[]> }>(
+      "/cartItems/item/add",
+      json("POST", { productId: p.id, ...body }, user.auth),
+    );
+    expect(response.status).toBe(422);
+    expect(response.body.message).toBe(message);
+    expect(response.body.errors?.quantity).toBeDefined();
+    expect(await linesInDb(user.id)).toEqual({});
+  });
+});

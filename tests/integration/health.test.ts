@@ -3,8 +3,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDatabase, migrationsFolder } from "~/db/client.server";
+import { noteStorageFull } from "~/db/unavailable";
 import { checkLiveness, checkReadiness } from "~/server/health.server";
 import { beginShutdown, resetLifecycleForTests } from "~/server/lifecycle.server";
+import { InsufficientStorageError, unavailableOr } from "~/services/errors";
 import { useTestDatabase } from "../support/test-db";
 
 // The answers behind /healthz and /readyz (scripts/server.mjs serves them); the processes are tested in tests/server.
@@ -23,6 +25,20 @@ describe("the probes", () => {
       headers: { "Cache-Control": "no-store" },
       body: { status: "ok", checks: { process: "ok", database: "ok", migrations: "ok" } },
     });
+  });
+
+  it("readiness is 503 while writes fail for want of storage (507), and 200 again once none has for a while", async () => {
+    // PostgreSQL's answer to a write on a full disk, as the services' error mapping meets it
+    const full = Object.assign(new Error('could not extend file "base/1/2": No space left on device'), {
+      code: "53100",
+    });
+    expect(unavailableOr(full)).toBeInstanceOf(InsufficientStorageError);
+    const during = await checkReadiness({ reuseMs: 0 });
+    expect(during.status).toBe(503);
+    expect(during.body.failed).toBe("database");
+    expect(during.body.checks!.database).toMatch(/^storage full \(a write failed \d+ s ago\)$/);
+    expect((await checkReadiness({ reuseMs: 0, storageFullWindowMs: 0 })).status).toBe(200);
+    noteStorageFull(0); // the other tests start from a disk with room
   });
 
   it("readiness is 503 once the process is stopping, without asking the database", async () => {

@@ -201,6 +201,23 @@ describe("the outbox over SMTP", () => {
     expect(receivedBy(to)).toHaveLength(1);
   });
 
+  it("sends the messages waiting out a back-off as soon as the server takes mail again, not a minute or an hour later", async () => {
+    const nowhere = await startSmtpServer();
+    const url = nowhere.url;
+    await nowhere.close();
+    const waiting = [await queue("order-status"), await queue("order-status")];
+    expect(await sendDueMail({ db: database.db, transport: smtpTransport(url) })).toMatchObject({ retrying: 2 });
+    for (const { id } of waiting)
+      expect((await rowOf(id)).nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // the server is back: a new message goes out, and the ones backed off follow in the same sweep
+    const fresh = await queue("order-status");
+    expect(await sweep()).toMatchObject({ sent: 3, retrying: 0 });
+    for (const { id, to } of [...waiting, fresh]) {
+      expect(await rowOf(id)).toMatchObject({ status: "sent" });
+      expect(receivedBy(to)).toHaveLength(1);
+    }
+  });
+
   it("never sends a message queued in a transaction that was rolled back", async () => {
     const to = address();
     await expect(

@@ -9,7 +9,7 @@ import {
   removeItem,
   updateItemQuantity,
 } from "~/services/orders/cart.server";
-import { ValidationError } from "~/services/errors";
+import { validationFailed } from "../dispatch";
 import { defineRoute } from "../define";
 
 const UserIdParams = z.object({ userId: IdSchema });
@@ -79,7 +79,7 @@ export const cartRoutes = {
       // a bad quantity is a validation failure of the request (422), as the contract has it
       const quantity = QuantitySchema.safeParse(query.quantity ?? "");
       if (!quantity.success) {
-        throw new ValidationError("Validation failed", { quantity: quantity.error.issues.map((i) => i.message) });
+        throw validationFailed({ quantity: quantity.error.issues.map((i) => i.message) });
       }
       const item = await updateItemQuantity({
         actor,

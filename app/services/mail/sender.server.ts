@@ -2,7 +2,7 @@
 // it. A message is claimed before it is sent (a lease, taken with SKIP LOCKED), so two instances never send the same
 // message at the same time; one whose sender died mid-send is sent again when the lease runs out, with the same
 // Message-ID. A refused message is retried with back-off; a permanent refusal fails it at once.
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { getDb, type DbOrTx } from "~/db/client.server";
@@ -157,6 +157,7 @@ export async function sendDueMail({
 }: SendOptions = {}): Promise<SendReport> {
   const report: SendReport = { sent: 0, retrying: 0, failed: 0, more: false };
   const from = getConfig().mail.from;
+  let woken = false;
   for (let tried = 0; ; tried++) {
     if (tried >= limit) {
       report.more = true;
@@ -165,9 +166,31 @@ export async function sendDueMail({
     if (shouldStop()) break;
     const [row] = await claim(db, 1, leaseMs);
     if (!row) break;
-    report[await deliver(db, row, transport, from)]++;
+    const outcome = await deliver(db, row, transport, from);
+    report[outcome]++;
+    // the server takes mail again: the messages waiting out a back-off from when it did not are due now, and go in
+    // this sweep instead of up to an hour later (once per sweep: a server that takes one message and refuses the
+    // next does not make them spin)
+    if (outcome === "sent" && !woken) {
+      woken = true;
+      await wakeBackedOff(db);
+    }
   }
   return report;
+}
+
+/** Makes due the pending messages that wait for a back-off after a failed try (not the ones never tried). */
+async function wakeBackedOff(db: DbOrTx) {
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(
+      and(
+        eq(mailOutbox.status, "pending"),
+        sql`${mailOutbox.lastError} is not null`,
+        gt(mailOutbox.nextAttemptAt, sql`now()`),
+      ),
+    );
 }
 
 /**
