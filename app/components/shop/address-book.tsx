@@ -166,6 +166,7 @@ function AddAddress({ action, countries }: { action: string; countries: CountryO
         key={formKey}
         method="post"
         action={action}
+        id="add-address"
         onSubmit={() => setClientId(nanoid())}
         className="mt-4 rounded-lg border border-slate-200 p-3 sm:p-4"
         aria-label="Add an address"
@@ -223,6 +224,7 @@ function EditAddress({
       <fetcher.Form
         method="post"
         action={action}
+        id={`edit-address-${address.id}`}
         // on a phone the card's own border frames the form: its inputs get the width
         className="mt-3 border-t border-slate-200 pt-3 sm:rounded-lg sm:border sm:p-4"
         aria-label="Edit the address"
