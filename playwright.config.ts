@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
+import { REQUEST_ONLY_TAG } from "./tests/e2e/projects";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -13,15 +15,20 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * End-to-end tests against the built shop on a fresh embedded database (seeded with the demo catalogue), in Debian's
- * chromium, each test with JavaScript on (project "js") and off (project "no-js").
+ * chromium, each test with JavaScript on (project "js") and off (project "no-js"); the tests that use no browser
+ * (tagged REQUEST_ONLY_TAG, see tests/e2e/projects.ts) run once, in "js".
  */
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Playwright's default is half the CPUs: one worker on 2 cores, which leaves them idle while a test waits for a
+  // toast to go or a server to answer. Two at a time everywhere, as CI already ran them (docs/decisions/0032-test-speed.md)
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // several page loads per test on 2 busy cores (and toasts that live 5 s): one limit for every spec, not one per
+  // file; the few that need more (accessibility, keyboard walk, content security policy) set their own
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
@@ -42,7 +49,11 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+    {
+      name: "no-js",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
+      grepInvert: new RegExp(REQUEST_ONLY_TAG),
+    },
   ],
   webServer: [
     {
@@ -57,6 +68,8 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: "127.0.0.1",
         E2E_DATA_DIR: "tests/.tmp/e2e-data",
+        // creates, migrates and seeds the database once; the orders shop starts on a copy (scripts/e2e-server.mjs)
+        E2E_SEED: "make",
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       },
     },
@@ -73,6 +86,7 @@ export default defineConfig({
         PORT: String(ORDERS_PORT),
         HOST: "127.0.0.1",
         E2E_DATA_DIR: "tests/.tmp/e2e-orders-data",
+        E2E_SEED: "copy",
         PUBLIC_URL: `http://127.0.0.1:${ORDERS_PORT}`,
         ADMIN_EMAIL: ADMIN_EMAIL,
         ADMIN_PASSWORD: ADMIN_PASSWORD,

@@ -22,6 +22,8 @@ export default defineConfig({
           name: "pglite",
           include: ["tests/integration/**/*.test.ts"],
           env: { TEST_DB_KIND: "pglite" },
+          // the migrated database each test file restores (tests/support/pglite-template.ts)
+          globalSetup: ["tests/support/pglite-global-setup.ts"],
         },
       },
       {

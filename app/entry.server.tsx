@@ -33,7 +33,16 @@ export function withPageCache(render: RequestHandler, buildVersion: string): Req
     maxBytes: pageCacheMb * 1024 * 1024,
     store: pageCacheMb > 0,
   });
-  return (request) => cache.serve(request, render);
+  return async (request) => {
+    const response = await cache.serve(request, render);
+    // a resource route (the sitemap, the search suggestions) meeting the outage too says when to come back
+    if (response.status === 503 && !response.headers.has("Retry-After")) {
+      const headers = new Headers(response.headers);
+      sayWhenToRetry(503, headers);
+      return new Response(response.body, { status: 503, statusText: response.statusText, headers });
+    }
+    return response;
+  };
 }
 
 // The app does not answer before the database is open, migrated and (first start) seeded.

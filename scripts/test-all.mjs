@@ -1,5 +1,6 @@
 // `npm test`: every check and test of the project, in the order CI runs them. Runs every step even when one fails,
-// then prints one closing line with the totals ("Total: N passed, N failed, N skipped").
+// prints each step's time as it ends, then a table of every step's time and one closing line with the totals
+// ("Total: N passed, N failed, N skipped"). `npm run validate:quick` is the short loop: typecheck, lint, unit tests.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,13 +19,18 @@ fs.rmSync(logs, { recursive: true, force: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** name, seconds and outcome of every step run, for the closing table */
+const timings = [];
+const runStarted = Date.now();
 
 function step(name, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
   const run = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, ...env } });
   const ok = run.status === 0;
-  console.log(`=== ${name}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const seconds = (Date.now() - started) / 1000;
+  timings.push({ name, seconds, ok });
+  console.log(`=== ${name}: ${ok ? "ok" : "FAILED"} (${seconds.toFixed(1)} s)`);
   if (!ok) failedSteps.push(name);
   return ok;
 }
@@ -81,6 +87,13 @@ if (built) {
 
 // passwords, hashes, tokens, test cards, image bytes: none may reach a log (docs/decisions/0016-security-headers-and-logs.md)
 if (built) step("the test servers' logs hold no secrets", [path.join(root, "scripts/check-logs.mjs"), logs]);
+
+// the time of each step, to see where a slow run went (docs/decisions/0032-test-speed.md)
+const width = Math.max(...timings.map((t) => t.name.length), "all steps".length);
+console.log(`\n${"step".padEnd(width)}  ${"time".padStart(8)}  result`);
+for (const t of timings)
+  console.log(`${t.name.padEnd(width)}  ${`${t.seconds.toFixed(1)} s`.padStart(8)}  ${t.ok ? "ok" : "FAILED"}`);
+console.log(`${"all steps".padEnd(width)}  ${`${((Date.now() - runStarted) / 1000).toFixed(1)} s`.padStart(8)}`);
 
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

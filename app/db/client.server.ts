@@ -77,7 +77,17 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     max: options.max ?? setting("DB_POOL_MAX", 10),
     ...postgresTimeouts(),
   });
-  pool.on("error", (error) => log.error(`idle client error: ${describeError(error)}`));
+  // A connection the server ends (a restart, pg_terminate_backend, a network cut) says so with an `error` event on
+  // its client. pg-pool listens for it only while the client is idle in the pool; a client checked out for a
+  // transaction has no listener of its own, and an `error` event nobody listens to ends the process. Every client
+  // gets a listener for its whole life here: the query in flight fails (the request answers 503 with Retry-After,
+  // app/db/unavailable.ts), the client is not queryable any more, so the pool drops it on release and opens a new one
+  // when one is needed (docs/reliability.md, "The database going away").
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log.warn(`connection lost: ${describeError(error)}`));
+  });
+  // the pool repeats an idle client's error on itself; the listener above has logged it already
+  pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: "postgres",
@@ -89,6 +99,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         connectionString: url,
         connectionTimeoutMillis: postgresTimeouts().connectionTimeoutMillis,
       });
+      // a server that goes away mid-migration fails the migration (the start says so), not the process by an event
+      client.on("error", (error) => log.warn(`migration connection lost: ${describeError(error)}`));
       await client.connect();
       try {
         await client.query("SET lock_timeout = 0; SET statement_timeout = 0");

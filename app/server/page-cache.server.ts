@@ -5,13 +5,22 @@ import {
   isPublicPageRequest,
 } from "./http-caching.server";
 import { createNonce } from "./security-headers.server";
+import { isDatabaseUnavailable } from "~/db/unavailable";
 import { cameOverHttps } from "~/lib/env.server";
+import { createLogger, describeError } from "~/lib/log.server";
+
+const log = createLogger("page-cache");
 
 // The anonymous page cache (docs/decisions/0028-throughput-and-http-caching.md): the catalogue's pages as a visitor
 // without a session sees them, kept in this process and served again without running a loader, as long as the
 // catalogue's version (a row every catalogue write changes, in the database all instances share) is the one they were
 // rendered at. One cheap query per request tells whether they still are, so an admin's change, another instance's
 // order or a restock is seen by the very next request.
+//
+// While the database cannot answer (the version cannot be read), a page kept is served as it was last seen (200,
+// `X-Page-Cache: stale`, not to be stored by anyone), and a page not kept is rendered as any other request is: its
+// loader meets the outage and answers the "try again" page with 503 and Retry-After (docs/reliability.md, "Pages when
+// the database cannot answer"). Nothing is kept or dropped meanwhile.
 
 export type RequestHandler = (request: Request) => Promise<Response>;
 
@@ -91,11 +100,11 @@ export function createPageCache({
   }
 
   /** The kept page with a nonce of its own in the policy and in every script. */
-  function answer(entry: Entry, etag: string): Response {
+  function answer(entry: Entry, etag: string | null): Response {
     const nonce = createNonce();
     const headers = new Headers();
     for (const [name, value] of entry.headers) headers.append(name, value.replaceAll(entry.nonce, nonce));
-    headers.set("ETag", etag);
+    if (etag) headers.set("ETag", etag);
     headers.set("X-Page-Cache", "hit");
     return new Response(entry.html.replaceAll(entry.nonce, nonce), { status: entry.status, headers });
   }
@@ -118,10 +127,39 @@ export function createPageCache({
     return response;
   }
 
+  let outageLogged = 0;
+
+  /** The database cannot say which version is current: the page as last kept, else whatever rendering answers. */
+  async function duringOutage(request: Request, render: RequestHandler, error: unknown): Promise<Response> {
+    // one line a second at most: every anonymous request meets it while the outage lasts
+    if (Date.now() - outageLogged > 1_000) {
+      outageLogged = Date.now();
+      log.warn(`catalogue version unavailable, serving kept pages: ${describeError(error)}`);
+    }
+    const kept = request.method === "GET" ? entries.get(keyOf(request)) : undefined;
+    if (!kept) return markPersonal(request, await render(request));
+    const response = answer(kept, null);
+    response.headers.set("X-Page-Cache", "stale");
+    response.headers.set("Cache-Control", "no-store");
+    return response;
+  }
+
+  function keyOf(request: Request) {
+    // over https (as a trusted proxy says) the page's policy differs: kept apart from the same URL over http
+    const https = cameOverHttps(request.url, request.headers.get("x-forwarded-proto"));
+    return `${https ? "https" : "http"} ${request.url}`;
+  }
+
   /** Answers a request from the cache, with a 304, or through `render` (keeping what may be kept). */
   async function serve(request: Request, render: RequestHandler): Promise<Response> {
     if (!isPublicPageRequest(request)) return markPersonal(request, await render(request));
-    const version = await currentVersion();
+    let version: number;
+    try {
+      version = await currentVersion();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return duringOutage(request, render, error);
+    }
     if (version !== entriesVersion) {
       entries.clear();
       bytes = 0;
@@ -129,9 +167,7 @@ export function createPageCache({
     }
     const etag = `W/"${buildVersion}-${version}"`;
     if (etagMatches(request.headers.get("if-none-match"), etag)) return notModified(etag);
-    // over https (as a trusted proxy says) the page's policy differs: kept apart from the same URL over http
-    const https = cameOverHttps(request.url, request.headers.get("x-forwarded-proto"));
-    const key = `${https ? "https" : "http"} ${request.url}`;
+    const key = keyOf(request);
     const kept = request.method === "GET" ? entries.get(key) : undefined;
     if (kept) {
       // used: moves to the end, the last to be dropped

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { toast } from "./orders-shop";
+import { REQUEST_ONLY } from "./projects";
 import { endlessPost } from "../support/endless-post";
 
 const PASSWORD = "correct horse battery";
@@ -207,7 +208,7 @@ test.describe("accounts", () => {
   });
 });
 
-test("a form far larger than any of the shop's gets 413 and a page that says so", async ({ request }) => {
+test("a form far larger than any of the shop's gets 413 and a page that says so", REQUEST_ONLY, async ({ request }) => {
   const response = await request.post("/register", { form: { firstName: "x".repeat(400_000) }, maxRedirects: 0 });
   expect(response.status()).toBe(413);
   // the rest of the body was never read: the connection cannot carry another request
@@ -217,7 +218,7 @@ test("a form far larger than any of the shop's gets 413 and a page that says so"
   expect(html).toContain("The form is larger than 256 KB.");
 });
 
-test("an endless form post gets its 413 page while it is still being sent", async ({ baseURL }) => {
+test("an endless form post gets its 413 page while it is still being sent", REQUEST_ONLY, async ({ baseURL }) => {
   const answer = await endlessPost(`${baseURL}/register`, "Application/X-WWW-Form-Urlencoded");
   expect(answer.status).toBe(413);
   expect(answer.connection).toBe("close");

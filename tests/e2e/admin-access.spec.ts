@@ -9,9 +9,6 @@ import { ORDERS_SHOP, PASSWORD } from "./orders-shop";
  */
 test.use({ baseURL: ORDERS_SHOP });
 
-// several page loads and uploads per test on 2 busy cores
-test.describe.configure({ timeout: 60_000 });
-
 test.describe("admin: access", () => {
   test("a ROLE_USER is sent to /unauthorized and sees no admin links; a visitor is sent to log in", async ({
     page,

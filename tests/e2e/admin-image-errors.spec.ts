@@ -4,7 +4,6 @@ import { open, productViaApi, signInAsAdmin, uniqueTag } from "./admin-helpers";
 import { ORDERS_SHOP } from "./orders-shop";
 
 test.use({ baseURL: ORDERS_SHOP });
-test.describe.configure({ timeout: 60_000 });
 
 /** the server's reason for a file whose content is no image (app/services/catalogue/images.server.ts), after the file's name */
 const NOT_AN_IMAGE = "notes.txt: The file is not an image we can read (JPEG, PNG, WebP or GIF).";

@@ -9,7 +9,6 @@ import { ORDERS_SHOP, toast } from "./orders-shop";
  * tests/e2e/mailbox.ts reads. With and without JavaScript, against the orders shop (see ./orders-shop.ts).
  */
 test.use({ baseURL: ORDERS_SHOP });
-test.describe.configure({ timeout: 60_000 });
 
 test("admin: a test message is sent, listed under Sent mail and opened", async ({ page }, testInfo) => {
   const js = testInfo.project.use.javaScriptEnabled !== false;

@@ -18,9 +18,6 @@ import { ORDERS_SHOP, PASSWORD, toast } from "./orders-shop";
  */
 test.use({ baseURL: ORDERS_SHOP });
 
-// several page loads and uploads per test on 2 busy cores
-test.describe.configure({ timeout: 60_000 });
-
 test.describe("admin: orders", () => {
   test("admin moves a shopper's order to SHIPPED, and the shopper sees SHIPPED", async ({
     page,

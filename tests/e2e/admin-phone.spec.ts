@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { mainNav, signInAsAdmin } from "./admin-helpers";
-import { amount, hydrated, inCart, pay, pick, signedInShopper } from "./checkout-helpers";
+import { amount, pay, pick, test } from "./checkout-helpers";
 import { ORDERS_SHOP } from "./orders-shop";
 import { scrollWidth } from "./shop";
 
@@ -11,7 +11,6 @@ import { scrollWidth } from "./shop";
  * product slot 14 (see ./checkout-helpers.ts).
  */
 test.use({ baseURL: ORDERS_SHOP, viewport: { width: 360, height: 740 } });
-test.describe.configure({ timeout: 60_000 });
 
 const ADMIN_PAGES = [
   { label: "Manage Shop", path: "/add-product", heading: "Add New Product" },
@@ -57,13 +56,11 @@ test("the admin reaches every admin page from the Admin menu, and none scrolls s
 
 test("on a phone an order's lines show their quantity, price and total, and the mail list its recipients", async ({
   page,
+  atCheckout,
   javaScriptEnabled,
 }, testInfo) => {
   const product = pick(testInfo, 14);
-  const user = await signedInShopper(page);
-  await inCart(page, product, 2);
-  await page.goto(`/checkout/${user.id}/checkout`);
-  await hydrated(page, javaScriptEnabled);
+  await atCheckout([product, 2]);
   await pay(page, "4242424242424242");
   if (javaScriptEnabled) await page.getByRole("link", { name: "See my order now" }).click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);

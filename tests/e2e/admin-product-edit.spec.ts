@@ -9,9 +9,6 @@ import { ORDERS_SHOP, toast } from "./orders-shop";
  */
 test.use({ baseURL: ORDERS_SHOP });
 
-// several page loads and uploads per test on 2 busy cores
-test.describe.configure({ timeout: 60_000 });
-
 test.describe("admin: products", () => {
   test("admin changes the price, replaces one image and removes another", async ({
     page,

@@ -9,9 +9,6 @@ import { ORDERS_SHOP, toast } from "./orders-shop";
  */
 test.use({ baseURL: ORDERS_SHOP });
 
-// several page loads and uploads per test on 2 busy cores
-test.describe.configure({ timeout: 60_000 });
-
 test.describe("admin: product table", () => {
   test("a CSV import with an error line lists the error and imports nothing; a good file imports", async ({
     page,

@@ -9,9 +9,6 @@ import { ORDERS_SHOP, toast } from "./orders-shop";
  */
 test.use({ baseURL: ORDERS_SHOP });
 
-// several page loads and uploads per test on 2 busy cores
-test.describe.configure({ timeout: 60_000 });
-
 test.describe("admin: products", () => {
   test("admin adds a product with a new brand and category, uploads two images and finds it in the shop", async ({
     page,

@@ -7,7 +7,6 @@ import { ORDERS_SHOP, PASSWORD } from "./orders-shop";
  * against the orders shop (see ./orders-shop.ts).
  */
 test.use({ baseURL: ORDERS_SHOP });
-test.describe.configure({ timeout: 60_000 });
 
 test("admin: a cancelled order's refund is listed under Refunds", async ({ page, request }, testInfo) => {
   const product = await productViaApi(request, uniqueTag(testInfo), { price: 21, inventory: 3 });

@@ -21,9 +21,6 @@ import { ORDERS_SHOP, toast } from "./orders-shop";
  */
 test.use({ baseURL: ORDERS_SHOP });
 
-// several page loads per test on 2 busy cores
-test.describe.configure({ timeout: 60_000 });
-
 test.describe("admin: the product form's brand and category", () => {
   test("Enter in 'Add New Brand' and 'Add New Category' adds the value, like the button, and the product saves with them", async ({
     page,

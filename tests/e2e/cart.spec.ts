@@ -24,9 +24,6 @@ import { price, type Product } from "./shop";
  */
 test.use({ baseURL: ORDERS_SHOP });
 
-// several page loads per test on 2 busy cores (and a 5 s wait after a payment with JavaScript)
-test.describe.configure({ timeout: 60_000 });
-
 test.describe("cart", () => {
   test("shopper adds to the cart from the details page: a toast each time and the badge counts the pieces", async ({
     page,

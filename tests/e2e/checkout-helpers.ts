@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { PASSWORD, shopperAddress } from "./orders-shop";
 import { price, products, type Product } from "./shop";
 
@@ -157,3 +157,29 @@ export async function pay(page: Page, cardNumber: string) {
   await ui.cvc.fill("123");
   await ui.payNow.click();
 }
+
+/** A signed-in shopper (signedInShopper) and the way to the checkout with a cart of the test's own products. */
+export interface CheckoutFixtures {
+  /** a new shopper with one address, signed in on the test's page */
+  shopper: { id: number; email: string };
+  /** puts the lines in the shopper's cart, opens the checkout (hydrated with JavaScript) and returns its controls */
+  atCheckout: (...lines: Array<[Product, number]>) => Promise<ReturnType<typeof checkoutUi>>;
+}
+
+/**
+ * The test of the specs that buy: `shopper` and `atCheckout` do the prelude several specs had repeated (register,
+ * sign in, fill the cart, open the checkout, wait for hydration).
+ */
+export const test = base.extend<CheckoutFixtures>({
+  shopper: async ({ page }, use) => {
+    await use(await signedInShopper(page));
+  },
+  atCheckout: async ({ page, javaScriptEnabled, shopper }, use) => {
+    await use(async (...lines) => {
+      for (const [product, quantity] of lines) await inCart(page, product, quantity);
+      await page.goto(`/checkout/${shopper.id}/checkout`);
+      await hydrated(page, javaScriptEnabled);
+      return checkoutUi(page);
+    });
+  },
+});

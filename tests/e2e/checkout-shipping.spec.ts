@@ -1,5 +1,5 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { ADDRESS, checkoutUi, hydrated, inCart, pay, pick, signedInShopper } from "./checkout-helpers";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { ADDRESS, checkoutUi, hydrated, inCart, pay, pick, signedInShopper, test } from "./checkout-helpers";
 import { waitForMail } from "./mailbox";
 import { ORDERS_SHOP } from "./orders-shop";
 
@@ -9,7 +9,6 @@ import { ORDERS_SHOP } from "./orders-shop";
  * orders shop (it buys), with products of its own (slot 9, see ./checkout-helpers.ts).
  */
 test.use({ baseURL: ORDERS_SHOP });
-test.describe.configure({ timeout: 60_000 });
 
 const CARD = "4242424242424242";
 const CVC = "7319";
@@ -30,14 +29,12 @@ async function expectNoCardInServedPage(page: Page, javaScriptEnabled: boolean) 
 
 test("shopper adds a shipping address at checkout, ships there, and the order page shows it", async ({
   page,
+  shopper: user,
+  atCheckout,
   javaScriptEnabled,
 }, testInfo) => {
   const product = pick(testInfo, 9);
-  const user = await signedInShopper(page);
-  await inCart(page, product, 1);
-  await page.goto(`/checkout/${user.id}/checkout`);
-  await hydrated(page, javaScriptEnabled);
-  const checkout = checkoutUi(page);
+  const checkout = await atCheckout([product, 1]);
   const main = page.getByRole("main");
   // the saved address first, the billing address as the other choice
   await expect(checkout.shipTo.getByRole("radio")).toHaveCount(2);

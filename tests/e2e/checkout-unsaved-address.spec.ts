@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { ADDRESS, checkoutUi, hydrated, inCart, pay, pick, signedInShopper } from "./checkout-helpers";
+import { expect } from "@playwright/test";
+import { ADDRESS, pay, pick, test } from "./checkout-helpers";
 import { ORDERS_SHOP } from "./orders-shop";
 
 /**
@@ -8,20 +8,17 @@ import { ORDERS_SHOP } from "./orders-shop";
  * the orders shop (it buys), with products of its own (slot 13, see ./checkout-helpers.ts).
  */
 test.use({ baseURL: ORDERS_SHOP });
-test.describe.configure({ timeout: 60_000 });
 
 const UNSAVED = "Save this address with “Save and ship here”, or clear it, before paying.";
 
 test("Pay Now with a new shipping address typed but not saved pays nothing, and says why", async ({
   page,
+  shopper: user,
+  atCheckout,
   javaScriptEnabled,
 }, testInfo) => {
   const product = pick(testInfo, 13);
-  const user = await signedInShopper(page);
-  await inCart(page, product, 1);
-  await page.goto(`/checkout/${user.id}/checkout`);
-  await hydrated(page, javaScriptEnabled);
-  const checkout = checkoutUi(page);
+  const checkout = await atCheckout([product, 1]);
   const main = page.getByRole("main");
   await expect(checkout.shipTo.getByRole("radio", { name: ADDRESS.street })).toBeChecked();
 

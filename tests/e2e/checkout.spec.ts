@@ -1,7 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import {
   ADDRESS,
-  SUCCESS,
   amount,
   badge,
   cartUi,
@@ -15,6 +14,8 @@ import {
   pick,
   shownStock,
   signedInShopper,
+  SUCCESS,
+  test,
 } from "./checkout-helpers";
 import { ORDERS_SHOP, toast } from "./orders-shop";
 import { price, type Product } from "./shop";
@@ -27,9 +28,6 @@ import { price, type Product } from "./shop";
  * tests and the js / no-js runs never share a product whose stock one of them changes or reads.
  */
 test.use({ baseURL: ORDERS_SHOP });
-
-// several page loads per test on 2 busy cores (and a 5 s wait after a payment with JavaScript)
-test.describe.configure({ timeout: 60_000 });
 
 test.describe("checkout", () => {
   test("shopper buys now, pays with 4242 and finds the order in the Orders History; the cart is empty", async ({
@@ -138,14 +136,12 @@ test.describe("checkout", () => {
 
   test("a declined card says so by the button; nothing is ordered, the cart stays and can then be paid", async ({
     page,
+    shopper: user,
+    atCheckout,
     javaScriptEnabled,
   }, testInfo) => {
     const product = pick(testInfo, 6);
-    const user = await signedInShopper(page);
-    await inCart(page, product, 2);
-    await page.goto(`/checkout/${user.id}/checkout`);
-    await hydrated(page, javaScriptEnabled);
-    const checkout = checkoutUi(page);
+    const checkout = await atCheckout([product, 2]);
     await expect(checkout.summary).toContainText(`Total Amount${amount([product, 2])}`);
 
     await pay(page, "4000 0000 0000 0002");
@@ -181,13 +177,13 @@ test.describe("checkout", () => {
     await expect(badge(page)).toHaveText("0");
   });
 
-  test("an invalid card number is a field error; nothing is paid", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("an invalid card number is a field error; nothing is paid", async ({
+    page,
+    shopper: user,
+    atCheckout,
+  }, testInfo) => {
     const product = pick(testInfo, 7);
-    const user = await signedInShopper(page);
-    await inCart(page, product, 1);
-    await page.goto(`/checkout/${user.id}/checkout`);
-    await hydrated(page, javaScriptEnabled);
-    const checkout = checkoutUi(page);
+    const checkout = await atCheckout([product, 1]);
 
     await pay(page, "4242 4242 4242 4241");
     const error = page.getByRole("main").getByText("Your card number is invalid.", { exact: true });

@@ -30,9 +30,6 @@ async function expectUsable(control: ReturnType<Page["getByRole"]>, javaScriptEn
   else await expect(control).toHaveAttribute("aria-disabled", "false");
 }
 
-// several page loads per test on 2 busy cores: more room than the default 30 s
-test.describe.configure({ timeout: 60_000 });
-
 test.describe("product details", () => {
   test("shopper sees the product's name, brand, price, description, rating and stock", async ({
     page,

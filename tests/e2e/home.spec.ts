@@ -28,9 +28,6 @@ async function gridNames(page: Page): Promise<string[]> {
   return grid(page).getByRole("article").getByRole("heading").allTextContents();
 }
 
-// several page loads per test on 2 busy cores: more room than the default 30 s
-test.describe.configure({ timeout: 60_000 });
-
 test.describe("home page", () => {
   test("shopper sees the hero, the search form, the first products, the menu and the footer", async ({
     page,

@@ -52,8 +52,6 @@ async function scrollToBottom(page: Page) {
   }
 }
 
-test.describe.configure({ timeout: 60_000 });
-
 for (const dpr of [2, 3]) {
   test.describe(`card pictures on a 360 px phone at DPR ${dpr}`, () => {
     test.use({ viewport: PHONE, deviceScaleFactor: dpr });

@@ -11,9 +11,6 @@ import {
   showing,
 } from "./shop";
 
-// several page loads per test on 2 busy cores: more room than the default 30 s
-test.describe.configure({ timeout: 60_000 });
-
 test.describe("product listing with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "applying as you type needs JavaScript");
 

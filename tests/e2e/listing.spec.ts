@@ -15,9 +15,6 @@ import {
   stock,
 } from "./shop";
 
-// several page loads per test on 2 busy cores: more room than the default 30 s
-test.describe.configure({ timeout: 60_000 });
-
 test.describe("product listing", () => {
   test("shopper sees every product with brand, price, stock and brand filters", async ({ page, javaScriptEnabled }) => {
     const ui = await openListing(page, "/products", javaScriptEnabled);

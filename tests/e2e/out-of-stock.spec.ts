@@ -67,7 +67,6 @@ async function addToCart(page: Page, productId: number, quantity: number) {
 
 test.describe("a cart the stock cannot fill", () => {
   test.use({ baseURL: ORDERS_SHOP });
-  test.describe.configure({ timeout: 60_000 });
 
   test("shopper is kept from the checkout until the lines fit the stock, and can reduce or remove them", async ({
     page,

@@ -4,7 +4,6 @@ import { ORDERS_SHOP } from "./orders-shop";
 
 // The admin's categories are made on the orders shop (the other shop's catalogue is the seed's, never changed).
 test.use({ baseURL: ORDERS_SHOP });
-test.describe.configure({ timeout: 60_000 });
 
 function categorySelect(page: Page) {
   return page.getByRole("main").getByRole("search").getByRole("combobox", { name: "Category" });

@@ -1,23 +1,28 @@
 import { expect, test } from "@playwright/test";
 import { seedCategories } from "../../app/server/seed/catalogue";
+import { REQUEST_ONLY } from "./projects";
 import { productNamed, products } from "./shop";
 
 test.describe("search engines and plain pages", () => {
-  test("sitemap.xml lists the home, the listing, every category and every product", async ({ request, baseURL }) => {
-    const response = await request.get("/sitemap.xml");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("xml");
-    const xml = await response.text();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toContain(`${baseURL}/`);
-    expect(locs).toContain(`${baseURL}/products`);
-    for (let id = 1; id <= seedCategories.length; id++)
-      expect(locs).toContain(`${baseURL}/products/category/${id}/products`);
-    for (const product of products) expect(locs).toContain(`${baseURL}/product/${product.id}/details`);
-    expect(locs.filter((loc) => /\/product\/\d+\/details$/.test(loc!))).toHaveLength(products.length);
-  });
+  test(
+    "sitemap.xml lists the home, the listing, every category and every product",
+    REQUEST_ONLY,
+    async ({ request, baseURL }) => {
+      const response = await request.get("/sitemap.xml");
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toContain("xml");
+      const xml = await response.text();
+      const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(locs).toContain(`${baseURL}/`);
+      expect(locs).toContain(`${baseURL}/products`);
+      for (let id = 1; id <= seedCategories.length; id++)
+        expect(locs).toContain(`${baseURL}/products/category/${id}/products`);
+      for (const product of products) expect(locs).toContain(`${baseURL}/product/${product.id}/details`);
+      expect(locs.filter((loc) => /\/product\/\d+\/details$/.test(loc!))).toHaveLength(products.length);
+    },
+  );
 
-  test("robots.txt points to the sitemap", async ({ request, baseURL }) => {
+  test("robots.txt points to the sitemap", REQUEST_ONLY, async ({ request, baseURL }) => {
     const response = await request.get("/robots.txt");
     expect(response.status()).toBe(200);
     const text = await response.text();
@@ -25,7 +30,7 @@ test.describe("search engines and plain pages", () => {
     expect(text.split("\n")).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
 
-  test("a product page describes the product in JSON-LD and meta tags", async ({ request, baseURL }) => {
+  test("a product page describes the product in JSON-LD and meta tags", REQUEST_ONLY, async ({ request, baseURL }) => {
     for (const product of [productNamed("Talon X2 Pro Wireless"), products.find((p) => p.inventory === 0)!]) {
       const response = await request.get(`/product/${product.id}/details`);
       expect(response.status()).toBe(200);

@@ -11,9 +11,6 @@ import { listing, type Product } from "./shop";
  */
 test.use({ baseURL: ORDERS_SHOP });
 
-// each toast lives 5 s, and several of them are waited out on 2 busy cores
-test.describe.configure({ timeout: 60_000 });
-
 const TOAST_MS = 5_000;
 
 function nav(page: Page) {

@@ -128,6 +128,60 @@ describe.skipIf(process.env.TEST_DB_KIND !== "postgres")("an instance killed at 
     });
   }
 
+  // a crash after the charge, then the cart changed: the new attempt's key differs, and it used to charge again for
+  // the first items (the 503 and 507 variants: checkout-cut-off-after-charge.test.ts)
+  for (const point of ["checkout-after-charge", "checkout-after-paid"] as const) {
+    it(
+      `dies at ${point}; the shopper adds an item and pays again: the first charge gets its order, no second charge for it`,
+      {
+        timeout: 60_000,
+      },
+      async () => {
+        const shopper = await shopperAtCheckout(2100);
+        await crashAt(point, shopper);
+        const category = await createCategory(database.db);
+        const extra = await createProduct(database.db, { categoryId: category.id, priceCents: 400, inventory: 3 });
+        await healthy.json("/cartItems/item/add", post({ productId: extra.id, quantity: 1 }, shopper.auth));
+        const pay = async () => {
+          const shown = await healthy.json<Envelope<{ attempt: string }>>(
+            `/orders/user/${shopper.userId}/checkout-attempt`,
+            { headers: shopper.auth },
+          );
+          expect(shown.body.data.attempt).not.toBe(shopper.attempt);
+          return healthy.json<Envelope<{ order: { id: number; items: Array<{ productId: number }> } }>>(
+            `/orders/user/${shopper.userId}/checkout`,
+            post({ attempt: shown.body.data.attempt, billing, card }, shopper.auth),
+          );
+        };
+        const paidWithoutOrder = async () => {
+          const rows = await database.db.select().from(payments).where(eq(payments.userId, shopper.userId));
+          const charged = await database.db
+            .select()
+            .from(testPaymentIntents)
+            .where(like(testPaymentIntents.idempotencyKey, `checkout:%:${shopper.userId}:%`));
+          const paidIds = new Set(charged.filter((i) => i.status === "succeeded").map((i) => i.id));
+          const ordered = new Set(
+            (await database.db.select().from(orders).where(eq(orders.userId, shopper.userId))).map((o) => o.paymentId),
+          );
+          return {
+            charged: paidIds.size,
+            withoutOrder: rows.filter((p) => paidIds.has(p.providerPaymentId) && !ordered.has(p.id)).length,
+          };
+        };
+        expect(await paidWithoutOrder()).toEqual({ charged: 1, withoutOrder: 1 });
+        const settled = await pay();
+        expect(settled.status, JSON.stringify(settled.body)).toBe(409);
+        expect(settled.body.message).toMatch(/^Your earlier payment of \$21\.00 went through, so we placed order #\d+/);
+        expect(await paidWithoutOrder()).toEqual({ charged: 1, withoutOrder: 0 });
+        const rest = await pay();
+        expect(rest.status, JSON.stringify(rest.body)).toBe(201);
+        expect(rest.body.data.order.items.map((i) => i.productId)).toEqual([extra.id]);
+        expect(await paidWithoutOrder()).toEqual({ charged: 2, withoutOrder: 0 });
+        expect((await ledger(shopper.userId, shopper.productId)).inventory).toBe(2);
+      },
+    );
+  }
+
   it(
     "dies at every step for five shoppers who never return: two reconciling instances settle each once",
     { timeout: 90_000 },

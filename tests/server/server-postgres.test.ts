@@ -122,6 +122,60 @@ describe("the shop on PostgreSQL", () => {
     expect((await stop(shop)).code).toBe(0);
   });
 
+  it("during an outage every page answers 503 with Retry-After and the try-again page, or the page kept; never a 500", async () => {
+    const database = await createScratchDatabase("srv");
+    cleanups.push(() => database.drop());
+    const port = await freePort();
+    const proxy = tcpProxy({ port, target: postgresServer() });
+    cleanups.push(() => proxy.down());
+    await proxy.up();
+    const shop = await start({ DATABASE_URL: database.urlVia(port), DB_CONNECT_TIMEOUT_MS: "1000" });
+    await shop.waitFor(/\[shop\] ready on/, 30_000);
+    // seen once while the database answers: kept by the anonymous page cache
+    for (const path of ["/", "/products"]) {
+      const response = await fetch(`${shop.origin}${path}`);
+      expect(response.status, path).toBe(200);
+      await response.arrayBuffer();
+    }
+
+    await proxy.down();
+    const logBefore = shop.output().length;
+    const kept: string[] = [];
+    for (const path of [
+      "/",
+      "/products",
+      "/products?q=never-seen",
+      "/products/category/1/products",
+      "/product/1/details",
+      "/sitemap.xml",
+      "/search/suggestions?q=mouse",
+      "/products.data",
+    ]) {
+      const response = await fetch(`${shop.origin}${path}`);
+      const text = await response.text();
+      expect(response.status, `${path}: ${text.slice(0, 200)}`).not.toBe(500);
+      if (response.status === 200) {
+        // a page kept before the outage, served as it was
+        expect(response.headers.get("x-page-cache"), path).toBe("stale");
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        kept.push(path);
+        continue;
+      }
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get("retry-after"), path).toMatch(/^\d+$/);
+      if (response.headers.get("content-type")?.startsWith("text/html"))
+        expect(text, path).toContain("Please try again in a few seconds");
+    }
+    expect(kept).toEqual(["/", "/products"]);
+    // no stack per request: the log says what is wrong in a few lines
+    expect(shop.output().slice(logBefore)).not.toMatch(/\n\s+at /);
+
+    await proxy.up();
+    const back = await fetch(`${shop.origin}/products?q=never-seen`);
+    expect(back.status).toBe(200);
+    expect((await stop(shop)).code).toBe(0);
+  });
+
   it("takes no more than about a second to say the database does not answer", async () => {
     const database = await createScratchDatabase("srv");
     cleanups.push(() => database.drop());

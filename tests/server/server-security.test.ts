@@ -212,3 +212,39 @@ describe("a body refused while it streams", () => {
     },
   );
 });
+
+/** A raw request with the given Host header: the status line and the body of the answer. */
+function withHost(host: string, path = "/"): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(shop.port, "127.0.0.1");
+    let text = "";
+    socket.on("data", (part: Buffer) => (text += part.toString()));
+    socket.on("error", reject);
+    socket.on("end", () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text }));
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+describe("a Host header that names no host", () => {
+  // each of these was a 500 with a stack in the log: the page's URL (or the Request) could not be made from it
+  it.each(["a b", "[", "%00", "a@b", "a:65536", "a:99999", "a/b"])(
+    "%j: 400, one short line, no stack",
+    async (host) => {
+      const before = shop.output().length;
+      for (const path of ["/", "/products", "/login", "/api/v1/categories/all"]) {
+        const answer = await withHost(host, path);
+        expect(answer.status, answer.text.slice(0, 300)).toBe(400);
+        expect(answer.text).toContain("does not name a host");
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      const logged = shop.output().slice(before);
+      expect(logged).not.toMatch(/\n\s+at |TypeError|Invalid URL|failed/);
+      for (const line of logged.split("\n").filter(Boolean)) expect(line.length).toBeLessThan(160);
+    },
+  );
+
+  it("a host with a port, an address, an IPv6 address: served", async () => {
+    for (const host of [`127.0.0.1:${shop.port}`, "localhost", `[::1]:${shop.port}`, "shop.example:80"])
+      expect((await withHost(host, "/login")).status, host).toBe(200);
+  });
+});

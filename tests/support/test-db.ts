@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { openPglite, setDatabase, type Database } from "~/db/client.server";
 import { reconcile } from "~/services/orders/reconciler.server";
+import { restorePgliteTemplate } from "./pglite-template";
 import { createPostgresTestDatabase } from "./postgres-test-db";
 
 export const testDbKind = (process.env.TEST_DB_KIND ?? "pglite") as "pglite" | "postgres";
@@ -8,8 +9,8 @@ export const testDbKind = (process.env.TEST_DB_KIND ?? "pglite") as "pglite" | "
 /** A fresh, migrated database of the suite's kind, of its own. */
 export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
   if (testDbKind === "pglite") {
-    const database = await openPglite("memory://");
-    await database.migrate();
+    // a copy of the migrated database made once for the whole run (pglite-template.ts), not a new one migrated here
+    const database = await openPglite(await restorePgliteTemplate());
     return { ...database, drop: () => database.close() };
   }
   // a clone of the migrated template; dropping it checks the shop's invariants first (postgres-test-db.ts)

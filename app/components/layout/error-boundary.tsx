@@ -57,9 +57,13 @@ const DEFAULT_HANDLERS: Record<number, StatusHandler> = {
       {browse}
     </ErrorPage>
   ),
-  503: () => (
+  503: (error) => (
     <ErrorPage title="The shop is busy right now">
       <p className="mt-3 text-slate-600">We could not reach our records just now. Please try again in a few seconds.</p>
+      {/* what the server said besides (a card charged before the order could be placed, and what happens next) */}
+      {said(error) && !said(error)!.startsWith("The shop is busy right now") ? (
+        <p className="mt-3 font-medium text-slate-900">{said(error)}</p>
+      ) : null}
       <RetryLink />
     </ErrorPage>
   ),

@@ -9,7 +9,14 @@ import type { Billing, PaymentConfig, PaymentIntentDto, TestCard, TestConfirmRes
 import { centsToDollars, dollarsToCents, formatCents } from "~/lib/money";
 import { requireActor, type Actor } from "../access";
 import { cartLinesForCheckout, stockMessage } from "./cart.server";
-import { ConflictError, NotFoundError, OutOfStockError } from "../errors";
+import {
+  ConflictError,
+  InsufficientStorageError,
+  NotFoundError,
+  OutOfStockError,
+  ServiceUnavailableError,
+  unavailableOr,
+} from "../errors";
 import { faultPoint } from "../faults.server";
 import { getPaymentProvider, TestPaymentProvider } from "../payments/index.server";
 import { rememberCheckoutDetails, shippingSnapshot } from "./ship-to.server";
@@ -114,6 +121,59 @@ async function refuseIfPaidOtherwise(userId: number, kind: AttemptKind, snapshot
   }
 }
 
+// ---------------------------------------------------------------- a charge whose order is not placed yet
+
+/**
+ * The user's newest payment the provider shows paid that has no order and no refund yet: a checkout cut off after the
+ * charge (a crash, a 503 or 507 while placing the order). Attempts are keyed by the cart's contents, so once the
+ * shopper changes the cart a new attempt would charge again for what that payment bought: it is settled first (the
+ * one-request checkout places its order; the other ways to pay refuse until it is placed). Only the newest few open
+ * payments are asked (abandoned attempts stay open); the reconciler settles older ones.
+ */
+export async function paidPaymentWithoutOrder(userId: number, db: DbOrTx): Promise<PaymentRow | undefined> {
+  const open = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), isOpenPayment))
+    .orderBy(desc(payments.id))
+    .limit(5);
+  const provider = getPaymentProvider();
+  for (const payment of open) {
+    if (payment.status === "succeeded") return payment;
+    if ((await provider.retrieve(payment.providerPaymentId)).status === "succeeded") return payment;
+  }
+  return undefined;
+}
+
+/**
+ * What a failure after the card was charged says: that the card was charged, that it will not be charged again, and
+ * what happens next (posted again, the order is placed; else the reconciler places it and the receipt is mailed).
+ * A database that cannot answer stays a 503 and a full disk a 507, with these words; anything else is left as it is.
+ */
+export function chargedButNotPlaced(error: unknown, amountCents: number): unknown {
+  const failure = unavailableOr(error);
+  const charged = `Your card was charged ${formatCents(amountCents)}, but your order could not be placed just now`;
+  const next =
+    "You will not be charged again for it: we place the order for you within a few minutes and e-mail you the confirmation (or refund the payment if an item sold out).";
+  if (failure instanceof ServiceUnavailableError)
+    return new ServiceUnavailableError(
+      `${charged} because the shop is busy. ${next} You can also try again in a few seconds.`,
+      failure.retryAfterSeconds,
+    );
+  if (failure instanceof InsufficientStorageError)
+    return new InsufficientStorageError(`${charged} because the shop's storage is full. ${next}`);
+  return failure;
+}
+
+/** Refuses a new payment while an earlier one of the user is paid and has no order (see paidPaymentWithoutOrder). */
+async function refuseWhileEarlierPaymentUnsettled(userId: number, db: DbOrTx) {
+  const unsettled = await paidPaymentWithoutOrder(userId, db);
+  if (!unsettled) return;
+  throw new ConflictError(
+    `Your card was charged ${formatCents(unsettled.amountCents)} for an earlier checkout whose order is being placed. Nothing new was charged: once that order shows under your orders (within a few minutes), check your cart and pay for what is left.`,
+  );
+}
+
 /** The payment of an attempt: the one on record, or a new one made by the provider under the attempt's key. */
 async function paymentForAttempt(
   userId: number,
@@ -126,6 +186,8 @@ async function paymentForAttempt(
   const { key, payment } = await attemptFor(userId, kind, priced.snapshot, db);
   if (payment && reuse) return payment;
   await refuseIfPaidOtherwise(userId, kind, priced.snapshot, db);
+  // never a second charge while the first one's order is not placed (the cart may have changed since)
+  await refuseWhileEarlierPaymentUnsettled(userId, db);
   const provider = getPaymentProvider();
   // the provider answers the same key with the same payment: two tabs racing here share one
   const remote = await create(key);
@@ -346,7 +408,11 @@ export async function chargeTestCard(payment: PaymentRow, card: TestCard, db: Db
       remote = await provider.retrieve(payment.providerPaymentId);
     }
   }
-  await recordOutcome(payment.id, remote, db);
+  try {
+    await recordOutcome(payment.id, remote, db);
+  } catch (error) {
+    throw remote.status === "succeeded" ? chargedButNotPlaced(error, payment.amountCents) : error;
+  }
   if (remote.status === "succeeded") return null;
   if (remote.status === "requires_payment_method") return remote.errorMessage ?? "Your card was declined.";
   throw new ConflictError("This payment was cancelled. Please reload the page and pay again.");

@@ -8,11 +8,18 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
 import type { Billing, OrderDto, TestCard } from "~/schemas/orders";
 import { assertOwnerOrAdmin, type Actor } from "../access";
-import { chargeTestCard, paymentForCart, pricedCart } from "./payment-attempts.server";
+import {
+  chargeTestCard,
+  chargedButNotPlaced,
+  paidPaymentWithoutOrder,
+  paymentForCart,
+  pricedCart,
+} from "./payment-attempts.server";
 import { ConflictError, NotFoundError, PaymentRequiredError } from "../errors";
 import { faultPoint } from "../faults.server";
 import { fulfilPayment, orderDtos } from "./orders.server";
 import { getPaymentProvider } from "../payments/index.server";
+import { formatCents } from "~/lib/money";
 import { shippingSnapshot } from "./ship-to.server";
 
 export type PurchaseOutcome = { order: OrderDto; created: boolean };
@@ -63,7 +70,11 @@ export async function purchase({
   // a post of an attempt that went further already (a double click, a post repeated after a crash): no new charge
   const earlier = await paymentOfAttempt(userId, attempt, db);
   if (earlier?.order) return { order: earlier.order, created: false };
-  if (earlier && (await paidAtProvider(earlier.payment))) return fulfilPayment(earlier.payment, billing, db);
+  if (earlier && (await paidAtProvider(earlier.payment)))
+    return placeCharged(earlier.payment, () => fulfilPayment(earlier.payment, billing, db));
+  // an earlier checkout charged and cut off before its order (and the cart changed since, so this is another
+  // attempt): its order is placed now, and nothing new is charged in this request
+  await settleEarlierPayment(userId, db);
   // a wrong address is refused before anything is charged
   const shippingAddress = await shippingSnapshot(userId, shippingAddressId, billing, db);
 
@@ -81,7 +92,30 @@ export async function purchase({
   const declined = await chargeTestCard(payment, card, db);
   if (declined) throw new PaymentRequiredError(declined);
   faultPoint("checkout-after-paid");
-  return fulfilPayment({ ...payment, status: "succeeded", shippingAddress }, billing, db);
+  return placeCharged(payment, () => fulfilPayment({ ...payment, status: "succeeded", shippingAddress }, billing, db));
+}
+
+/** Placing the order of a charged payment: a failure says the card was charged and what happens next. */
+async function placeCharged<T>(payment: typeof payments.$inferSelect, place: () => Promise<T>): Promise<T> {
+  try {
+    return await place();
+  } catch (error) {
+    throw chargedButNotPlaced(error, payment.amountCents);
+  }
+}
+
+/**
+ * Places the order of the user's paid payment that has none (a checkout cut off after the charge), then refuses this
+ * post with what happened: the shopper sees the order and what is left in the cart before paying again.
+ */
+async function settleEarlierPayment(userId: number, db: DbOrTx) {
+  const unsettled = await paidPaymentWithoutOrder(userId, db);
+  if (!unsettled) return;
+  const { order } = await placeCharged(unsettled, () => fulfilPayment(unsettled, undefined, db));
+  const items = order.items.map((item) => `${item.productBrand} ${item.productName} × ${item.quantity}`).join(", ");
+  throw new ConflictError(
+    `Your earlier payment of ${formatCents(unsettled.amountCents)} went through, so we placed order #${order.id} for it (${items}). Those items have left your cart. Nothing new was charged: please check your cart and pay again for what is left.`,
+  );
 }
 
 async function paidAtProvider(payment: typeof payments.$inferSelect) {
