@@ -184,3 +184,16 @@ test("an address needs a street, a city and a country: an empty one is refused f
   await expect(saved).toContainText("United States");
   await expect(page.locator("li[data-address-id]")).toHaveCount(1);
 });
+
+test("each address's Edit and Delete are named by its street", async ({ page, request, javaScriptEnabled }) => {
+  const userId = await shopperWithAddresses(page, request, [FIRST, SECOND]);
+  await page.goto(`/user-profile/${userId}/profile`);
+  await hydrated(page, javaScriptEnabled);
+  for (const street of [FIRST, SECOND]) {
+    await expect(page.getByRole("button", { name: `Delete address ${street}`, exact: true })).toHaveCount(1);
+    await expect(page.getByLabel(`Edit address ${street}`, { exact: true })).toHaveCount(1);
+  }
+  await page.getByRole("button", { name: `Delete address ${FIRST}`, exact: true }).click();
+  await expect(page.locator("li[data-address-id]", { hasText: FIRST })).toHaveCount(0);
+  await expect(page.locator("li[data-address-id]", { hasText: SECOND })).toHaveCount(1);
+});
