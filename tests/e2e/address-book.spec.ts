@@ -161,7 +161,13 @@ test("an address needs a street, a city and a country: an empty one is refused f
   await expect(add.getByLabel("Country").locator("option", { hasText: "Unknown" })).toHaveCount(0);
   await add.getByRole("button", { name: "Save address" }).click();
 
+  // with JavaScript a toast; without, the page comes back at its top, which says so with a link to the form
   if (javaScriptEnabled) await expect(toast(page, "Please check the address.")).toBeVisible();
+  else {
+    const banner = page.getByRole("alert").filter({ hasText: "Please check the address." });
+    await expect(banner).toBeInViewport();
+    await expect(banner.getByRole("link", { name: "Go to the address" })).toHaveAttribute("href", "#add-address");
+  }
   await expect(add.getByLabel("Street")).toHaveAccessibleDescription("Street is required");
   await expect(add.getByLabel("City")).toHaveAccessibleDescription("City is required");
   await expect(add.getByLabel("Country")).toHaveAccessibleDescription("Choose a country");
@@ -177,4 +183,17 @@ test("an address needs a street, a city and a country: an empty one is refused f
   const saved = page.locator("li[data-address-id]", { hasText: "3 Third Street" });
   await expect(saved).toContainText("United States");
   await expect(page.locator("li[data-address-id]")).toHaveCount(1);
+});
+
+test("each address's Edit and Delete are named by its street", async ({ page, request, javaScriptEnabled }) => {
+  const userId = await shopperWithAddresses(page, request, [FIRST, SECOND]);
+  await page.goto(`/user-profile/${userId}/profile`);
+  await hydrated(page, javaScriptEnabled);
+  for (const street of [FIRST, SECOND]) {
+    await expect(page.getByRole("button", { name: `Delete address ${street}`, exact: true })).toHaveCount(1);
+    await expect(page.getByLabel(`Edit address ${street}`, { exact: true })).toHaveCount(1);
+  }
+  await page.getByRole("button", { name: `Delete address ${FIRST}`, exact: true }).click();
+  await expect(page.locator("li[data-address-id]", { hasText: FIRST })).toHaveCount(0);
+  await expect(page.locator("li[data-address-id]", { hasText: SECOND })).toHaveCount(1);
 });

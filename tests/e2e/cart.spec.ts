@@ -186,4 +186,22 @@ test.describe("cart", () => {
     await page.goto("/user/1/my-cart");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2F1%2Fmy-cart/);
   });
+
+  test("the cart's thumbnails keep their 72 px at desktop width and on a phone", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const product = pick(testInfo, 8);
+    const user = await signedInShopper(page);
+    await inCart(page, product);
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openCart(page, user.id, javaScriptEnabled);
+      const picture = page.getByTestId("cart-line").locator("picture, img").first();
+      const box = await picture.boundingBox();
+      expect(box, `a thumbnail at ${width} px`).not.toBeNull();
+      expect(box!.width, `thumbnail width at ${width} px`).toBeGreaterThanOrEqual(70);
+      expect(box!.height, `thumbnail height at ${width} px`).toBeGreaterThanOrEqual(70);
+    }
+  });
 });

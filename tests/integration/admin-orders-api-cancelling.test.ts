@@ -33,12 +33,14 @@ describe("PUT /orders/order/{orderId}/status: cancelling", () => {
 
       const response = await setStatus(boss.auth, order.id, "CANCELLED");
       expect(response.status, JSON.stringify(response.body)).toBe(200);
+      // the order's number as the shop writes it everywhere else (e-mails, pages): "#2"
+      expect(response.body.message).toMatch(new RegExp(`^Order #${order.id} cancelled; the stock is back`));
       // the refund went through at once: the shopper reads "Refunded", and was told by e-mail
       expect(response.body.data).toEqual({ ...order, status: "CANCELLED", statusLabel: "Refunded" });
       const mail = (await mailsTo(database.db, user.email, "order-status")).at(-1);
       expect(mail?.subject).toBe(`Your order #${order.id} has been cancelled`);
       expect(mail?.textBody).toMatch(/refunded/);
-      expect(response.body.message).toContain(`Order ${order.id}`);
+      expect(response.body.message).toContain(`Order #${order.id}`);
       expect(response.body.message).toMatch(/refund/i);
       expect(response.body.message).not.toMatch(/failed/i);
       expect(response.body.message).toContain("$61.98");

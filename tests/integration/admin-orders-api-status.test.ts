@@ -110,7 +110,7 @@ describe("PUT /orders/order/{orderId}/status: disallowed transitions", () => {
         const label = `${from} → ${to}: ${response.status} ${JSON.stringify(response.body)}`;
         expect(response.status, label).toBe(409);
         expect(response.body.data, label).toBeNull();
-        expect(response.body.message, label).toContain(`Order ${order.id}`);
+        expect(response.body.message, label).toContain(`Order #${order.id}`);
         expect(response.body.message, label).toContain(from);
         expect(await stateOf(order.id, paymentIntentId, [p.id]), label).toEqual(before);
       }

@@ -119,7 +119,7 @@ export function AddressBook({
                 // beside it); Delete follows it.
                 <div className="flex flex-wrap items-start gap-2 has-[details[open]]:basis-full">
                   <EditAddress action={action} address={address as AddressDto} countries={countries} />
-                  <DeleteAddress action={action} addressId={address.id} />
+                  <DeleteAddress action={action} addressId={address.id} street={address.street} />
                 </div>
               ) : null}
             </div>
@@ -161,6 +161,7 @@ function AddAddress({ action, countries }: { action: string; countries: CountryO
         key={formKey}
         method="post"
         action={action}
+        id="add-address"
         onSubmit={() => setClientId(nanoid())}
         className="mt-4 rounded-lg border border-slate-200 p-3 sm:p-4"
         aria-label="Add an address"
@@ -218,6 +219,7 @@ function EditAddress({
       <fetcher.Form
         method="post"
         action={action}
+        id={`edit-address-${address.id}`}
         // on a phone the card's own border frames the form: its inputs get the width
         className="mt-3 border-t border-slate-200 pt-3 sm:rounded-lg sm:border sm:p-4"
         aria-label="Edit the address"
@@ -240,14 +242,19 @@ function EditAddress({
   );
 }
 
-function DeleteAddress({ action, addressId }: { action: string; addressId: number }) {
+/** Named by its address, like Edit: a list of "Delete address" buttons tells a screen reader nothing. */
+function DeleteAddress({ action, addressId, street }: { action: string; addressId: number; street: string }) {
   const fetcher = useFetcher<Reply>({ key: `address-delete-${addressId}` });
   return (
     <fetcher.Form method="post" action={action}>
       <JsMarker />
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="addressId" value={addressId} />
-      <button type="submit" className="btn-secondary px-3 py-1 text-xs text-red-700" aria-label="Delete address">
+      <button
+        type="submit"
+        className="btn-secondary px-3 py-1 text-xs text-red-700"
+        aria-label={`Delete address ${street || addressId}`}
+      >
         <TrashIcon />
         Delete
       </button>

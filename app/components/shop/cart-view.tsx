@@ -154,8 +154,15 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
       }
       data-testid="cart-line"
     >
-      <td className={`${cell} row-span-3 self-start md:pr-3`}>
-        <Link to={`/product/${product.id}/details`} tabIndex={-1} aria-hidden="true">
+      {/* the cell and the link have the picture's size: without JavaScript its source is a 1 px placeholder, and a
+          table cell shrinks to its content */}
+      <td className={`${cell} row-span-3 self-start md:w-[84px] md:pr-3`}>
+        <Link
+          to={`/product/${product.id}/details`}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="block h-[72px] w-[72px]"
+        >
           <ProductImage
             image={product.images[0]}
             alt={product.name}

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import type { Auth } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { AddressBook } from "~/components/shop/address-book";
 import { OrdersHistory } from "~/components/shop/orders-history";
+import { FormErrorBanner } from "~/components/ui/form-error-banner";
 import { ADDRESS_FIELDS } from "~/schemas/account";
 import { AddressIntentSchema, type AddressIntent } from "~/schemas/address-intents";
 import type { SentForm } from "~/schemas/common";
@@ -78,46 +79,59 @@ function send(auth: Auth, userId: number, input: AddressIntent): Promise<{ messa
 
 export default function Profile() {
   const { user, countries, orders, own } = useLoaderData<typeof loader>();
+  // a refused address form posted without JavaScript comes back as this page, at its top: said there, with a link
+  const refused = useActionData<typeof action>();
+  const refusedForm =
+    refused && "ok" in refused && !refused.ok && refused.sent
+      ? refused.sent.intent === "edit"
+        ? `edit-address-${refused.sent.id}`
+        : "add-address"
+      : null;
   return (
-    <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
-      <section
-        aria-labelledby="personal-info"
-        className="flex items-center gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <img
-          src={user.photo ?? "/default-avatar.svg"}
-          alt={`${user.firstName} ${user.lastName}`}
-          width={100}
-          height={100}
-          className="h-[100px] w-[100px] shrink-0 rounded-full bg-slate-100 object-cover"
-        />
-        <div className="min-w-0">
-          <h1 id="personal-info" className="break-words text-xl font-bold text-slate-900">
-            {user.firstName} {user.lastName}
-          </h1>
-          <p className="break-words text-slate-600">{user.email}</p>
-          {own ? (
-            <Link
-              to={`/user-profile/${user.id}/settings`}
-              className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
-            >
-              Account settings
-            </Link>
-          ) : null}
-        </div>
-      </section>
-      <AddressBook userId={user.id} addresses={user.addressList} countries={countries} />
-      <section aria-labelledby="orders-history" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="orders-history" className="text-lg font-semibold text-slate-900">
-          Orders History
-        </h2>
-        {orders.length === 0 ? (
-          <p className="mt-3 text-slate-600">No orders found at the moment</p>
-        ) : (
-          <OrdersHistory orders={orders} />
-        )}
-      </section>
-    </div>
+    <>
+      {refused && refusedForm ? (
+        <FormErrorBanner message={refused.message} formId={refusedForm} linkText="Go to the address" />
+      ) : null}
+      <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
+        <section
+          aria-labelledby="personal-info"
+          className="flex items-center gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <img
+            src={user.photo ?? "/default-avatar.svg"}
+            alt={`${user.firstName} ${user.lastName}`}
+            width={100}
+            height={100}
+            className="h-[100px] w-[100px] shrink-0 rounded-full bg-slate-100 object-cover"
+          />
+          <div className="min-w-0">
+            <h1 id="personal-info" className="break-words text-xl font-bold text-slate-900">
+              {user.firstName} {user.lastName}
+            </h1>
+            <p className="break-words text-slate-600">{user.email}</p>
+            {own ? (
+              <Link
+                to={`/user-profile/${user.id}/settings`}
+                className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+              >
+                Account settings
+              </Link>
+            ) : null}
+          </div>
+        </section>
+        <AddressBook userId={user.id} addresses={user.addressList} countries={countries} />
+        <section aria-labelledby="orders-history" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="orders-history" className="text-lg font-semibold text-slate-900">
+            Orders History
+          </h2>
+          {orders.length === 0 ? (
+            <p className="mt-3 text-slate-600">No orders found at the moment</p>
+          ) : (
+            <OrdersHistory orders={orders} />
+          )}
+        </section>
+      </div>
+    </>
   );
 }
 

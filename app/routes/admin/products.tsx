@@ -4,6 +4,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import { DeleteProductLink } from "~/components/admin/delete-product";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FormErrorBanner } from "~/components/ui/form-error-banner";
 import { Pager } from "~/components/ui/pager";
 import { Spinner } from "~/components/ui/spinner";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -51,145 +53,157 @@ export default function AdminProducts() {
   const { inventory, q, lowStock } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const importing = useIsPending();
+  const hydrated = useHydrated();
   const pageHref = (page: number) =>
     `?${new URLSearchParams({ ...(q ? { q } : {}), ...(lowStock ? { lowStock: "true" } : {}), page: String(page) })}`;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Products</h1>
-        <div className="flex gap-3">
-          <Link to="/add-product" className="btn-primary">
-            Add New Product
-          </Link>
-          <a href="/admin/products.csv" className="btn-secondary" download>
-            Export CSV
-          </a>
+    <>
+      {/* the answer comes back at the page's top, above the product rows: the refusal is said there, with a link */}
+      {reply && !hydrated ? (
+        <FormErrorBanner message={reply.message} formId="import-csv" linkText="Go to the import's errors" />
+      ) : null}
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">Products</h1>
+          <div className="flex gap-3">
+            <Link to="/add-product" className="btn-primary">
+              Add New Product
+            </Link>
+            <a href="/admin/products.csv" className="btn-secondary" download>
+              Export CSV
+            </a>
+          </div>
         </div>
-      </div>
 
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="q" className="label">
-            Search name or brand
-          </label>
-          <input id="q" name="q" type="search" defaultValue={q} className="input" />
-        </div>
-        <label className="flex items-center gap-2 pb-2 text-sm">
-          <input type="checkbox" name="lowStock" value="true" defaultChecked={lowStock} className="h-4 w-4" />
-          Low stock only (5 or fewer)
-        </label>
-        <button type="submit" className="btn-secondary">
-          Show
-        </button>
-        <p className="ml-auto pb-2 text-sm text-slate-600">{inventory.totalElements} products</p>
-      </Form>
-
-      <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="hidden px-2 py-2 sm:px-3 sm:table-cell">
-                Id
-              </th>
-              <th scope="col" className="px-2 py-2 sm:px-3">
-                Name
-              </th>
-              <th scope="col" className="hidden px-2 py-2 sm:px-3 sm:table-cell">
-                Brand
-              </th>
-              <th scope="col" className="hidden px-2 py-2 sm:px-3 sm:table-cell">
-                Category
-              </th>
-              <th scope="col" className="px-2 py-2 sm:px-3 text-right">
-                Price
-              </th>
-              <th scope="col" className="px-2 py-2 sm:px-3 text-right">
-                <span className="sm:hidden">Stock</span>
-                <span className="hidden sm:inline">Inventory</span>
-              </th>
-              <th scope="col" className="px-2 py-2 sm:px-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {inventory.content.map((p) => (
-              <tr key={p.id} data-testid="inventory-row">
-                <td className="hidden px-2 py-2 sm:px-3 tabular-nums text-slate-500 sm:table-cell">{p.id}</td>
-                <td className="px-2 py-2 sm:px-3">
-                  <span className="font-medium text-slate-900">{p.name}</span>
-                  {/* on a phone the brand and category columns are folded in here */}
-                  <span className="block text-xs text-slate-600 sm:hidden">
-                    #{p.id} · {p.brand} · {p.category}
-                  </span>
-                </td>
-                <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{p.brand}</td>
-                <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{p.category}</td>
-                <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatPrice(p.price)}</td>
-                <td
-                  className={`px-2 py-2 sm:px-3 text-right tabular-nums ${p.inventory <= 5 ? "font-semibold text-red-700" : ""}`}
-                >
-                  {p.inventory}
-                </td>
-                <td className="px-2 py-2 sm:px-3">
-                  <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end sm:gap-3">
-                    <Link
-                      to={`/update-product/${p.id}/update`}
-                      className="font-medium text-brand-700 hover:underline"
-                      aria-label={`edit ${p.name}`}
-                    >
-                      edit
-                    </Link>
-                    <DeleteProductLink product={p} className="font-medium text-red-700 hover:underline" />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {inventory.content.length === 0 ? <p className="p-4 text-slate-600">No products found</p> : null}
-      </div>
-      <Pager page={inventory.page} totalPages={inventory.totalPages} href={pageHref} />
-
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 className="text-lg font-semibold text-slate-900">Import CSV</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Columns: id, name, brand, category, price, inventory, description (as the export). A row with an id updates
-          that product; otherwise the product of the same name and brand is updated or a new one added. Every row is
-          checked first: one error and nothing is imported.
-        </p>
-        <div className="mt-4 flex flex-wrap items-end gap-3">
+        <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
           <div>
-            <label htmlFor="csv-file" className="label">
-              CSV file
+            <label htmlFor="q" className="label">
+              Search name or brand
             </label>
-            <input id="csv-file" type="file" name="file" accept=".csv,text/csv" className="block text-sm" />
+            <input id="q" name="q" type="search" defaultValue={q} className="input" />
           </div>
-          <button type="submit" className="btn-primary" disabled={importing}>
-            {importing ? <Spinner label="Importing" className="h-4 w-4" /> : null}
-            Import
+          <label className="flex items-center gap-2 pb-2 text-sm">
+            <input type="checkbox" name="lowStock" value="true" defaultChecked={lowStock} className="h-4 w-4" />
+            Low stock only (5 or fewer)
+          </label>
+          <button type="submit" className="btn-secondary">
+            Show
           </button>
+          <p className="ml-auto pb-2 text-sm text-slate-600">{inventory.totalElements} products</p>
+        </Form>
+
+        <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th scope="col" className="hidden px-2 py-2 sm:px-3 sm:table-cell">
+                  Id
+                </th>
+                <th scope="col" className="px-2 py-2 sm:px-3">
+                  Name
+                </th>
+                <th scope="col" className="hidden px-2 py-2 sm:px-3 sm:table-cell">
+                  Brand
+                </th>
+                <th scope="col" className="hidden px-2 py-2 sm:px-3 sm:table-cell">
+                  Category
+                </th>
+                <th scope="col" className="px-2 py-2 sm:px-3 text-right">
+                  Price
+                </th>
+                <th scope="col" className="px-2 py-2 sm:px-3 text-right">
+                  <span className="sm:hidden">Stock</span>
+                  <span className="hidden sm:inline">Inventory</span>
+                </th>
+                <th scope="col" className="px-2 py-2 sm:px-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {inventory.content.map((p) => (
+                <tr key={p.id} data-testid="inventory-row">
+                  <td className="hidden px-2 py-2 sm:px-3 tabular-nums text-slate-500 sm:table-cell">{p.id}</td>
+                  <td className="px-2 py-2 sm:px-3">
+                    <span className="font-medium text-slate-900">{p.name}</span>
+                    {/* on a phone the brand and category columns are folded in here */}
+                    <span className="block text-xs text-slate-600 sm:hidden">
+                      #{p.id} · {p.brand} · {p.category}
+                    </span>
+                  </td>
+                  <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{p.brand}</td>
+                  <td className="hidden px-2 py-2 sm:px-3 sm:table-cell">{p.category}</td>
+                  <td className="px-2 py-2 sm:px-3 text-right tabular-nums">{formatPrice(p.price)}</td>
+                  <td
+                    className={`px-2 py-2 sm:px-3 text-right tabular-nums ${p.inventory <= 5 ? "font-semibold text-red-700" : ""}`}
+                  >
+                    {p.inventory}
+                  </td>
+                  <td className="px-2 py-2 sm:px-3">
+                    <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end sm:gap-3">
+                      <Link
+                        to={`/update-product/${p.id}/update`}
+                        className="font-medium text-brand-700 hover:underline"
+                        aria-label={`edit ${p.name}`}
+                      >
+                        edit
+                      </Link>
+                      <DeleteProductLink product={p} className="font-medium text-red-700 hover:underline" />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {inventory.content.length === 0 ? <p className="p-4 text-slate-600">No products found</p> : null}
         </div>
-        {reply ? (
-          <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">{reply.message}</p>
-            {reply.errors ? (
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                {Object.entries(reply.errors).map(([line, problems]) => (
-                  <li key={line}>
-                    {line}: {problems.join("; ")}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+        <Pager page={inventory.page} totalPages={inventory.totalPages} href={pageHref} />
+
+        <Form
+          method="post"
+          id="import-csv"
+          encType="multipart/form-data"
+          className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 className="text-lg font-semibold text-slate-900">Import CSV</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Columns: id, name, brand, category, price, inventory, description (as the export). A row with an id updates
+            that product; otherwise the product of the same name and brand is updated or a new one added. Every row is
+            checked first: one error and nothing is imported.
+          </p>
+          <div className="mt-4 flex flex-wrap items-end gap-3">
+            <div>
+              <label htmlFor="csv-file" className="label">
+                CSV file
+              </label>
+              <input id="csv-file" type="file" name="file" accept=".csv,text/csv" className="block text-sm" />
+            </div>
+            <button type="submit" className="btn-primary" disabled={importing}>
+              {importing ? <Spinner label="Importing" className="h-4 w-4" /> : null}
+              Import
+            </button>
           </div>
-        ) : null}
-      </Form>
-    </div>
+          {reply ? (
+            // with JavaScript announced here (the page does not move); without, by the banner at the page's top
+            <div
+              role={hydrated ? "alert" : undefined}
+              className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+            >
+              <p className="font-semibold">{reply.message}</p>
+              {reply.errors ? (
+                <ul className="mt-2 list-disc space-y-1 pl-5">
+                  {Object.entries(reply.errors).map(([line, problems]) => (
+                    <li key={line}>
+                      {line}: {problems.join("; ")}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
+        </Form>
+      </div>
+    </>
   );
 }
 

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FormErrorBanner } from "~/components/ui/form-error-banner";
 import { ImageGallery } from "~/components/shop/image-gallery";
 import { Price } from "~/components/shop/price";
 import { imageSrc } from "~/components/shop/product-image";
@@ -103,86 +105,100 @@ export default function ProductDetails() {
   const adding = useIsPending({ intent: "add" });
   const buying = useIsPending({ intent: "buy" });
   const busy = adding || buying;
+  // without JavaScript the answer to Add to cart is a whole page, back at its top: the refusal is said there too
+  const hydrated = useHydrated();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData).replace(/</g, "\\u003c") }}
-      />
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-500">
-        <Link to="/products" className="hover:underline">
-          All Products
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <Link to={`/products/category/${product.category.id}/products`} className="hover:underline">
-          {product.category.name}
-        </Link>
-      </nav>
-      <div className="grid gap-8 lg:grid-cols-2">
-        <ImageGallery images={product.images} name={product.name} initial={imageIndex} />
-        <div className="space-y-5">
-          <div>
-            <p className="text-sm font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>
-            <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{product.name}</h1>
-            <div className="mt-2 flex items-center gap-2 text-sm text-slate-500" aria-label="Rating: not rated yet">
-              <span aria-hidden="true" className="tracking-widest text-slate-300">
-                ★★★★★
-              </span>
-              <span>No reviews yet</span>
+    <>
+      {actionData?.error && !hydrated ? (
+        <FormErrorBanner message={actionData.error} formId="add-to-cart" linkText="Go to Add to cart">
+          {actionData.loginHref ? (
+            <Link to={actionData.loginHref} className="font-semibold underline">
+              Log in
+            </Link>
+          ) : null}
+        </FormErrorBanner>
+      ) : null}
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData).replace(/</g, "\\u003c") }}
+        />
+        <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-500">
+          <Link to="/products" className="hover:underline">
+            All Products
+          </Link>
+          <span aria-hidden="true"> / </span>
+          <Link to={`/products/category/${product.category.id}/products`} className="hover:underline">
+            {product.category.name}
+          </Link>
+        </nav>
+        <div className="grid gap-8 lg:grid-cols-2">
+          <ImageGallery images={product.images} name={product.name} initial={imageIndex} />
+          <div className="space-y-5">
+            <div>
+              <p className="text-sm font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>
+              <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{product.name}</h1>
+              <div className="mt-2 flex items-center gap-2 text-sm text-slate-500" aria-label="Rating: not rated yet">
+                <span aria-hidden="true" className="tracking-widest text-slate-300">
+                  ★★★★★
+                </span>
+                <span>No reviews yet</span>
+              </div>
             </div>
+            <Price value={product.price} className="block text-3xl text-slate-900" />
+            <p className="leading-7 text-slate-700">{product.description}</p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-slate-500">Brand</dt>
+              <dd className="font-medium">{product.brand}</dd>
+              <dt className="text-slate-500">Category</dt>
+              <dd className="font-medium">{product.category.name}</dd>
+              <dt className="text-slate-500">Availability</dt>
+              <dd>
+                <StockLabel inventory={product.inventory} />
+              </dd>
+            </dl>
+            <Form method="post" id="add-to-cart" className="space-y-4" preventScrollReset>
+              <QuantitySelector value={quantity} max={product.inventory} onChange={setQuantity} />
+              <div className="flex flex-wrap gap-3">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="add"
+                  disabled={outOfStock || busy}
+                  className="btn-primary px-6 py-3 text-base"
+                >
+                  {adding ? <Spinner label="Adding to cart" className="h-4 w-4" /> : null}
+                  Add to cart
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="buy"
+                  disabled={outOfStock || busy}
+                  className="btn-accent px-6 py-3 text-base"
+                >
+                  {buying ? <Spinner label="Going to checkout" className="h-4 w-4" /> : null}
+                  Buy now
+                </button>
+              </div>
+              {/* with JavaScript the refusal is announced here; without, by the banner at the top (one alert) */}
+              <div role={hydrated ? "alert" : undefined} className="min-h-[1.5rem] text-sm">
+                {actionData?.error ? (
+                  <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
+                    {actionData.error}{" "}
+                    {actionData.loginHref ? (
+                      <Link to={actionData.loginHref} className="font-semibold underline">
+                        Log in
+                      </Link>
+                    ) : null}
+                  </p>
+                ) : null}
+              </div>
+            </Form>
           </div>
-          <Price value={product.price} className="block text-3xl text-slate-900" />
-          <p className="leading-7 text-slate-700">{product.description}</p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-500">Brand</dt>
-            <dd className="font-medium">{product.brand}</dd>
-            <dt className="text-slate-500">Category</dt>
-            <dd className="font-medium">{product.category.name}</dd>
-            <dt className="text-slate-500">Availability</dt>
-            <dd>
-              <StockLabel inventory={product.inventory} />
-            </dd>
-          </dl>
-          <Form method="post" className="space-y-4" preventScrollReset>
-            <QuantitySelector value={quantity} max={product.inventory} onChange={setQuantity} />
-            <div className="flex flex-wrap gap-3">
-              <button
-                type="submit"
-                name="intent"
-                value="add"
-                disabled={outOfStock || busy}
-                className="btn-primary px-6 py-3 text-base"
-              >
-                {adding ? <Spinner label="Adding to cart" className="h-4 w-4" /> : null}
-                Add to cart
-              </button>
-              <button
-                type="submit"
-                name="intent"
-                value="buy"
-                disabled={outOfStock || busy}
-                className="btn-accent px-6 py-3 text-base"
-              >
-                {buying ? <Spinner label="Going to checkout" className="h-4 w-4" /> : null}
-                Buy now
-              </button>
-            </div>
-            <div role="alert" className="min-h-[1.5rem] text-sm">
-              {actionData?.error ? (
-                <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
-                  {actionData.error}{" "}
-                  {actionData.loginHref ? (
-                    <Link to={actionData.loginHref} className="font-semibold underline">
-                      Log in
-                    </Link>
-                  ) : null}
-                </p>
-              ) : null}
-            </div>
-          </Form>
         </div>
       </div>
-    </div>
+    </>
   );
 }
 

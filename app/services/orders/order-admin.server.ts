@@ -76,10 +76,10 @@ export async function changeOrderStatus({
   const { order, paymentId } = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!row) throw new NotFoundError("Order not found");
-    if (row.status === status) throw new ConflictError(`Order ${orderId} is already ${status}.`);
+    if (row.status === status) throw new ConflictError(`Order #${orderId} is already ${status}.`);
     if (!NEXT_STATUS[row.status].includes(status)) {
       throw new ConflictError(
-        `Order ${orderId} is ${row.status}; it can go to ${NEXT_STATUS[row.status].join(" or ") || "no other status"}.`,
+        `Order #${orderId} is ${row.status}; it can go to ${NEXT_STATUS[row.status].join(" or ") || "no other status"}.`,
       );
     }
     if (status === "CANCELLED") {
@@ -126,7 +126,7 @@ export async function changeOrderStatus({
   return {
     order: (await orderDtos([row!], db))[0]!,
     message: refunded
-      ? `Order ${orderId} cancelled; the stock is back and ${formatCents(payment!.amountCents)} was refunded.`
-      : `Order ${orderId} cancelled and the stock is back. The refund did not go through yet: it will be retried automatically (see Refunds).`,
+      ? `Order #${orderId} cancelled; the stock is back and ${formatCents(payment!.amountCents)} was refunded.`
+      : `Order #${orderId} cancelled and the stock is back. The refund did not go through yet: it will be retried automatically (see Refunds).`,
   };
 }
