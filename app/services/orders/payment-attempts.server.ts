@@ -130,11 +130,22 @@ async function refuseIfPaidOtherwise(userId: number, kind: AttemptKind, snapshot
  * one-request checkout places its order; the other ways to pay refuse until it is placed). Only the newest few open
  * payments are asked (abandoned attempts stay open); the reconciler settles older ones.
  */
-export async function paidPaymentWithoutOrder(userId: number, db: DbOrTx): Promise<PaymentRow | undefined> {
+export async function paidPaymentWithoutOrder(
+  userId: number,
+  db: DbOrTx,
+  /** the attempt being paid: its own payment is not an earlier one (two tabs racing on one attempt share it) */
+  ownKey?: string,
+): Promise<PaymentRow | undefined> {
   const open = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, userId), isOpenPayment))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        isOpenPayment,
+        ownKey ? sql`${payments.checkoutKey} is distinct from ${ownKey}` : undefined,
+      ),
+    )
     .orderBy(desc(payments.id))
     .limit(5);
   const provider = getPaymentProvider();
@@ -166,8 +177,8 @@ export function chargedButNotPlaced(error: unknown, amountCents: number): unknow
 }
 
 /** Refuses a new payment while an earlier one of the user is paid and has no order (see paidPaymentWithoutOrder). */
-async function refuseWhileEarlierPaymentUnsettled(userId: number, db: DbOrTx) {
-  const unsettled = await paidPaymentWithoutOrder(userId, db);
+async function refuseWhileEarlierPaymentUnsettled(userId: number, key: string, db: DbOrTx) {
+  const unsettled = await paidPaymentWithoutOrder(userId, db, key);
   if (!unsettled) return;
   throw new ConflictError(
     `Your card was charged ${formatCents(unsettled.amountCents)} for an earlier checkout whose order is being placed. Nothing new was charged: once that order shows under your orders (within a few minutes), check your cart and pay for what is left.`,
@@ -187,7 +198,7 @@ async function paymentForAttempt(
   if (payment && reuse) return payment;
   await refuseIfPaidOtherwise(userId, kind, priced.snapshot, db);
   // never a second charge while the first one's order is not placed (the cart may have changed since)
-  await refuseWhileEarlierPaymentUnsettled(userId, db);
+  await refuseWhileEarlierPaymentUnsettled(userId, key, db);
   const provider = getPaymentProvider();
   // the provider answers the same key with the same payment: two tabs racing here share one
   const remote = await create(key);

@@ -74,7 +74,7 @@ export async function purchase({
     return placeCharged(earlier.payment, () => fulfilPayment(earlier.payment, billing, db));
   // an earlier checkout charged and cut off before its order (and the cart changed since, so this is another
   // attempt): its order is placed now, and nothing new is charged in this request
-  await settleEarlierPayment(userId, db);
+  await settleEarlierPayment(userId, attempt, db);
   // a wrong address is refused before anything is charged
   const shippingAddress = await shippingSnapshot(userId, shippingAddressId, billing, db);
 
@@ -108,8 +108,10 @@ async function placeCharged<T>(payment: typeof payments.$inferSelect, place: () 
  * Places the order of the user's paid payment that has none (a checkout cut off after the charge), then refuses this
  * post with what happened: the shopper sees the order and what is left in the cart before paying again.
  */
-async function settleEarlierPayment(userId: number, db: DbOrTx) {
-  const unsettled = await paidPaymentWithoutOrder(userId, db);
+async function settleEarlierPayment(userId: number, attempt: string | undefined, db: DbOrTx) {
+  // the attempt's own payment, charged by another tab of the same attempt meanwhile, is not an earlier one: the
+  // charge below finds it paid and places its order once
+  const unsettled = await paidPaymentWithoutOrder(userId, db, attempt);
   if (!unsettled) return;
   const { order } = await placeCharged(unsettled, () => fulfilPayment(unsettled, undefined, db));
   const items = order.items.map((item) => `${item.productBrand} ${item.productName} × ${item.quantity}`).join(", ");
