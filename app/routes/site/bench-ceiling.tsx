@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { ProductListing } from "~/components/listing/product-listing";
-import { readListingParams } from "~/schemas/listing";
+import { readListingState } from "~/schemas/listing";
 import { benchCeilingCategories, benchCeilingEnabled, benchCeilingPage } from "~/web/bench-ceiling.server";
 
 /**
@@ -12,7 +12,7 @@ import { benchCeilingCategories, benchCeilingEnabled, benchCeilingPage } from "~
 export function loader({ request }: LoaderFunctionArgs) {
   if (!benchCeilingEnabled()) throw data("Not found", { status: 404 });
   return {
-    params: readListingParams(new URL(request.url)),
+    params: readListingState(new URL(request.url)),
     page: benchCeilingPage(),
     categories: benchCeilingCategories(),
   };
