@@ -409,8 +409,6 @@ const PAGES: Record<string, Row> = {
   "POST routes/account/register": ["ok", "ok", "ok", "ok"],
   "GET routes/site/robots": PAGE_PUBLIC,
   "GET routes/shop/search-suggestions": PAGE_PUBLIC,
-  // the throughput benchmark's ceiling page: only with BENCH_CEILING=1, a 404 otherwise (bench/throughput.ts)
-  "GET routes/site/bench-ceiling": [404, 404, 404, 404],
   "GET routes/site/sitemap": PAGE_PUBLIC,
   "GET routes/site/unauthorized": PAGE_PUBLIC,
   "GET routes/admin/update-product": PAGE_ADMIN,
