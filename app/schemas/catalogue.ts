@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { blankToUndefined, IdSchema, QueryBooleanSchema } from "./common";
+import { blankToUndefined, IdSchema, isOneLine, oneLine, QueryBooleanSchema } from "./common";
 
 import { MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from "./constants";
 
@@ -158,8 +158,10 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
+/** a name is one line (a description may have several) */
+const requiredLine = (label: string, max: number) => requiredText(label, max).refine(isOneLine, oneLine(label));
 
-export const CategoryNameSchema = requiredText("Category name", 100);
+export const CategoryNameSchema = requiredLine("Category name", 100);
 export const CategoryInputSchema = z.object({ name: CategoryNameSchema });
 
 /** A product's category as clients send it: `{id}`, `{name}` or a bare name (an unknown name creates it). */
@@ -189,8 +191,8 @@ const formNumber = <S extends z.ZodType>(label: string, rules: (n: z.ZodNumber) 
   );
 
 export const ProductInputSchema = z.object({
-  name: requiredText("Name", 200),
-  brand: requiredText("Brand", 100),
+  name: requiredLine("Name", 200),
+  brand: requiredLine("Brand", 100),
   price: formNumber("Price", (n) =>
     n
       .min(0, "Price must be 0 or more")
