@@ -8,6 +8,7 @@ import {
   type AddressField,
 } from "./account-constants";
 import { isOneLine, oneLine } from "./common";
+import { countryCodeOf } from "./countries";
 
 // the browser's pages import these from ./account-constants (without zod); the server's code may import them from here
 export { ADDRESS_FIELDS, ADDRESS_TEXT_FIELDS, ADDRESS_TYPES, DELETE_CONFIRMATION, MAX_REGISTRATION_ADDRESSES };
@@ -43,14 +44,18 @@ export const AddressInputSchema = z.object({
   street: requiredText("Street", 200),
   city: requiredText("City", 100),
   state: optionalText("State", 100),
-  /** ISO 3166-1 alpha-2 */
+  /** ISO 3166-1 alpha-2; an English name ("Germany") is taken as its code */
   country: z
     .string({ error: CHOOSE_A_COUNTRY })
     .trim()
-    .toUpperCase()
-    .min(1, CHOOSE_A_COUNTRY)
-    .regex(/^[A-Z]{2}$/, "must be a two-letter country code")
-    .refine((code) => code !== NO_COUNTRY, CHOOSE_A_COUNTRY),
+    .transform(countryCodeOf)
+    .pipe(
+      z
+        .string()
+        .min(1, CHOOSE_A_COUNTRY)
+        .regex(/^[A-Z]{2}$/, "must be a two-letter country code or a country's name in English")
+        .refine((code) => code !== NO_COUNTRY, CHOOSE_A_COUNTRY),
+    ),
   postalCode: optionalText("Postal code", 20),
   mobileNumber: z
     .string()

@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { EmailSchema, NameSchema } from "./account";
 import { IdSchema, isOneLine, oneLine } from "./common";
+import { countryCodeOf } from "./countries";
 import { ProductSchema } from "./catalogue";
 
 // the browser's pages import these from ./cart-constants (without zod)
@@ -159,12 +160,17 @@ export const BillingSchema = z.object({
     .max(100, "City is too long")
     .refine(isOneLine, oneLine("City")),
   state: z.string().trim().max(100, "State is too long").refine(isOneLine, oneLine("State")).optional().default(""),
+  /** ISO 3166-1 alpha-2; an English name ("Germany") is taken as its code */
   country: z
     .string({ error: "Country is required" })
     .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "Choose a country")
-    .refine((code) => code !== "XX", "Choose a country"),
+    .transform(countryCodeOf)
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, "Choose a country")
+        .refine((code) => code !== "XX", "Choose a country"),
+    ),
   postalCode: z
     .string()
     .trim()
