@@ -325,6 +325,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/status`, json: { status: "PROCESSING" } }),
   },
   "GET /admin/refunds": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/refunds" }) },
+  "GET /admin/dashboard": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard?days=7" }) },
   "POST /admin/refunds/{refundId}/retry": {
     expect: [401, 403, 403, 404],
     call: () => ({ path: "/admin/refunds/2147483647/retry" }),
