@@ -16,6 +16,16 @@ export const DashboardQuerySchema = z.object({
   ),
 });
 
+/** GET /admin/dashboard.csv: the period, and which of its tables. */
+export const DASHBOARD_CSV_TABLES = ["daily", "products"] as const;
+export type DashboardCsvTable = (typeof DASHBOARD_CSV_TABLES)[number];
+export const DashboardCsvQuerySchema = DashboardQuerySchema.extend({
+  table: z.preprocess(
+    blankToUndefined,
+    z.enum(DASHBOARD_CSV_TABLES, { error: `must be one of ${DASHBOARD_CSV_TABLES.join(", ")}` }).default("daily"),
+  ),
+});
+
 const SalesSchema = z.object({
   /** what the orders of the period cost their shoppers (cancelled orders left out), in dollars */
   revenue: z.number(),

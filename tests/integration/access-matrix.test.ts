@@ -326,6 +326,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
   },
   "GET /admin/refunds": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/refunds" }) },
   "GET /admin/dashboard": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard?days=7" }) },
+  "GET /admin/dashboard.csv": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard.csv?table=products" }) },
   "POST /admin/refunds/{refundId}/retry": {
     expect: [401, 403, 403, 404],
     call: () => ({ path: "/admin/refunds/2147483647/retry" }),

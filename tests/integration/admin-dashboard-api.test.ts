@@ -96,6 +96,23 @@ describe("GET /admin/dashboard", () => {
     expect(month.lowStock.threshold).toBe(5);
     expect(month.lowStock.products).toContainEqual({ id: pad.id, name: pad.name, brand: pad.brand, inventory: 3 });
     expect(month.lowStock.products.map((p) => p.id)).not.toContain(mouse.id);
+
+    // the same figures as CSV, one table at a time
+    const sales = await api.request("/admin/dashboard.csv?days=7&table=daily", { headers: boss.auth });
+    expect(sales.status).toBe(200);
+    expect(sales.headers.get("content-type")).toContain("text/csv");
+    expect(sales.headers.get("content-disposition")).toContain('filename="sales-7-days.csv"');
+    const rows = (await sales.text()).trim().split("\n");
+    expect(rows[0]).toBe("date,orders,revenue,average_order_value");
+    expect(rows).toHaveLength(8);
+    expect(rows.at(-1)).toBe(`${new Date().toISOString().slice(0, 10)},1,50.00,50.00`);
+    const best = await api.request("/admin/dashboard.csv?table=products", { headers: boss.auth });
+    expect((await best.text()).trim().split("\n")).toEqual([
+      "product_id,name,brand,units,revenue",
+      `${mouse.id},${mouse.name},${mouse.brand},3,75.00`,
+      `${pad.id},${pad.name},${pad.brand},4,40.00`,
+    ]);
+    expect((await api.request("/admin/dashboard.csv?table=refunds", { headers: boss.auth })).status).toBe(400);
   });
 
   it("counts the refunds still owed (and those refused at least once) and the mail given up on", async () => {

@@ -1,13 +1,15 @@
 // The admin's dashboard (docs/product.md#dashboard): how the shop is doing, at a glance. Sales are the orders placed in
 // the period, cancelled ones left out (their money went back); days and periods are UTC days, the period ending with
 // today. Everything is read in one snapshot-free pass of a few aggregate queries: figures can be a moment apart.
+import { stringify } from "csv-stringify/sync";
 import { and, asc, desc, eq, gt, gte, lt, lte, ne, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { mailOutbox, orderItems, orders, payments, products, refunds } from "~/db/schema";
 import { centsToDollars } from "~/lib/money";
-import type { DashboardDto, DashboardPeriod, Sales } from "~/schemas/reports";
+import type { DashboardCsvTable, DashboardDto, DashboardPeriod, Sales } from "~/schemas/reports";
 import { requireAdmin, type Actor } from "../access";
 import { LOW_STOCK } from "../catalogue/product-admin.server";
+import { neutraliseFormula } from "../catalogue/product-csv.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOP = 10;
@@ -133,4 +135,24 @@ export async function shopDashboard({
     },
     mail: { failedCount: failedMail[0]?.count ?? 0 },
   };
+}
+
+/** The dashboard's tables as CSV: the sales per day, or the best sellers (names made safe for spreadsheets). */
+export function dashboardCsv(dashboard: DashboardDto, table: DashboardCsvTable): string {
+  if (table === "daily") {
+    return stringify(
+      dashboard.daily.map((d) => [d.date, d.orders, d.revenue.toFixed(2), d.averageOrderValue.toFixed(2)]),
+      { header: true, columns: ["date", "orders", "revenue", "average_order_value"] },
+    );
+  }
+  return stringify(
+    dashboard.topProducts.map((p) => [
+      p.productId ?? "",
+      neutraliseFormula(p.name),
+      neutraliseFormula(p.brand),
+      p.units,
+      p.revenue.toFixed(2),
+    ]),
+    { header: true, columns: ["product_id", "name", "brand", "units", "revenue"] },
+  );
 }
