@@ -375,6 +375,8 @@ const PAGES: Record<string, Row> = {
   "POST routes/admin/mail-message": PAGE_ADMIN_ACTION,
   "GET routes/admin/mail-message-html": ["login", "unauthorized", "unauthorized", "ok"],
   "GET routes/admin/refunds": PAGE_ADMIN,
+  "GET routes/admin/dashboard": PAGE_ADMIN,
+  "GET routes/admin/dashboard-csv": PAGE_ADMIN,
   "POST routes/admin/refunds": PAGE_ADMIN_ACTION,
   // the API's own splat: a page session is no API credential (bearer tokens only)
   "GET routes/site/api": [401, 401, 401, 401],
