@@ -50,7 +50,8 @@ export default [
   route("favicon.ico", "routes/site/favicon.ts"),
   route("robots.txt", "routes/site/robots.ts"),
   route("sitemap.xml", "routes/site/sitemap.ts"),
-  route("bench/ceiling", "routes/site/bench-ceiling.tsx"),
+  // the throughput benchmark's ceiling: only in a build made for it (BENCH_CEILING=1, bench/throughput.ts)
+  ...(process.env.BENCH_CEILING === "1" ? [route("bench/ceiling", "routes/site/bench-ceiling.tsx")] : []),
   route("unauthorized", "routes/site/unauthorized.tsx"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -46,6 +46,8 @@ export interface IntentReply {
   ok: boolean;
   message: string;
   errors: Record<string, string[]> | null;
+  /** a success the page shows by itself (a quantity changed): no toast */
+  quiet?: boolean;
   /**
    * A refusal's form as it was sent (its intent, the row it names, what was typed): without JavaScript the page comes
    * back with that form, and only that one, open, with the typed values and the errors by their fields.
