@@ -295,7 +295,15 @@ export type TestConfirmResult = z.infer<typeof TestConfirmResultSchema>;
 /** A checkout attempt's key (services/orders/payment-attempts.server.ts): what the checkout page was shown for. */
 export const AttemptKeySchema = z.string().trim().max(200, "attempt is too long");
 
-export const CheckoutAttemptSchema = z.object({ attempt: AttemptKeySchema.nullable() });
+export const CheckoutAttemptSchema = z.object({
+  attempt: AttemptKeySchema.nullable(),
+  /**
+   * An earlier checkout of the user's that the provider shows paid and whose order is not placed yet (cut off after the
+   * charge; decision 0033): its amount in dollars. The checkout page says that order is being placed instead of
+   * offering to pay again; a new payment would be refused until it is.
+   */
+  paidOrderBeingPlaced: z.object({ amount: z.number() }).nullable(),
+});
 
 /** POST /orders/user/{userId}/checkout (test payments): the whole checkout in one request. */
 export const PurchaseSchema = z.object({

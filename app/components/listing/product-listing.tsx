@@ -115,7 +115,9 @@ export function ProductListing({
         <SearchBar categories={categories} category={params.category} search={params.q} inputRef={searchRef} />
         <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
           <aside aria-label="Filters">
-            <FilterSidebar params={params} facets={page.facets} showApply={!hydrated} />
+            <FiltersDisclosure active={activeFilters(params)}>
+              <FilterSidebar params={params} facets={page.facets} showApply={!hydrated} />
+            </FiltersDisclosure>
           </aside>
           <section aria-labelledby="listing-heading" aria-busy={pending}>
             <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -179,6 +181,45 @@ export function ProductListing({
         </div>
       </Form>
     </div>
+  );
+}
+
+/** How many of the sidebar's filters are on: each brand, the price range, "In stock only". */
+export function activeFilters(params: ListingParams): number {
+  const price = params.minPrice !== undefined || params.maxPrice !== undefined;
+  return params.brands.length + (price ? 1 : 0) + (params.inStock ? 1 : 0);
+}
+
+const WIDE = "(min-width: 1024px)";
+
+/**
+ * The filters behind a "Filters" disclosure that works without JavaScript: shut at first on a phone (the results come
+ * first; the number of active filters is on it), a sidebar from the lg width up (CSS shows it there shut or open:
+ * .filters-disclosure in tailwind.css; with JavaScript it is opened there too).
+ */
+function FiltersDisclosure({ active, children }: { active: number; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (ref.current && window.matchMedia(WIDE).matches) ref.current.open = true;
+  }, []);
+  return (
+    <details ref={ref} className="filters-disclosure group">
+      <summary className="flex cursor-pointer list-none items-center justify-between rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-2">
+          Filters
+          {active > 0 ? (
+            <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+              {active}
+              <span className="sr-only"> active</span>
+            </span>
+          ) : null}
+        </span>
+        <span aria-hidden="true" className="text-slate-500 transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="mt-3 lg:mt-0">{children}</div>
+    </details>
   );
 }
 
