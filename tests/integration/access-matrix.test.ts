@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productOptions, productVariants } from "~/db/schema";
 import { allRoutes } from "~/api/app";
 import { addressInput, PASSWORD } from "../support/accounts";
 import { createCategory, createImage, createProduct, pngBytes, word } from "../support/factories";
@@ -245,6 +247,38 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
   "DELETE /products/product/{id}/delete": {
     expect: ADMIN_ONLY,
     call: async () => ({ path: `/products/product/${await fresh.product()}/delete` }),
+  },
+  "PUT /products/{productId}/options": {
+    expect: ADMIN_ONLY,
+    call: async () => ({
+      path: `/products/${await fresh.product()}/options`,
+      json: { options: [{ name: "Colour", values: ["Black", "White"] }] },
+    }),
+  },
+  "PUT /products/{productId}/variants": {
+    expect: ADMIN_ONLY,
+    call: async () => {
+      const p = await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId });
+      return {
+        path: `/products/${p.id}/variants`,
+        json: { variants: [{ id: p.variantId, sku: `SKU-${p.id}-${Date.now()}`, price: 12.5, inventory: 3 }] },
+      };
+    },
+  },
+  "DELETE /products/{productId}/variants/{variantId}": {
+    expect: ADMIN_ONLY,
+    call: async () => {
+      // a second variant, so that one may go
+      const p = await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId });
+      await shop.database.db
+        .insert(productOptions)
+        .values({ productId: p.id, position: 1, name: "Size", values: ["M", "L"] });
+      await shop.database.db.update(productVariants).set({ option1: "M" }).where(eq(productVariants.id, p.variantId));
+      await shop.database.db
+        .insert(productVariants)
+        .values({ productId: p.id, sku: `SKU-${p.id}-L`, priceCents: 100, position: 1, option1: "L" });
+      return { path: `/products/${p.id}/variants/${p.variantId}` };
+    },
   },
   "POST /cartItems/item/add": {
     expect: [401, 200, 200, 200],
