@@ -92,12 +92,11 @@ export function toSearchQuery(state: ListingState): Partial<ProductSearchQuery> 
   return { ...state, q: state.q || undefined, inStock: state.inStock || undefined, size: PAGE_SIZE };
 }
 
-/** How many filters narrow the results (the search text is not one): the phone's "Filters" control counts them. */
+/**
+ * How many of the sidebar's filters are on: each brand, the price range, "In stock only" (the phone's "Filters"
+ * control shows it). The category is chosen in the search bar, and the search text is not a filter.
+ */
 export function activeFilterCount(state: ListingState): number {
-  return (
-    (state.category !== undefined ? 1 : 0) +
-    state.brand.length +
-    (state.minPrice !== undefined || state.maxPrice !== undefined ? 1 : 0) +
-    (state.inStock ? 1 : 0)
-  );
+  const price = state.minPrice !== undefined || state.maxPrice !== undefined;
+  return state.brand.length + (price ? 1 : 0) + (state.inStock ? 1 : 0);
 }

@@ -115,7 +115,7 @@ export function ProductListing({
         <SearchBar categories={categories} category={params.category} search={params.q} inputRef={searchRef} />
         <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
           <aside aria-label="Filters">
-            <FiltersDisclosure active={activeFilters(params)}>
+            <FiltersDisclosure active={activeFilterCount(params)}>
               <FilterSidebar params={params} facets={page.facets} showApply={!hydrated} />
             </FiltersDisclosure>
           </aside>
@@ -184,12 +184,6 @@ export function ProductListing({
   );
 }
 
-/** How many of the sidebar's filters are on: each brand, the price range, "In stock only". */
-export function activeFilters(params: ListingParams): number {
-  const price = params.minPrice !== undefined || params.maxPrice !== undefined;
-  return params.brands.length + (price ? 1 : 0) + (params.inStock ? 1 : 0);
-}
-
 const WIDE = "(min-width: 1024px)";
 
 /**
@@ -225,7 +219,7 @@ function FiltersDisclosure({ active, children }: { active: number; children: Rea
 
 /** What to do when nothing matched: drop the filters, search every category, or browse one. */
 function NoResults({ params, categories }: { params: ListingState; categories: Category[] }) {
-  const filtered = activeFilterCount(params) > 0;
+  const filtered = params.category !== undefined || activeFilterCount(params) > 0;
   const everywhere = listingHref(params, {
     category: undefined,
     brand: [],
