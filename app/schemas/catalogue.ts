@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { blankToUndefined, IdSchema, QueryBooleanSchema } from "./common";
+import { blankToUndefined, IdSchema, isOneLine, oneLine, QueryBooleanSchema } from "./common";
 
 import { MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from "./constants";
 
@@ -21,6 +21,26 @@ export type ImageDto = z.infer<typeof ImageSchema>;
 export const CategorySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Category = z.infer<typeof CategorySchema>;
 
+/** One of a product's options (up to three), with its values in the order shoppers see them. */
+export const ProductOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) });
+export type ProductOption = z.infer<typeof ProductOptionSchema>;
+
+/** What is sold: one combination of the product's option values, with its own SKU, price and stock. */
+export const VariantSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  /** dollars with at most 2 decimals */
+  price: z.number(),
+  inventory: z.number().int(),
+  weightGrams: z.number().int().nullable(),
+  position: z.number().int(),
+  /** the variant's value of each of the product's options, in the options' order */
+  selectedOptions: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** "Switch: Brown · Layout: ISO DE"; empty for a product without options */
+  label: z.string(),
+});
+export type VariantDto = z.infer<typeof VariantSchema>;
+
 export const ProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -31,6 +51,10 @@ export const ProductSchema = z.object({
   description: z.string(),
   category: CategorySchema,
   images: z.array(ImageSchema),
+  /** none for a product sold in one form */
+  options: z.array(ProductOptionSchema),
+  /** at least one; the first is the default variant (the one bought when no variant is named) */
+  variants: z.array(VariantSchema),
 });
 export type ProductDto = z.infer<typeof ProductSchema>;
 
@@ -39,39 +63,58 @@ const Price = z.preprocess(
   z.coerce.number({ error: "must be a number" }).min(0, "must be 0 or more").max(1_000_000, "is too large").optional(),
 );
 
-/** GET /products/search: the query string, as the API reads it. */
+const SearchWords = z.preprocess(blankToUndefined, z.string().trim().max(200, "is too long").optional());
+
+const searchParameters = {
+  q: SearchWords,
+  /** the reference client's name for `q` */
+  name: SearchWords,
+  category: z.preprocess(blankToUndefined, IdSchema.optional()),
+  brand: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.string().trim().min(1, "must not be blank").max(100, "is too long")).max(50, "has too many values"),
+  ),
+  minPrice: Price,
+  maxPrice: Price,
+  inStock: QueryBooleanSchema,
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(SORTS, { error: `must be one of ${SORTS.join(", ")}` }).default("relevance"),
+  ),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100_000).default(1),
+  ),
+  size: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be 1 or more")
+      .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
+      .default(PAGE_SIZE),
+  ),
+  /** one product per distinct name (the home page's grid) */
+  distinct: QueryBooleanSchema,
+  /** false: skip the facet counts (empty lists), for pages that do not show them */
+  facets: QueryBooleanSchema,
+};
+
+/**
+ * GET /products/search: the query string, as the API reads it. A parameter it does not know is a 400 naming it (a
+ * misspelt filter was ignored silently and everything came back); `name` is the reference client's name for `q`
+ * (the route reads `q ?? name`).
+ */
 export const ProductSearchQuerySchema = z
-  .object({
-    q: z.preprocess(blankToUndefined, z.string().trim().max(200, "is too long").optional()),
-    category: z.preprocess(blankToUndefined, IdSchema.optional()),
-    brand: z.preprocess(
-      (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-      z.array(z.string().trim().min(1, "must not be blank").max(100, "is too long")).max(50, "has too many values"),
-    ),
-    minPrice: Price,
-    maxPrice: Price,
-    inStock: QueryBooleanSchema,
-    sort: z.preprocess(
-      blankToUndefined,
-      z.enum(SORTS, { error: `must be one of ${SORTS.join(", ")}` }).default("relevance"),
-    ),
-    page: z.preprocess(
-      blankToUndefined,
-      z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100_000).default(1),
-    ),
-    size: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number()
-        .int("must be a whole number")
-        .min(1, "must be 1 or more")
-        .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
-        .default(PAGE_SIZE),
-    ),
-    /** one product per distinct name (the home page's grid) */
-    distinct: QueryBooleanSchema,
-    /** false: skip the facet counts (empty lists), for pages that do not show them */
-    facets: QueryBooleanSchema,
+  .strictObject(searchParameters, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `is not a search parameter (the search takes ${Object.keys(searchParameters).join(", ")})`
+        : undefined,
+  })
+  .refine((v) => v.q === undefined || v.name === undefined || v.q === v.name, {
+    message: "is another name for q: give one of them",
+    path: ["name"],
   })
   .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
     message: "must not be above maxPrice",
@@ -139,8 +182,10 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
+/** a name is one line (a description may have several) */
+const requiredLine = (label: string, max: number) => requiredText(label, max).refine(isOneLine, oneLine(label));
 
-export const CategoryNameSchema = requiredText("Category name", 100);
+export const CategoryNameSchema = requiredLine("Category name", 100);
 export const CategoryInputSchema = z.object({ name: CategoryNameSchema });
 
 /** A product's category as clients send it: `{id}`, `{name}` or a bare name (an unknown name creates it). */
@@ -170,8 +215,8 @@ const formNumber = <S extends z.ZodType>(label: string, rules: (n: z.ZodNumber) 
   );
 
 export const ProductInputSchema = z.object({
-  name: requiredText("Name", 200),
-  brand: requiredText("Brand", 100),
+  name: requiredLine("Name", 200),
+  brand: requiredLine("Brand", 100),
   price: formNumber("Price", (n) =>
     n
       .min(0, "Price must be 0 or more")
@@ -220,3 +265,83 @@ export const SitemapEntriesSchema = z.object({
   categories: z.array(z.number().int()),
   products: z.array(z.object({ id: z.number().int(), updatedAt: z.string() })),
 });
+
+// ---------------------------------------------------------------- admin: options and variants
+
+/** An option's values as a list, or as a form's one field "Red, Brown, Blue". */
+const OptionValuesSchema = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(",") : v),
+  z
+    .array(z.string().trim().max(60, "A value must be at most 60 characters"))
+    .transform((values) => values.filter((value) => value !== ""))
+    .pipe(
+      z
+        .array(z.string())
+        .min(1, "Give at least one value")
+        .max(30, "At most 30 values")
+        .refine((values) => new Set(values.map((v) => v.toLowerCase())).size === values.length, "Values must differ"),
+    ),
+);
+
+/**
+ * PUT /products/{productId}/options, and the admin's options form: up to three options, each a name and its values;
+ * a form's blank rows are left out. The product's variants become every combination of the values.
+ */
+export const ProductOptionsInputSchema = z.object({
+  options: z.preprocess(
+    (v) =>
+      Array.isArray(v)
+        ? v.filter((row) => {
+            if (!row || typeof row !== "object") return true;
+            const { name, values } = row as { name?: unknown; values?: unknown };
+            const blank = (x: unknown) => x === undefined || (typeof x === "string" && x.trim() === "");
+            return !(blank(name) && blank(values));
+          })
+        : v === undefined
+          ? []
+          : v,
+    z
+      .array(z.object({ name: requiredText("Option name", 60), values: OptionValuesSchema }))
+      .max(3, "A product has at most three options")
+      .refine(
+        (options) => new Set(options.map((o) => o.name.toLowerCase())).size === options.length,
+        "Option names must differ",
+      ),
+  ),
+});
+export type ProductOptionsInput = z.output<typeof ProductOptionsInputSchema>;
+
+/** One row of the admin's variant table. */
+export const VariantInputSchema = z.object({
+  id: IdSchema,
+  sku: requiredText("SKU", 64),
+  price: formNumber("Price", (n) =>
+    n
+      .min(0, "Price must be 0 or more")
+      .max(1_000_000, "Price is too large")
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
+  ),
+  inventory: formNumber("Stock", (n) =>
+    n.int("Stock must be a whole number").min(0, "Stock must be 0 or more").max(1_000_000, "Stock is too large"),
+  ),
+  weightGrams: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v),
+    z
+      .number({ error: "Weight must be a number of grams" })
+      .int("Weight must be a whole number of grams")
+      .min(0, "Weight must be 0 or more")
+      .max(1_000_000, "Weight is too large")
+      .nullable(),
+  ),
+});
+
+/** PUT /products/{productId}/variants, and the admin's variant table: SKU, price, stock and weight of each. */
+export const VariantsInputSchema = z.object({
+  variants: z
+    .array(VariantInputSchema)
+    .min(1, "Give at least one variant")
+    .max(500, "At most 500 variants")
+    .refine((rows) => new Set(rows.map((r) => r.id)).size === rows.length, "Each variant once")
+    .refine((rows) => new Set(rows.map((r) => r.sku.toLowerCase())).size === rows.length, "SKUs must differ"),
+});
+export type VariantsInput = z.output<typeof VariantsInputSchema>;

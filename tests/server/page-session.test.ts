@@ -123,8 +123,11 @@ describe("the pages' session, kept by the server whatever the route answers", ()
     await pause(5_500);
     // the first session's refresh token was rotated by the page above and the grace window is off
     const cart = await send(stale, `/user/${userId}/my-cart`);
-    expect(cart.status).toBe(302);
-    expect(cart.headers.get("location")).toBe("/");
+    expect(cart.status).toBe(303);
+    // a page that needs sign-in: to the login page, saying why, and back to the cart after signing in
+    expect(cart.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/user/${userId}/my-cart`)}`);
     expect(stale.get("__session")).toBeUndefined();
+    const login = await send(stale, cart.headers.get("location")!);
+    expect(await login.text()).toContain("Your session has ended. Please sign in again.");
   });
 });
