@@ -115,7 +115,8 @@ export function ProductListing({
         <SearchBar categories={categories} category={params.category} search={params.q} inputRef={searchRef} />
         <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
           <aside aria-label="Filters">
-            <FiltersDisclosure active={activeFilters(params)}>
+            {/* the category is chosen in the search bar, not behind this control */}
+            <FiltersDisclosure active={activeFilterCount({ ...params, category: undefined })}>
               <FilterSidebar params={params} facets={page.facets} showApply={!hydrated} />
             </FiltersDisclosure>
           </aside>
@@ -182,12 +183,6 @@ export function ProductListing({
       </Form>
     </div>
   );
-}
-
-/** How many of the sidebar's filters are on: each brand, the price range, "In stock only". */
-export function activeFilters(params: ListingParams): number {
-  const price = params.minPrice !== undefined || params.maxPrice !== undefined;
-  return params.brands.length + (price ? 1 : 0) + (params.inStock ? 1 : 0);
 }
 
 const WIDE = "(min-width: 1024px)";
