@@ -21,7 +21,7 @@ test.describe("account settings", () => {
     await form.getByLabel("First name").fill("Ada");
     await form.getByLabel("Last name").fill("Lovelace");
     await form.getByRole("button", { name: "Save name" }).click();
-    await expect(page.getByText("User updated")).toBeVisible();
+    await expect(page.getByText("Your name has been saved.")).toBeVisible();
     await expect(page.getByText(`Signed in as Ada Lovelace (${user.email})`)).toBeVisible();
     // the page's own link back (without JavaScript the toast stays over the navigation's top right)
     await page.getByRole("link", { name: "← My Account" }).click();

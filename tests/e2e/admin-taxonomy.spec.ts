@@ -179,10 +179,17 @@ test.describe("admin: brands and categories", () => {
     await open(page, "/admin/catalogue", javaScriptEnabled);
     const main = page.getByRole("main");
 
-    // a category with a product: refused, the reason under its row, the row still there
-    await row(page, "category", busy.name)
-      .getByRole("button", { name: `Delete category ${busy.name}` })
-      .click();
+    // a category with a product: its Delete looks unavailable and says why; the empty one's does not
+    const busyDelete = row(page, "category", busy.name).getByRole("button", { name: `Delete category ${busy.name}` });
+    await expect(busyDelete).toHaveAccessibleDescription("Move or delete its products before deleting it.");
+    await expect(busyDelete).toHaveClass(/btn-unavailable/);
+    const emptyDelete = row(page, "category", empty.name).getByRole("button", {
+      name: `Delete category ${empty.name}`,
+    });
+    await expect(emptyDelete).toHaveAccessibleDescription("");
+    await expect(emptyDelete).not.toHaveClass(/btn-unavailable/);
+    // pressed anyway: refused, the reason under its row, the row still there
+    await busyDelete.click();
     const busyRow = row(page, "category", busy.name);
     await expect(busyRow.getByRole("alert")).toHaveText(
       `${busy.name} still has 1 product; move or delete them before deleting the category.`,

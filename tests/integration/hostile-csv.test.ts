@@ -29,6 +29,23 @@ describe("CSV export and import of hostile text", () => {
     }
   });
 
+  it.each([
+    ["a line with too few columns", "Lamp,Acme,Home,10,1,A lamp\nDesk,Acme\n", "Line 3 has 2 columns; expected 6."],
+    ["an unclosed quote", 'Lamp,Acme,Home,10,1,"A lamp\n', 'Line 2 opens a quote (") that is never closed.'],
+  ])("says %s as a person would, not in the parser's words", async (_what, rows, said) => {
+    const csv = `name,brand,category,price,inventory,description\n${rows}`;
+    const answer = await api.request("/products/import", {
+      method: "POST",
+      headers: { ...adminAuth, "content-type": "text/csv" },
+      body: csv,
+    });
+    expect(answer.status).toBe(422);
+    const body = (await answer.json()) as { message: string; errors: Record<string, string[]> };
+    expect(body.errors.file).toEqual([said]);
+    expect(body.message).toBe(`The file is not valid CSV: ${said}`);
+    expect(body.message).not.toMatch(/Invalid Record Length|Quote Not Closed/);
+  });
+
   it("exports formula-like names, brands and descriptions as text, and that export imports back unchanged", async () => {
     const tag = word();
     const added = await addProduct(

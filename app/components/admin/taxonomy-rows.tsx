@@ -28,6 +28,8 @@ export function useTaxonomyToasts() {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
+const IN_USE_HINT = "Move or delete its products before deleting it.";
+
 /**
  * One category or brand: its name and product count, a rename form and a delete button. With JavaScript both post
  * through fetchers: the new name shows at once and a deleted row hides, and a refusal brings the row back with the
@@ -53,6 +55,10 @@ function TaxonomyRowItem({
   const shownName = rename.state !== "idle" && typeof typed === "string" && typed.trim() ? typed.trim() : row.name;
   const inputId = `${row.domId}-name`;
   const errorId = `${row.domId}-error`;
+  // a row that still has products cannot be deleted: its Delete looks unavailable and says why (a press still asks the
+  // server, which answers the reason under the row)
+  const inUse = row.products > 0;
+  const inUseId = `${row.domId}-in-use`;
   return (
     <li
       hidden={remove.state !== "idle"}
@@ -107,8 +113,10 @@ function TaxonomyRowItem({
           ))}
           <button
             type="submit"
-            className="btn-secondary px-3 text-red-700"
+            className={inUse ? "btn-unavailable px-3" : "btn-secondary px-3 text-red-700"}
             aria-label={`Delete ${kind} ${row.name}`}
+            aria-describedby={inUse ? inUseId : undefined}
+            title={inUse ? IN_USE_HINT : undefined}
             disabled={remove.state !== "idle"}
           >
             <TrashIcon />
@@ -119,6 +127,11 @@ function TaxonomyRowItem({
       <p id={errorId} role={refusal ? "alert" : undefined} className="mt-1 min-h-[1rem] text-xs text-red-700">
         {refusal ?? ""}
       </p>
+      {inUse ? (
+        <p id={inUseId} className="text-xs text-slate-600">
+          {IN_USE_HINT}
+        </p>
+      ) : null}
     </li>
   );
 }

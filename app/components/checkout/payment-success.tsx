@@ -1,23 +1,21 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useToast } from "~/components/ui/toast";
 import { REDIRECT_AFTER_PAYMENT_MS } from "~/lib/site";
 
-/** "Thank you!": the order is placed; with JavaScript the page moves on to the order's page after a few seconds. */
+/** "Thank you!": the order is placed (said here once, not in a toast too); with JavaScript the page moves on to the order's page after a few seconds. */
 export function PaymentSuccess({ message, redirectTo }: { message: string; redirectTo: string }): ReactNode {
   const navigate = useNavigate();
-  const toast = useToast();
   const heading = useRef<HTMLHeadingElement>(null);
   // it takes the place of the form, whose Pay Now may be far down a phone's page: to the top, focus on the news
   useEffect(() => {
     window.scrollTo({ top: 0 });
     heading.current?.focus();
   }, []);
+  // the page itself says it (no toast: "Payment successful!" was shown twice)
   useEffect(() => {
-    toast({ type: "success", message });
     const timer = setTimeout(() => navigate(redirectTo), REDIRECT_AFTER_PAYMENT_MS);
     return () => clearTimeout(timer);
-  }, [message, redirectTo, navigate, toast]);
+  }, [redirectTo, navigate]);
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">

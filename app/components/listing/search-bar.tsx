@@ -54,7 +54,7 @@ export function SearchBar({
           type="search"
           name="search"
           defaultValue={search}
-          placeholder="Search mice, keyboards, headsets…"
+          placeholder="Search mice, keyboards…"
           maxLength={200}
           autoComplete="off"
           enterKeyHint="search"

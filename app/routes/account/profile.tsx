@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { EmailText } from "~/components/ui/email-text";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
@@ -108,7 +109,9 @@ export default function Profile() {
             <h1 id="personal-info" className="break-words text-xl font-bold text-slate-900">
               {user.firstName} {user.lastName}
             </h1>
-            <p className="break-words text-slate-600">{user.email}</p>
+            <p className="break-words text-slate-600">
+              <EmailText email={user.email} />
+            </p>
             {own ? (
               <Link
                 to={`/user-profile/${user.id}/settings`}

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { EmailText } from "~/components/ui/email-text";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -54,11 +55,16 @@ const FORMS = {
   delete: { schema: DeleteAccountFormSchema, hide: ["currentPassword"] },
 } satisfies Record<SettingsIntent, { schema: z.ZodType; hide: string[] }>;
 
+const NAME_SAVED = "Your name has been saved.";
+
 function send(auth: Auth, intent: SettingsIntent, value: unknown): Promise<{ message: string }> {
   const userId = auth.userId;
   switch (intent) {
     case "name":
-      return auth.api(endpoints.users.update, { params: { userId }, body: value as z.output<typeof UserUpdateSchema> });
+      // said as a person would (the API's own message is "User updated")
+      return auth
+        .api(endpoints.users.update, { params: { userId }, body: value as z.output<typeof UserUpdateSchema> })
+        .then(() => ({ message: NAME_SAVED }));
     case "email":
       return auth.api(endpoints.users.changeEmail, {
         params: { userId },
@@ -106,7 +112,7 @@ export default function Settings() {
         </Link>
         <h1 className="mt-2 text-2xl font-bold text-slate-900">Account settings</h1>
         <p className="mt-1 break-words text-sm text-slate-600">
-          Signed in as {user.firstName} {user.lastName} ({user.email})
+          Signed in as {user.firstName} {user.lastName} (<EmailText email={user.email} />)
         </p>
       </div>
       <NameForm user={user} constraint={constraints.name} />

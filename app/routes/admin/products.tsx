@@ -89,7 +89,9 @@ export default function AdminProducts() {
           <button type="submit" className="btn-secondary">
             Show
           </button>
-          <p className="ml-auto pb-2 text-sm text-slate-600">{inventory.totalElements} products</p>
+          <p className="ml-auto pb-2 text-sm text-slate-600">
+            {inventory.totalElements} {inventory.totalElements === 1 ? "product" : "products"}
+          </p>
         </Form>
 
         <div className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">

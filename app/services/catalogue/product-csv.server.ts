@@ -74,6 +74,25 @@ interface ImportRow {
   input: ProductInput & { category: { name: string } };
 }
 
+/**
+ * What the CSV parser found wrong, said as a person would ("Line 5 has 4 columns; expected 7.") rather than in its
+ * own words ("Invalid Record Length: columns length is 7, got 4 on line 5").
+ */
+export function csvProblem(error: unknown): string {
+  const { code, message = "", lines } = error as { code?: string; message?: string; lines?: number };
+  const line = typeof lines === "number" ? lines : Number(/line (\d+)/.exec(message)?.[1] ?? NaN);
+  const where = Number.isFinite(line) ? `Line ${line}` : "A line";
+  if (code === "CSV_RECORD_INCONSISTENT_COLUMNS" || code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH") {
+    const counts = /columns length is (\d+), got (\d+)/.exec(message);
+    if (counts) return `${where} has ${counts[2]} columns; expected ${counts[1]}.`;
+    return `${where} does not have as many columns as the header.`;
+  }
+  if (code === "CSV_QUOTE_NOT_CLOSED") return `${where} opens a quote (") that is never closed.`;
+  if (code === "INVALID_OPENING_QUOTE" || code === "CSV_INVALID_CLOSING_QUOTE")
+    return `${where} has a quote (") inside a value that is not quoted as a whole; write it as "" inside a quoted value.`;
+  return `${where} could not be read: check its commas and quotes.`;
+}
+
 /** Reads and validates every row; any error rejects the whole file (row-level messages, nothing applied). */
 function validateCsv(text: string): ImportRow[] {
   let records: Array<Record<string, string>>;
@@ -86,9 +105,8 @@ function validateCsv(text: string): ImportRow[] {
       relax_column_count: false,
     });
   } catch (error) {
-    throw new ValidationError(`The file is not valid CSV: ${(error as Error).message}`, {
-      file: ["The file is not valid CSV."],
-    });
+    const problem = csvProblem(error);
+    throw new ValidationError(`The file is not valid CSV: ${problem}`, { file: [problem] });
   }
   if (records.length === 0)
     throw new ValidationError("The file has no product rows.", { file: ["The file has no product rows."] });
