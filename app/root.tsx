@@ -13,7 +13,6 @@ import stylesheet from "~/tailwind.css?url";
 import { pageTitle, SITE_TAGLINE } from "~/lib/site";
 import { takeToast } from "~/client/session.server";
 import { createLogger } from "~/lib/log.server";
-import { benchCeilingCategories, isBenchCeilingRequest } from "~/web/bench-ceiling.server";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle() },
@@ -29,8 +28,6 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // the throughput benchmark's ceiling page takes nothing from the API (only with BENCH_CEILING=1)
-  if (isBenchCeilingRequest(request)) return data({ categories: benchCeilingCategories(), user: null, toast: null });
   const [categories, auth, toast] = await Promise.all([
     // the footer links only categories with products: an emptied one would lead to an empty page
     categoriesWithProducts(),

@@ -37,6 +37,8 @@ export default [
   route("update-product/:productId/update", "routes/admin/update-product.tsx"),
   route("update-product/:productId/variants", "routes/admin/product-variants.tsx"),
   route("delete-product/:productId", "routes/admin/delete-product.tsx"),
+  route("admin", "routes/admin/dashboard.tsx"),
+  route("admin/dashboard.csv", "routes/admin/dashboard-csv.ts"),
   route("admin/catalogue", "routes/admin/brands-categories.tsx"),
   route("admin/products", "routes/admin/products.tsx"),
   route("admin/products.csv", "routes/admin/products-csv.ts"),
@@ -51,7 +53,8 @@ export default [
   route("favicon.ico", "routes/site/favicon.ts"),
   route("robots.txt", "routes/site/robots.ts"),
   route("sitemap.xml", "routes/site/sitemap.ts"),
-  route("bench/ceiling", "routes/site/bench-ceiling.tsx"),
+  // the throughput benchmark's ceiling: only in a build made for it (BENCH_CEILING=1, bench/throughput.ts)
+  ...(process.env.BENCH_CEILING === "1" ? [route("bench/ceiling", "routes/site/bench-ceiling.tsx")] : []),
   route("unauthorized", "routes/site/unauthorized.tsx"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,11 +1,12 @@
 // Throughput of the built shop's pages (decision 0028): the production server (scripts/server.mjs) on PostgreSQL (a
 // fresh database with the demo catalogue) and on the embedded PGlite (a fresh DATA_DIR), loaded by autocannon with 10
 // connections. Cases: /, /products, a product's details, /robots.txt (a Remix route without data) and the ceiling
-// (/bench/ceiling: the listing's 18 cards rendered from memory, no API or database; served with BENCH_CEILING=1), each
+// (/bench/ceiling: the listing's 18 cards rendered from memory, with the root loader's work every page pays; a route
+// only in a build made with BENCH_CEILING=1, which this benchmark makes in build-bench/), each
 // with and without `Accept-Encoding: gzip`. Rounds interleave the cases; the report is the median over rounds of req/s
 // and p95 latency, and each page's ratio to the ceiling of the same round.
 //
-// Run: `npm run build && npm run bench:throughput`. Environment:
+// Run: `npm run bench:throughput` (it builds the shop with the ceiling into build-bench/ first). Environment:
 //   BENCH_DATABASE_URL  the PostgreSQL database to (re)create (default postgres://postgres@127.0.0.1:5432/shop_bench_throughput)
 //   BENCH_DB            pg, pglite or both (default both)
 //   BENCH_DURATION      seconds per case (10), BENCH_WARMUP seconds before each case (2), BENCH_ROUNDS (3)
@@ -76,6 +77,20 @@ async function dropDatabase(url: string) {
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => admin.end());
 }
 
+/** The build the benchmark serves: the shop's, plus the ceiling's route (app/routes.ts registers it with BENCH_CEILING=1). */
+const BENCH_BUILD_DIR = "build-bench";
+
+function buildWithCeiling() {
+  log(`[bench] building the shop with the ceiling page into ${BENCH_BUILD_DIR}/`);
+  const cli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
+  const built = spawnSync(process.execPath, [cli, "vite:build"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", BENCH_CEILING: "1", BUILD_DIR: BENCH_BUILD_DIR },
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`the build failed:\n${built.stdout}\n${built.stderr}`);
+}
+
 function startServer(port: number, env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, [process.env.BENCH_SERVER_SCRIPT ?? "scripts/server.mjs"], {
     cwd: root,
@@ -85,7 +100,7 @@ function startServer(port: number, env: Record<string, string>): Promise<Server>
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      BENCH_CEILING: "1",
+      BUILD_DIR: BENCH_BUILD_DIR,
       SESSION_SECRET: "bench-session-secret-bench-session-secret",
       JWT_SECRET: "bench-jwt-secret-bench-jwt-secret-bench-jwt",
       ...SERVER_ENV,
@@ -269,7 +284,7 @@ function report(rows: Row[]) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("no build: run `npm run build` first");
+  buildWithCeiling();
   log(
     `[bench] ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), load ${os
       .loadavg()

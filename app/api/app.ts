@@ -20,6 +20,7 @@ import { orderRoutes } from "./routes/orders";
 import { paymentRoutes } from "./routes/payments";
 import { productRoutes } from "./routes/products";
 import { refundRoutes } from "./routes/refunds";
+import { reportRoutes } from "./routes/reports";
 import { userRoutes } from "./routes/users";
 
 export const API_BASE = "/api/v1";
@@ -38,6 +39,7 @@ export const endpoints = {
   orders: orderRoutes,
   refunds: refundRoutes,
   mail: mailRoutes,
+  reports: reportRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));

@@ -10,8 +10,11 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   // no prototype: a field named "constructor" or "__proto__" is a field like any other
   const errors = Object.create(null) as FieldErrors;
   for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join(".") : "_";
-    (errors[key] ??= []).push(issue.message);
+    const prefix = issue.path.length > 0 ? `${issue.path.join(".")}.` : "";
+    // a field the schema does not take is an error of that field, by its name
+    const keys =
+      issue.code === "unrecognized_keys" ? issue.keys.map((key) => prefix + key) : [prefix.slice(0, -1) || "_"];
+    for (const key of keys) (errors[key] ??= []).push(issue.message);
   }
   return errors;
 }
@@ -22,10 +25,15 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
  * `errors` has them all (docs/api.md, "Statuses").
  */
 export function validationFailed(errors: FieldErrors): ValidationError {
+  return new ValidationError(namingFirst("Validation failed", errors, "the body"), errors);
+}
+
+/** "Validation failed: quantity: Quantity must be a whole number": the message with the first field and its reason. */
+function namingFirst(message: string, errors: FieldErrors, whole = "the query"): string {
   const [field, reasons] = Object.entries(errors)[0] ?? [];
   const reason = reasons?.[0];
-  if (!field || !reason) return new ValidationError("Validation failed", errors);
-  return new ValidationError(`Validation failed: ${field === "_" ? "the body" : field}: ${reason}`, errors);
+  if (!field || !reason) return message;
+  return `${message}: ${field === "_" ? whole : field}: ${reason}`;
 }
 
 /**
@@ -87,7 +95,11 @@ async function validatedCall(
   if (route.access === "owner" && typeof userId === "number") assertOwnerOrAdmin(actor, userId);
   await applyRateLimits(route, request, actor);
   const query = route.query
-    ? parseOr(route.query, raw.query, (errors) => new BadRequestError("Invalid query parameter", errors))
+    ? parseOr(
+        route.query,
+        raw.query,
+        (errors) => new BadRequestError(namingFirst("Invalid query parameter", errors), errors),
+      )
     : undefined;
   const body = route.body ? parseOr(route.body, await raw.readBody(), validationFailed) : undefined;
   return route.handle({ actor, params, query, body, request });

@@ -1,4 +1,3 @@
-import { redirect } from "@remix-run/node";
 import { decodeJwt } from "jose";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -7,7 +6,8 @@ import { LoginSchema } from "~/schemas/account";
 import { getConfig } from "~/lib/env.server";
 import { endSession, getSession, saveSession, type ShopSession, type Toast } from "~/client/session.server";
 import { redirectWithToast } from "~/client/toast.server";
-import { forgetRequestMemo, oncePerRequest } from "~/lib/request-context.server";
+import { forgetRequestMemo, oncePerRequest, signInNeeded } from "~/lib/request-context.server";
+import { loginHref } from "~/lib/safe-redirect";
 import type { AnyApiRoute } from "~/api/define";
 import { ApiError, callApi, endpoints, type CallInput, type CallResult } from "./api.server";
 
@@ -136,6 +136,8 @@ function sharedRefresh(refreshToken: string) {
 export const hasAnyRole = (roles: string[], allowed: string[]) =>
   roles.some((role) => allowed.some((wanted) => wanted.toUpperCase() === role.toUpperCase()));
 
+export const SESSION_ENDED = "Your session has ended. Please sign in again.";
+
 /** The signed-in user of a request, with API calls that refresh an expired access token once and retry. */
 export class Auth {
   /** the refresh this request made (or is making): one per request, whichever loader or action needs it first */
@@ -164,9 +166,12 @@ export class Auth {
   private async refreshOnce(): Promise<string> {
     const next = await sharedRefresh(this.session.get("refreshToken") ?? "");
     if (!next) {
-      // the refresh failed: the user is logged out and sent to / (docs/product.md#logout)
+      // the refresh failed (expired, revoked): the user is logged out and told why; a page that needs a signed-in user
+      // sends them to sign in and come back to it, any other to / (docs/product.md#logout)
       await endSession(this.request, this.session);
-      throw redirect("/");
+      const url = new URL(this.request.url);
+      const to = signInNeeded() ? loginHref(url) : "/";
+      throw await redirectWithToast(this.request, to, { type: "info", message: SESSION_ENDED });
     }
     this.session.set("accessToken", next.accessToken);
     this.session.set("refreshToken", next.refreshToken);

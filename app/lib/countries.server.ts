@@ -1,7 +1,6 @@
 import countries from "i18n-iso-countries";
-import en from "i18n-iso-countries/langs/en.json";
-
-countries.registerLocale(en);
+// registers the English names (shared with the schemas' reading of a country's name)
+import "~/schemas/countries";
 
 export interface Country {
   name: string;

@@ -11,6 +11,8 @@ interface RequestStore {
   memo: Map<string, Promise<unknown>>;
   /** the Set-Cookie header of each cookie the pages changed while serving this request, by cookie name */
   cookies: Map<string, string>;
+  /** a page of this request needs a signed-in user (its guard said so): an ended session goes to the login page */
+  signInNeeded?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestStore>();
@@ -55,6 +57,17 @@ export function oncePerRequest<T>(key: string, compute: () => Promise<T>): Promi
     answer.catch(() => memo.delete(key));
   }
   return answer;
+}
+
+/** Says that the page being served needs a signed-in user (the guards, app/web/guards.server.ts). */
+export function markSignInNeeded() {
+  const store = storage.getStore();
+  if (store) store.signInNeeded = true;
+}
+
+/** Whether a guard of this request said its page needs a signed-in user. */
+export function signInNeeded(): boolean {
+  return storage.getStore()?.signInNeeded === true;
 }
 
 /** Forgets what `oncePerRequest` remembered (a session just ended: later checks in this request must see it). */

@@ -7,6 +7,8 @@ import {
   MAX_REGISTRATION_ADDRESSES,
   type AddressField,
 } from "./account-constants";
+import { isOneLine, oneLine } from "./common";
+import { countryCodeOf } from "./countries";
 
 // the browser's pages import these from ./account-constants (without zod); the server's code may import them from here
 export { ADDRESS_FIELDS, ADDRESS_TEXT_FIELDS, ADDRESS_TYPES, DELETE_CONFIRMATION, MAX_REGISTRATION_ADDRESSES };
@@ -17,11 +19,12 @@ export type { AddressField, AddressType } from "./account-constants";
  * null or blank is stored as "". (conform turns "" into undefined before parsing, so optionality must be the
  * schema's, not a preprocess.)
  */
-const optionalText = (max: number) =>
+const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `must be at most ${max} characters`)
+    .refine(isOneLine, oneLine(label))
     .nullish()
     .transform((v) => v ?? "");
 
@@ -30,7 +33,8 @@ const requiredText = (label: string, max: number) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `must be at most ${max} characters`);
+    .max(max, `must be at most ${max} characters`)
+    .refine(isOneLine, oneLine(label));
 
 /** 'XX' is what an address saved before a country was required holds: not a country anyone can choose. */
 export const NO_COUNTRY = "XX";
@@ -39,21 +43,26 @@ const CHOOSE_A_COUNTRY = "Choose a country";
 export const AddressInputSchema = z.object({
   street: requiredText("Street", 200),
   city: requiredText("City", 100),
-  state: optionalText(100),
-  /** ISO 3166-1 alpha-2 */
+  state: optionalText("State", 100),
+  /** ISO 3166-1 alpha-2; an English name ("Germany") is taken as its code */
   country: z
     .string({ error: CHOOSE_A_COUNTRY })
     .trim()
-    .toUpperCase()
-    .min(1, CHOOSE_A_COUNTRY)
-    .regex(/^[A-Z]{2}$/, "must be a two-letter country code")
-    .refine((code) => code !== NO_COUNTRY, CHOOSE_A_COUNTRY),
-  postalCode: optionalText(20),
+    .transform(countryCodeOf)
+    .pipe(
+      z
+        .string()
+        .min(1, CHOOSE_A_COUNTRY)
+        .regex(/^[A-Z]{2}$/, "must be a two-letter country code or a country's name in English")
+        .refine((code) => code !== NO_COUNTRY, CHOOSE_A_COUNTRY),
+    ),
+  postalCode: optionalText("Postal code", 20),
   mobileNumber: z
     .string()
     .trim()
     .max(30, "must be at most 30 characters")
     .regex(/^[+()\d\s.-]*$/, "must be a phone number")
+    .refine(isOneLine, oneLine("Mobile number"))
     .nullish()
     .transform((v) => v ?? ""),
   addressType: z.preprocess(
@@ -99,8 +108,7 @@ export const NameSchema = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(100, `${label} is too long`)
-    // a name is one line: a line break would split it in an e-mail's greeting, a label or a CSV row
-    .refine((name) => !/[\r\n]/.test(name), `${label} must be on one line`);
+    .refine(isOneLine, oneLine(label));
 
 /**
  * An address block left wholly empty (no text typed, no country chosen) is no address: registration skips it

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { blankToUndefined, IdSchema, QueryBooleanSchema } from "./common";
+import { blankToUndefined, IdSchema, isOneLine, oneLine, QueryBooleanSchema } from "./common";
 
 import { MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from "./constants";
 
@@ -63,39 +63,58 @@ const Price = z.preprocess(
   z.coerce.number({ error: "must be a number" }).min(0, "must be 0 or more").max(1_000_000, "is too large").optional(),
 );
 
-/** GET /products/search: the query string, as the API reads it. */
+const SearchWords = z.preprocess(blankToUndefined, z.string().trim().max(200, "is too long").optional());
+
+const searchParameters = {
+  q: SearchWords,
+  /** the reference client's name for `q` */
+  name: SearchWords,
+  category: z.preprocess(blankToUndefined, IdSchema.optional()),
+  brand: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.string().trim().min(1, "must not be blank").max(100, "is too long")).max(50, "has too many values"),
+  ),
+  minPrice: Price,
+  maxPrice: Price,
+  inStock: QueryBooleanSchema,
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(SORTS, { error: `must be one of ${SORTS.join(", ")}` }).default("relevance"),
+  ),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100_000).default(1),
+  ),
+  size: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be 1 or more")
+      .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
+      .default(PAGE_SIZE),
+  ),
+  /** one product per distinct name (the home page's grid) */
+  distinct: QueryBooleanSchema,
+  /** false: skip the facet counts (empty lists), for pages that do not show them */
+  facets: QueryBooleanSchema,
+};
+
+/**
+ * GET /products/search: the query string, as the API reads it. A parameter it does not know is a 400 naming it (a
+ * misspelt filter was ignored silently and everything came back); `name` is the reference client's name for `q`
+ * (the route reads `q ?? name`).
+ */
 export const ProductSearchQuerySchema = z
-  .object({
-    q: z.preprocess(blankToUndefined, z.string().trim().max(200, "is too long").optional()),
-    category: z.preprocess(blankToUndefined, IdSchema.optional()),
-    brand: z.preprocess(
-      (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-      z.array(z.string().trim().min(1, "must not be blank").max(100, "is too long")).max(50, "has too many values"),
-    ),
-    minPrice: Price,
-    maxPrice: Price,
-    inStock: QueryBooleanSchema,
-    sort: z.preprocess(
-      blankToUndefined,
-      z.enum(SORTS, { error: `must be one of ${SORTS.join(", ")}` }).default("relevance"),
-    ),
-    page: z.preprocess(
-      blankToUndefined,
-      z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100_000).default(1),
-    ),
-    size: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number()
-        .int("must be a whole number")
-        .min(1, "must be 1 or more")
-        .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
-        .default(PAGE_SIZE),
-    ),
-    /** one product per distinct name (the home page's grid) */
-    distinct: QueryBooleanSchema,
-    /** false: skip the facet counts (empty lists), for pages that do not show them */
-    facets: QueryBooleanSchema,
+  .strictObject(searchParameters, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `is not a search parameter (the search takes ${Object.keys(searchParameters).join(", ")})`
+        : undefined,
+  })
+  .refine((v) => v.q === undefined || v.name === undefined || v.q === v.name, {
+    message: "is another name for q: give one of them",
+    path: ["name"],
   })
   .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
     message: "must not be above maxPrice",
@@ -163,8 +182,10 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
+/** a name is one line (a description may have several) */
+const requiredLine = (label: string, max: number) => requiredText(label, max).refine(isOneLine, oneLine(label));
 
-export const CategoryNameSchema = requiredText("Category name", 100);
+export const CategoryNameSchema = requiredLine("Category name", 100);
 export const CategoryInputSchema = z.object({ name: CategoryNameSchema });
 
 /** A product's category as clients send it: `{id}`, `{name}` or a bare name (an unknown name creates it). */
@@ -194,8 +215,8 @@ const formNumber = <S extends z.ZodType>(label: string, rules: (n: z.ZodNumber) 
   );
 
 export const ProductInputSchema = z.object({
-  name: requiredText("Name", 200),
-  brand: requiredText("Brand", 100),
+  name: requiredLine("Name", 200),
+  brand: requiredLine("Brand", 100),
   price: formNumber("Price", (n) =>
     n
       .min(0, "Price must be 0 or more")

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod/v4";
 import { AddressInputSchema } from "./account";
-import { IdSchema } from "./common";
+import { IdSchema, isOneLine, oneLine } from "./common";
 import { ADD_ADDRESS_INTENT, SHIP_TO_BILLING } from "./cart-constants";
 import { BillingSchema, TestCardSchema } from "./orders";
 
@@ -77,8 +77,18 @@ export type CheckoutIntent = z.output<typeof CheckoutIntentSchema>;
 
 /** The checkout's "add a shipping address" fields: an address for the address book, shipped to at once. */
 export const CheckoutAddressSchema = AddressInputSchema.extend({
-  street: z.string({ error: "Street is required" }).trim().min(1, "Street is required").max(200, "Street is too long"),
-  city: z.string({ error: "City is required" }).trim().min(1, "City is required").max(100, "City is too long"),
+  street: z
+    .string({ error: "Street is required" })
+    .trim()
+    .min(1, "Street is required")
+    .max(200, "Street is too long")
+    .refine(isOneLine, oneLine("Street")),
+  city: z
+    .string({ error: "City is required" })
+    .trim()
+    .min(1, "City is required")
+    .max(100, "City is too long")
+    .refine(isOneLine, oneLine("City")),
 });
 
 /**

@@ -1,5 +1,12 @@
 import { z } from "zod/v4";
 
+/**
+ * A name or an address line is one line: a line break would split it in an e-mail's greeting, a label, a CSV row or a
+ * header. `.refine(isOneLine, oneLine("Street"))`. (Leading and trailing ones are trimmed away before.)
+ */
+export const isOneLine = (text: string) => !/[\r\n]/.test(text);
+export const oneLine = (label: string) => `${label} must be on one line`;
+
 /** Blank strings from HTML forms and query strings mean "not given". */
 export const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
@@ -39,6 +46,8 @@ export interface IntentReply {
   ok: boolean;
   message: string;
   errors: Record<string, string[]> | null;
+  /** a success the page shows by itself (a quantity changed): no toast */
+  quiet?: boolean;
   /**
    * A refusal's form as it was sent (its intent, the row it names, what was typed): without JavaScript the page comes
    * back with that form, and only that one, open, with the typed values and the errors by their fields.

@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { EmailSchema, NameSchema } from "./account";
-import { IdSchema } from "./common";
+import { IdSchema, isOneLine, oneLine } from "./common";
+import { countryCodeOf } from "./countries";
 import { ProductSchema } from "./catalogue";
 
 // the browser's pages import these from ./cart-constants (without zod)
@@ -164,16 +165,37 @@ export const BillingSchema = z.object({
   firstName: NameSchema("First name"),
   lastName: NameSchema("Last name"),
   email: EmailSchema,
-  street: z.string({ error: "Street is required" }).trim().min(1, "Street is required").max(200, "Street is too long"),
-  city: z.string({ error: "City is required" }).trim().min(1, "City is required").max(100, "City is too long"),
-  state: z.string().trim().max(100, "State is too long").optional().default(""),
+  street: z
+    .string({ error: "Street is required" })
+    .trim()
+    .min(1, "Street is required")
+    .max(200, "Street is too long")
+    .refine(isOneLine, oneLine("Street")),
+  city: z
+    .string({ error: "City is required" })
+    .trim()
+    .min(1, "City is required")
+    .max(100, "City is too long")
+    .refine(isOneLine, oneLine("City")),
+  state: z.string().trim().max(100, "State is too long").refine(isOneLine, oneLine("State")).optional().default(""),
+  /** ISO 3166-1 alpha-2; an English name ("Germany") is taken as its code */
   country: z
     .string({ error: "Country is required" })
     .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "Choose a country")
-    .refine((code) => code !== "XX", "Choose a country"),
-  postalCode: z.string().trim().max(20, "Postal code is too long").optional().default(""),
+    .transform(countryCodeOf)
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, "Choose a country")
+        .refine((code) => code !== "XX", "Choose a country"),
+    ),
+  postalCode: z
+    .string()
+    .trim()
+    .max(20, "Postal code is too long")
+    .refine(isOneLine, oneLine("Postal code"))
+    .optional()
+    .default(""),
 });
 export type Billing = z.output<typeof BillingSchema>;
 
@@ -291,7 +313,15 @@ export type TestConfirmResult = z.infer<typeof TestConfirmResultSchema>;
 /** A checkout attempt's key (services/orders/payment-attempts.server.ts): what the checkout page was shown for. */
 export const AttemptKeySchema = z.string().trim().max(200, "attempt is too long");
 
-export const CheckoutAttemptSchema = z.object({ attempt: AttemptKeySchema.nullable() });
+export const CheckoutAttemptSchema = z.object({
+  attempt: AttemptKeySchema.nullable(),
+  /**
+   * An earlier checkout of the user's that the provider shows paid and whose order is not placed yet (cut off after the
+   * charge; decision 0033): its amount in dollars. The checkout page says that order is being placed instead of
+   * offering to pay again; a new payment would be refused until it is.
+   */
+  paidOrderBeingPlaced: z.object({ amount: z.number() }).nullable(),
+});
 
 /** POST /orders/user/{userId}/checkout (test payments): the whole checkout in one request. */
 export const PurchaseSchema = z.object({

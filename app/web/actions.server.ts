@@ -157,6 +157,7 @@ export function intentReply(
 ) {
   const body: IntentReply = { ok: reply.ok, message: reply.message, errors: reply.errors ?? null };
   if (!reply.ok && reply.sent) body.sent = reply.sent;
+  if (reply.ok && reply.quiet) body.quiet = true;
   const status = reply.status ?? (reply.ok ? 200 : 422);
   if (sentWithJs(form) || (!reply.ok && body.errors && reply.keepForm)) return data(body, { status });
   if (reply.ok && reply.quiet) return redirect(back, { status: 303 });

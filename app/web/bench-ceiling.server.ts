@@ -2,20 +2,9 @@ import type { Category, ProductDto, ProductPage } from "~/schemas/catalogue";
 import { PAGE_SIZE } from "~/schemas/constants";
 
 // The throughput benchmark's ceiling (bench/throughput.ts, docs/decisions/0028-throughput-and-http-caching.md): a
-// page that renders the listing's 18 cards from memory, with the shop's layout and components and no API or database
-// call, so the benchmark can say how close the real pages come to what rendering alone costs. It exists only when the
-// server is started with BENCH_CEILING=1: otherwise its URL is the shop's ordinary 404.
-
-export const BENCH_CEILING_PATH = "/bench/ceiling";
-
-export function benchCeilingEnabled(): boolean {
-  return process.env.BENCH_CEILING === "1";
-}
-
-/** Whether this request is for the ceiling page (and the ceiling is on): the root loader then takes no data either. */
-export function isBenchCeilingRequest(request: Request): boolean {
-  return benchCeilingEnabled() && new URL(request.url).pathname === BENCH_CEILING_PATH;
-}
+// page that renders the listing's 18 cards from memory, with the shop's layout and components and no API call of its
+// own (the root loader's work, which every page pays, stays), so the benchmark can say how close the real pages come
+// to what rendering costs. Its route exists only in a build made with BENCH_CEILING=1 (app/routes.ts).
 
 const CATEGORIES: Category[] = [
   "Mice",

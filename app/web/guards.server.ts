@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { MAX_ID } from "~/schemas/common";
 import { getAuth, hasAnyRole, type Auth } from "~/client/auth.server";
+import { markSignInNeeded } from "~/lib/request-context.server";
 
 const SHOPPER_OR_ADMIN = ["ROLE_ADMIN", "ROLE_USER"];
 
@@ -26,6 +27,9 @@ export async function requireAuth(
 ): Promise<Auth> {
   // a {userId} that cannot be anyone's (not digits, past the database's ids) is no page: 404 before anything else
   if (options.userId !== undefined && !isUserId(options.userId)) throw data("Not found", { status: 404 });
+  // said before anything awaits, so that a refresh refused in any loader of this request (the root's too) sends the
+  // shopper to sign in and back here rather than to the home page
+  markSignInNeeded();
   const auth = await getAuth(request);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(origin(request))}`);
   if (options.roles && !hasAnyRole(auth.roles, options.roles)) throw unauthorized(request);

@@ -6,9 +6,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../../app/db/client.server";
 import * as schema from "../../app/db/schema";
-import { readListingParams } from "../../app/schemas/listing";
+import { readListingState, toSearchQuery } from "../../app/schemas/listing";
 import { PAGE_SIZE, ProductSearchQuerySchema } from "../../app/schemas/catalogue";
-import { toSearchQuery } from "../../app/components/listing/listing-url";
 import { searchProducts } from "../../app/services/catalogue/search.server";
 import { load, startServer, type LoadResult } from "./e2e";
 import { BRANDS, databaseUrlFor, prepareCatalogue } from "./generate";
@@ -86,7 +85,7 @@ const isSuggestions = (c: Case) => c.path?.startsWith("/api/") ?? false;
 function serviceQuery(c: Case) {
   if (c.service) return ProductSearchQuerySchema.parse(c.service);
   if (!c.path || isSuggestions(c)) return null;
-  return ProductSearchQuerySchema.parse(toSearchQuery(readListingParams(new URL(c.path, "http://bench"))));
+  return ProductSearchQuerySchema.parse(toSearchQuery(readListingState(new URL(c.path, "http://bench"))));
 }
 
 export interface ServiceRow {

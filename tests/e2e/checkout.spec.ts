@@ -17,7 +17,7 @@ import {
   SUCCESS,
   test,
 } from "./checkout-helpers";
-import { ORDERS_SHOP, toast } from "./orders-shop";
+import { ORDERS_SHOP, PASSWORD, toast } from "./orders-shop";
 import { price, type Product } from "./shop";
 
 /**
@@ -195,5 +195,41 @@ test.describe("checkout", () => {
 
     await page.goto(`/user-profile/${user.id}/profile`);
     await expect(page.getByRole("main").getByText("No orders found at the moment")).toBeVisible();
+  });
+
+  // decision 0033: a checkout cut off after the charge leaves a paid payment without an order; once the cart changed,
+  // paying again would be refused until that order is placed, so the page says so instead of offering Pay Now
+  test("an earlier checkout charged but not placed yet: the page says a paid order is being placed, no Pay Now", async ({
+    page,
+    shopper: user,
+  }, testInfo) => {
+    const first = pick(testInfo, 15);
+    const second = pick(testInfo, 16);
+    await inCart(page, first, 1);
+    // the first checkout's payment, made and paid at the provider; its order is never placed (cut off)
+    const login = await page.request.post("/api/v1/auth/login", { data: { email: user.email, password: PASSWORD } });
+    const authorization = `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`;
+    const intent = await page.request.post("/api/v1/orders/create-payment-intent", {
+      headers: { authorization },
+      data: {},
+    });
+    expect(intent.status()).toBe(200);
+    const { paymentIntentId } = ((await intent.json()) as { data: { paymentIntentId: string } }).data;
+    const confirmed = await page.request.post("/api/v1/payments/test/confirm", {
+      headers: { authorization },
+      data: { paymentIntentId, cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" },
+    });
+    expect(confirmed.ok()).toBe(true);
+    // the shopper changes the cart and goes back to the checkout
+    await inCart(page, second, 1);
+    await page.goto(`/checkout/${user.id}/checkout`);
+
+    const notice = page.getByRole("main").getByRole("status");
+    await expect(notice).toContainText("A paid order is being placed.");
+    await expect(notice).toContainText(`Your card was charged ${amount([first, 1])} for an earlier checkout`);
+    await expect(checkoutUi(page).payNow).toHaveCount(0);
+    await expect(checkoutUi(page).cardNumber).toHaveCount(0);
+    await page.getByRole("link", { name: "See my orders" }).click();
+    await expect(page).toHaveURL(`/user-profile/${user.id}/profile`);
   });
 });

@@ -74,3 +74,37 @@ for (const unsafe of [
     await expect(page).toHaveURL("/");
   });
 }
+
+// A session that can no longer be refreshed (here: the password was changed on another device, which ends every other
+// session) used to drop the shopper on "/" without a word, even from a mailed "View your order" link.
+test("a page that needs sign-in, opened after the session ended, says so on the login page and comes back after it", async ({
+  page,
+  request,
+}) => {
+  const user = await registeredUser(request);
+  await page.goto("/login");
+  await logIn(page, user.email);
+  await expect(nav(page).getByRole("link", { name: "My Account", exact: true })).toBeVisible();
+
+  // another device changes the password: this browser's session ends
+  const login = await request.post("/api/v1/auth/login", { data: { email: user.email, password: PASSWORD } });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const newPassword = "a brand new password";
+  const changed = await request.put(`/api/v1/users/${user.id}/password`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { currentPassword: PASSWORD, newPassword },
+  });
+  expect(changed.ok()).toBe(true);
+
+  const wanted = `/user-profile/${user.id}/profile`;
+  await page.goto(wanted);
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(wanted)}`);
+  await expect(page.getByText("Your session has ended. Please sign in again.")).toBeVisible();
+  await expect(nav(page).getByRole("link", { name: "Login", exact: true })).toBeVisible();
+
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(newPassword);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(wanted);
+  await expect(nav(page).getByRole("link", { name: "My Account", exact: true })).toBeVisible();
+});

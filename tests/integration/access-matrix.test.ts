@@ -359,6 +359,8 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/status`, json: { status: "PROCESSING" } }),
   },
   "GET /admin/refunds": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/refunds" }) },
+  "GET /admin/dashboard": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard?days=7" }) },
+  "GET /admin/dashboard.csv": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard.csv?table=products" }) },
   "POST /admin/refunds/{refundId}/retry": {
     expect: [401, 403, 403, 404],
     call: () => ({ path: "/admin/refunds/2147483647/retry" }),
@@ -407,6 +409,8 @@ const PAGES: Record<string, Row> = {
   "POST routes/admin/mail-message": PAGE_ADMIN_ACTION,
   "GET routes/admin/mail-message-html": ["login", "unauthorized", "unauthorized", "ok"],
   "GET routes/admin/refunds": PAGE_ADMIN,
+  "GET routes/admin/dashboard": PAGE_ADMIN,
+  "GET routes/admin/dashboard-csv": PAGE_ADMIN,
   "POST routes/admin/refunds": PAGE_ADMIN_ACTION,
   // the API's own splat: a page session is no API credential (bearer tokens only)
   "GET routes/site/api": [401, 401, 401, 401],
@@ -443,8 +447,6 @@ const PAGES: Record<string, Row> = {
   "POST routes/account/register": ["ok", "ok", "ok", "ok"],
   "GET routes/site/robots": PAGE_PUBLIC,
   "GET routes/shop/search-suggestions": PAGE_PUBLIC,
-  // the throughput benchmark's ceiling page: only with BENCH_CEILING=1, a 404 otherwise (bench/throughput.ts)
-  "GET routes/site/bench-ceiling": [404, 404, 404, 404],
   "GET routes/site/sitemap": PAGE_PUBLIC,
   "GET routes/site/unauthorized": PAGE_PUBLIC,
   "GET routes/admin/update-product": PAGE_ADMIN,

@@ -59,7 +59,7 @@ describe("registration", () => {
         lastName: "X",
         email: "not-an-email",
         password: "short",
-        addressList: [{ country: "usa" }],
+        addressList: [{ country: "Atlantis" }],
       }),
     );
     expect(response.status).toBe(422);
@@ -285,6 +285,22 @@ describe("addresses", () => {
     expect(
       (await api.json<{ data: unknown[] }>(`/addresses/${user.id}/address`, { headers: bearer(token) })).body.data,
     ).toEqual([]);
+  });
+
+  it("stores a country sent by its English name as its ISO code (the reference client sends names)", async () => {
+    const user = await register(api, { addressList: [] });
+    const token = (await loginAs(api, user.email)).accessToken;
+    const added = await api.json<{ data: Array<{ id: number; country: string }> }>(
+      `/addresses/${user.id}/new`,
+      json("POST", [{ street: "1 Moi Ave", city: "Nairobi", country: "Kenya" }], bearer(token)),
+    );
+    expect(added.status).toBe(201);
+    expect(added.body.data[0]!.country).toBe("KE");
+    const updated = await api.json(
+      `/addresses/${added.body.data[0]!.id}/update`,
+      json("PUT", { street: "1 Moi Ave", city: "Berlin", country: "germany" }, bearer(token)),
+    );
+    expect(updated.body.data).toMatchObject({ country: "DE" });
   });
 
   it("refuses an invalid address with 422 and an empty list with 422", async () => {

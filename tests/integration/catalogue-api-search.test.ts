@@ -279,4 +279,34 @@ describe("product search", () => {
     expect(body.data).toBeNull();
     expect(body.errors).toHaveProperty(field);
   });
+
+  it("takes the reference client's name= as q", async () => {
+    const tag = word();
+    const category = await createCategory(database.db);
+    const hit = await createProduct(database.db, { categoryId: category.id, name: `Lamp ${tag}` });
+    await createProduct(database.db, { categoryId: category.id, name: `Chair ${word()}` });
+
+    expect((await search(`name=${tag}`)).content.map((p) => p.id)).toEqual([hit.id]);
+    expect((await search(`q=${tag}&name=${tag}`)).content.map((p) => p.id)).toEqual([hit.id]);
+    const both = await api.json(`/products/search?q=${tag}&name=chair`);
+    expect(both.status).toBe(400);
+    expect(both.body.errors).toHaveProperty("name");
+  });
+
+  it("refuses a parameter it does not know with 400 naming it, instead of ignoring it and answering everything", async () => {
+    const { status, body } = await api.json(`/products/search?q=lamp&colour=red&pricemax=3`);
+    expect(status).toBe(400);
+    expect(body.data).toBeNull();
+    expect(Object.keys(body.errors ?? {}).sort()).toEqual(["colour", "pricemax"]);
+    expect(body.errors?.colour?.[0]).toMatch(/^is not a search parameter \(the search takes q, name, category, brand,/);
+    expect(body.message).toMatch(/^Invalid query parameter: colour: is not a search parameter/);
+  });
+
+  it("takes every parameter the pages send", async () => {
+    const tag = word();
+    const category = await createCategory(database.db);
+    await createProduct(database.db, { categoryId: category.id, name: `Desk ${tag}`, brand: "Acme" });
+    const all = `q=${tag}&category=${category.id}&brand=Acme&minPrice=0&maxPrice=100000&inStock=false&sort=name&page=1&size=18&distinct=true&facets=false`;
+    expect((await search(all)).totalElements).toBe(1);
+  });
 });

@@ -31,14 +31,19 @@ const billing = {
   postalCode: "N1 9GU",
 };
 
-async function checkout(user: User) {
-  const shown = await api.json<Envelope<{ attempt: string | null }>>(
+/** What the checkout page is shown: the cart's attempt, and an earlier paid payment whose order is being placed. */
+async function shown(user: User) {
+  const answer = await api.json<Envelope<{ attempt: string | null; paidOrderBeingPlaced: { amount: number } | null }>>(
     `/orders/user/${user.id}/checkout-attempt`,
     json("GET", undefined, user.auth),
   );
+  return answer.body.data;
+}
+
+async function checkout(user: User) {
   return api.json<Envelope<{ order: OrderDto; created: boolean }>>(
     `/orders/user/${user.id}/checkout`,
-    json("POST", { billing, card: card(), attempt: shown.body.data.attempt }, user.auth),
+    json("POST", { billing, card: card(), attempt: (await shown(user)).attempt }, user.auth),
   );
 }
 
@@ -96,13 +101,15 @@ describe("a checkout cut off after the charge, then the cart changed and paid ag
       expect(await ledger(user.id)).toEqual({ charged: 1, orders: 0, paidWithoutOrder: 1 });
       await healOrderInsert();
 
-      // the shopper changes the cart (a new attempt key) and pays again
+      // the shopper changes the cart (a new attempt key): the checkout page is told a paid order is being placed
       await add(user, second.id, 1);
+      expect((await shown(user)).paidOrderBeingPlaced).toEqual({ amount: 25 });
       const settled = await checkout(user);
       expect(settled.status, JSON.stringify(settled.body)).toBe(409);
       expect(settled.body.message).toMatch(/^Your earlier payment of \$25\.00 went through, so we placed order #\d+/);
       expect(settled.body.message).toMatch(/Nothing new was charged/);
       expect(await ledger(user.id)).toEqual({ charged: 1, orders: 1, paidWithoutOrder: 0 });
+      expect((await shown(user)).paidOrderBeingPlaced).toBeNull();
 
       // what is left in the cart (the second item) is paid on its own
       const rest = await checkout(user);

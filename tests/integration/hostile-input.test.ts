@@ -170,6 +170,27 @@ describe("a NUL or another control character in text is the field's error, not a
     );
     expect(answer.status).toBe(200);
   });
+
+  it("a line break inside an address line, a product's, a brand's or a category's name: 422 naming the field", async () => {
+    const { user } = shop.fixture.actors;
+    const address = { ...registration().addressList[0], street: "1 Way\r\nBcc: x@example.com" };
+    const added = await refused(api(), jsonProbe("POST", `/addresses/${user.id}/new`, [address], bearer("user")));
+    expect(added.status).toBe(422);
+    expect(added.body.message).toBe("Validation failed: 0.street: Street must be on one line");
+
+    const product = { name: "Lamp\nTwo", brand: "Acme", price: 10, inventory: 1, description: "d", category: "Home" };
+    const made = await refused(api(), jsonProbe("POST", "/products/add", product, bearer("admin")));
+    expect(made.status).toBe(422);
+    expect(made.body.errors?.name).toEqual(["Name must be on one line"]);
+
+    const category = await refused(api(), jsonProbe("POST", "/categories/add", { name: "A\nB" }, bearer("admin")));
+    expect(category.status).toBe(422);
+    expect(category.body.errors?.name).toEqual(["Category name must be on one line"]);
+
+    const brand = await refused(api(), jsonProbe("PUT", "/products/brands/Acme", { name: "Ac\rme" }, bearer("admin")));
+    expect(brand.status).toBe(422);
+    expect(brand.body.errors?.name).toEqual(["Brand must be on one line"]);
+  });
 });
 
 describe("malformed bodies, numbers past the database's, deep JSON", () => {

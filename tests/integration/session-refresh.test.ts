@@ -1,11 +1,11 @@
 import { SignJWT } from "jose";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { callApi, endpoints } from "~/client/api.server";
-import { apiLogin, Auth, clearSharedRefreshes, getAuth } from "~/client/auth.server";
+import { apiLogin, Auth, clearSharedRefreshes, getAuth, SESSION_ENDED } from "~/client/auth.server";
 import { requireAuth } from "~/web/guards.server";
 import { getConfig, setConfig } from "~/lib/env.server";
 import { responseCookies, runWithSocketAddress } from "~/lib/request-context.server";
-import { getSession, saveSession } from "~/client/session.server";
+import { getSession, saveSession, takeToast } from "~/client/session.server";
 import { PASSWORD, register } from "../support/accounts";
 import { useApiServer } from "../support/api-server";
 import { useTestDatabase } from "../support/test-db";
@@ -26,7 +26,12 @@ async function served<T>(work: () => Promise<T>) {
       (value) => ({ value, thrown: undefined }),
       (thrown: unknown) => ({ value: undefined, thrown }),
     );
-    return { ...outcome, sessionCookie: responseCookies().find((cookie) => cookie.startsWith("__session=")) };
+    const cookies = responseCookies();
+    return {
+      ...outcome,
+      sessionCookie: cookies.find((cookie) => cookie.startsWith("__session=")),
+      flash: cookies.find((cookie) => cookie.startsWith("__flash=")),
+    };
   });
 }
 
@@ -92,7 +97,7 @@ describe("the UI session", () => {
     const { thrown } = await served(async () => (await getAuth(again))!.call((token) => getUser(token, user.id)));
     expect(thrown).toSatisfy(
       (thrown: unknown) =>
-        thrown instanceof Response && thrown.status === 302 && thrown.headers.get("Location") === "/",
+        thrown instanceof Response && thrown.status === 303 && thrown.headers.get("Location") === "/",
     );
   });
 
@@ -160,7 +165,7 @@ describe("the UI session", () => {
     expect(later.value!.id).toBe(user.id);
   });
 
-  it("logs the user out (session ended, sent to /) when the refresh fails", async () => {
+  it("logs the user out (session ended, sent to / with why) when the refresh fails on a page open to all", async () => {
     const user = await register(server);
     const request = await pageRequest({
       userId: user.id,
@@ -174,6 +179,29 @@ describe("the UI session", () => {
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/");
     expect(sessionCookie).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("a page that needs sign-in whose session cannot be refreshed sends to sign in and back, saying why", async () => {
+    const user = await register(server);
+    const request = await pageRequest(
+      { userId: user.id, roles: ["ROLE_USER"], accessToken: await expiredToken(user.id), refreshToken: "revoked" },
+      `/user-profile/${user.id}/profile?tab=orders`,
+    );
+    const { thrown, sessionCookie, flash } = await served(async () => {
+      const auth = await requireAuth(request);
+      return auth.call((token) => getUser(token, user.id));
+    });
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(303);
+    expect((thrown as Response).headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/user-profile/${user.id}/profile?tab=orders`)}`,
+    );
+    expect(sessionCookie).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+    // the message for the login page rides in the flash cookie
+    const toast = await served(async () =>
+      takeToast(new Request("http://localhost/login", { headers: { cookie: flash!.split(";")[0]! } })),
+    );
+    expect(toast.value).toEqual({ type: "info", message: SESSION_ENDED });
   });
 
   it("guards: a visitor goes to /login with the origin, a wrong role or another user's id to /unauthorized", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startShop, tempDir, type ShopProcess } from "./support/shop-process";
+import { seededDataDir } from "./support/seeded-data";
+import { freePort, startShop, type ShopProcess } from "./support/shop-process";
 
 // The session seam through the built shop's real request handler (docs/decisions/0031-session-seam.md): no route
 // module carries a cookie; the pages record a refreshed session or a message for the next page in the request's
@@ -7,11 +8,13 @@ import { freePort, startShop, tempDir, type ShopProcess } from "./support/shop-p
 // refreshes (a token that ends within 10 seconds is refreshed before the call) and rotates the refresh token; the
 // API's grace window is off, so a rotated token used again is refused: a dropped cookie would sign the shopper out.
 
-const data = tempDir("page-session");
+// a copy of the seeded demo shop (a new database and its seeding are server-lifecycle's and security-headers' tests)
+let data: Awaited<ReturnType<typeof seededDataDir>>;
 const SHOPPER = { email: "shopper@gearhub.example", password: "gearhub-demo" };
 let shop: ShopProcess;
 
 beforeAll(async () => {
+  data = await seededDataDir("page-session");
   shop = startShop({
     port: await freePort(),
     env: { DATA_DIR: data.dir, ACCESS_TOKEN_TTL_SECONDS: "5", REFRESH_GRACE_SECONDS: "0" },
@@ -22,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   shop.child.kill("SIGTERM");
   await shop.exited;
-  data.cleanup();
+  data?.cleanup();
 });
 
 /** The browser's cookie jar, as far as these tests need one. */
@@ -120,8 +123,11 @@ describe("the pages' session, kept by the server whatever the route answers", ()
     await pause(5_500);
     // the first session's refresh token was rotated by the page above and the grace window is off
     const cart = await send(stale, `/user/${userId}/my-cart`);
-    expect(cart.status).toBe(302);
-    expect(cart.headers.get("location")).toBe("/");
+    expect(cart.status).toBe(303);
+    // a page that needs sign-in: to the login page, saying why, and back to the cart after signing in
+    expect(cart.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/user/${userId}/my-cart`)}`);
     expect(stale.get("__session")).toBeUndefined();
+    const login = await send(stale, cart.headers.get("location")!);
+    expect(await login.text()).toContain("Your session has ended. Please sign in again.");
   });
 });

@@ -1,16 +1,19 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startShop, tempDir, type ShopProcess } from "./support/shop-process";
+import { seededDataDir } from "./support/seeded-data";
+import { freePort, startShop, type ShopProcess } from "./support/shop-process";
 
 // The built shop as `node scripts/server.mjs` runs it: the client's socket address reaches the rate limits of the
 // API and of the pages (which call the API in-process), and redirects after login never leave the site. Clients are
 // told apart by the loopback address they connect from (127.0.0.2, 127.0.0.3, …: all of 127/8 is this machine).
 
-const data = tempDir("server-security");
+// a copy of the seeded demo shop (a new database and its seeding are server-lifecycle's and security-headers' tests)
+let data: Awaited<ReturnType<typeof seededDataDir>>;
 let shop: ShopProcess;
 
 beforeAll(async () => {
+  data = await seededDataDir("server-security");
   shop = startShop({
     port: await freePort(),
     env: {
@@ -26,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   shop?.child.kill("SIGTERM");
   await shop?.exited;
-  data.cleanup();
+  data?.cleanup();
 });
 
 interface Answer {

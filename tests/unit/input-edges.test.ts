@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { RegisterSchema, UserUpdateSchema } from "~/schemas/account";
+import { AddressInputSchema, RegisterSchema, UserUpdateSchema } from "~/schemas/account";
+import { CategoryInputSchema, ProductInputSchema } from "~/schemas/catalogue";
+import { CheckoutAddressSchema } from "~/schemas/checkout";
+import { BrandInputSchema } from "~/schemas/taxonomy";
 import { AddToCartSchema, BillingSchema, QuantitySchema } from "~/schemas/orders";
 
 // Inputs that were read as something else: a quantity in an array or in exponent notation, and a name with a line
@@ -42,5 +45,58 @@ describe("a name has no line breaks", () => {
 
   it("takes a name with spaces, and trims a trailing line break the form may add", () => {
     expect(RegisterSchema.parse({ ...base, firstName: "Mary Ann\n" }).firstName).toBe("Mary Ann");
+  });
+});
+
+describe("an address line, a product's, a brand's and a category's name have no line breaks", () => {
+  const address = { street: "1 Way", city: "London", state: "", country: "GB", postalCode: "N1", mobileNumber: "" };
+  const billing = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", ...address };
+  it.each([
+    ["street", "Street"],
+    ["city", "City"],
+    ["state", "State"],
+    ["postalCode", "Postal code"],
+    ["mobileNumber", "Mobile number"],
+  ])("refuses one in an address's %s, saying so on the field", (field, label) => {
+    const value = field === "mobileNumber" ? "+44 20\n7946 0000" : "Line one\r\nLine two";
+    const parsed = AddressInputSchema.safeParse({ ...address, [field]: value });
+    expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      [field, `${label} must be on one line`],
+    ]);
+    expect(CheckoutAddressSchema.safeParse({ ...address, [field]: value }).success).toBe(false);
+    if (field !== "mobileNumber")
+      expect(BillingSchema.safeParse({ ...billing, [field]: value }).error?.issues[0]?.message).toBe(
+        `${label} must be on one line`,
+      );
+  });
+
+  it.each([
+    ["name", "Name"],
+    ["brand", "Brand"],
+  ])("refuses one in a product's %s", (field, label) => {
+    const product = {
+      name: "Lamp",
+      brand: "Acme",
+      price: 10,
+      inventory: 1,
+      description: "Two\nlines are fine",
+      category: "Home",
+    };
+    expect(ProductInputSchema.safeParse(product).success).toBe(true);
+    const parsed = ProductInputSchema.safeParse({ ...product, [field]: "Lamp\nBcc: x" });
+    expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      [field, `${label} must be on one line`],
+    ]);
+  });
+
+  it("refuses one in a category's and a brand's new name", () => {
+    expect(CategoryInputSchema.safeParse({ name: "Home\rGarden" }).error?.issues[0]?.message).toBe(
+      "Category name must be on one line",
+    );
+    expect(BrandInputSchema.safeParse({ name: "Ac\nme" }).error?.issues[0]?.message).toBe("Brand must be on one line");
+  });
+
+  it("still trims a trailing line break", () => {
+    expect(AddressInputSchema.parse({ ...address, street: "1 Way\n" }).street).toBe("1 Way");
   });
 });

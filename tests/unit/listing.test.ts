@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { listingHref, pageWindow, toSearchQuery } from "~/components/listing/listing-url";
-import { readListingParams, type ListingParams } from "~/schemas/listing";
+import { pageWindow } from "~/components/listing/pagination";
+import { activeFilterCount, listingHref, readListingState, toSearchQuery, type ListingState } from "~/schemas/listing";
 
-const base: ListingParams = {
-  search: "",
+const base: ListingState = {
+  q: "",
   category: undefined,
-  brands: [],
+  brand: [],
   sort: "relevance",
   page: 1,
   minPrice: undefined,
@@ -14,43 +14,69 @@ const base: ListingParams = {
 };
 
 describe("listing URL state", () => {
-  it("reads every filter from the query string", () => {
+  it("reads every filter from the query string, in the API's names", () => {
     const url = new URL(
       "http://x/products?search=mouse&category=3&brand=Onyxa&brand=Lumora&sort=price_desc&page=2&minPrice=10&maxPrice=99.5&inStock=true",
     );
-    expect(readListingParams(url)).toEqual({
-      search: "mouse",
+    expect(readListingState(url)).toEqual({
+      q: "mouse",
       category: 3,
-      brands: ["Onyxa", "Lumora"],
+      brand: ["Onyxa", "Lumora"],
       sort: "price_desc",
       page: 2,
       minPrice: 10,
       maxPrice: 99.5,
       inStock: true,
     });
+    expect(readListingState(new URL("http://x/products?q=pad")).q).toBe("pad");
   });
 
   it("ignores hand-edited values that do not parse instead of failing the page", () => {
     const url = new URL("http://x/products?category=abc&sort=cheap&page=-4&minPrice=lots&brand=&inStock=maybe");
-    expect(readListingParams(url)).toEqual(base);
+    expect(readListingState(url)).toEqual(base);
+    const brands = new URL(`http://x/products?brand=Onyxa&brand=${"x".repeat(101)}&brand=Onyxa&brand=%20Lumora%20`);
+    expect(readListingState(brands).brand).toEqual(["Onyxa", "Lumora"]);
   });
 
   it("takes the search text or category from the path when the query has none", () => {
-    expect(readListingParams(new URL("http://x/products/Viper"), { search: "Viper" }).search).toBe("Viper");
-    expect(readListingParams(new URL("http://x/products/category/4/products"), { category: 4 }).category).toBe(4);
+    expect(readListingState(new URL("http://x/products/Viper"), { q: "Viper" }).q).toBe("Viper");
+    expect(readListingState(new URL("http://x/products/category/4/products"), { category: 4 }).category).toBe(4);
     expect(
-      readListingParams(new URL("http://x/products/category/4/products?category=5"), { category: 4 }).category,
+      readListingState(new URL("http://x/products/category/4/products?category=5"), { category: 4 }).category,
     ).toBe(5);
   });
 
   it("builds canonical /products links that keep the other filters", () => {
-    const params = { ...base, search: "rgb mouse", brands: ["A & B", "C"], sort: "name" as const, page: 3 };
-    expect(listingHref(params, { page: 4 })).toBe("/products?search=rgb+mouse&brand=A+%26+B&brand=C&sort=name&page=4");
+    const state = { ...base, q: "rgb mouse", brand: ["A & B", "C"], sort: "name" as const, page: 3 };
+    expect(listingHref(state, { page: 4 })).toBe("/products?search=rgb+mouse&brand=A+%26+B&brand=C&sort=name&page=4");
     expect(listingHref(base)).toBe("/products");
   });
 
-  it("swaps a reversed price range instead of showing nothing", () => {
-    expect(toSearchQuery({ ...base, minPrice: 90, maxPrice: 10 })).toMatchObject({ minPrice: 10, maxPrice: 90 });
+  it("reads a reversed price range swapped, so the form shows the range the results are for", () => {
+    const state = readListingState(new URL("http://x/products?minPrice=90&maxPrice=10"));
+    expect(state).toMatchObject({ minPrice: 10, maxPrice: 90 });
+    expect(toSearchQuery(state)).toMatchObject({ minPrice: 10, maxPrice: 90 });
+  });
+
+  it("asks the API for one page of the listing's size, without empty text or a false in-stock filter", () => {
+    expect(toSearchQuery(base)).toEqual({
+      q: undefined,
+      category: undefined,
+      brand: [],
+      minPrice: undefined,
+      maxPrice: undefined,
+      inStock: undefined,
+      sort: "relevance",
+      page: 1,
+      size: 18,
+    });
+  });
+
+  it("counts the sidebar's filters: each brand, the price range, in stock (not the search text or the category)", () => {
+    expect(activeFilterCount({ ...base, q: "mouse" })).toBe(0);
+    expect(
+      activeFilterCount({ ...base, category: 2, brand: ["A", "B"], minPrice: 5, maxPrice: 9, inStock: true }),
+    ).toBe(4);
   });
 
   it("shows page numbers around the current page with gaps", () => {

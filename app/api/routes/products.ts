@@ -41,7 +41,10 @@ export const productRoutes = {
       query: ProductSearchQuerySchema,
       response: ProductPageSchema,
     },
-    async ({ query }) => ({ message: "Found", data: await searchProducts({ query }) }),
+    async ({ query: { name, ...query } }) => ({
+      message: "Found",
+      data: await searchProducts({ query: { ...query, q: query.q ?? name } }),
+    }),
   ),
 
   suggestions: defineRoute(

@@ -1,9 +1,9 @@
-import { useFetcher, useFetchers } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { useFetcherToasts } from "~/hooks/use-fetcher-toasts";
 import { JsMarker } from "~/components/ui/js-marker";
 import type { IntentReply } from "~/schemas/common";
 import { PencilIcon, TrashIcon } from "../ui/icons";
-import { useToast } from "../ui/toast";
 
 /** The page's answer to one row's form: the outcome, and which row it was with what was typed (to show it again). */
 export type TaxonomyReply = IntentReply & { row: string | null; name: string | null };
@@ -23,18 +23,7 @@ const FETCHER_PREFIX = "taxonomy-";
 
 /** Toasts every row fetcher's answer once, from the page (a deleted row's own form is gone when its answer comes). */
 export function useTaxonomyToasts() {
-  const toast = useToast();
-  const fetchers = useFetchers();
-  const seen = useRef(new WeakSet<object>());
-  useEffect(() => {
-    for (const fetcher of fetchers) {
-      const reply = fetcher.data as TaxonomyReply | undefined;
-      if (!fetcher.key.startsWith(FETCHER_PREFIX) || !reply || typeof reply !== "object" || seen.current.has(reply))
-        continue;
-      seen.current.add(reply);
-      toast({ type: reply.ok ? "success" : "error", message: reply.message });
-    }
-  }, [fetchers, toast]);
+  useFetcherToasts(FETCHER_PREFIX);
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;

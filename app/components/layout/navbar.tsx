@@ -14,6 +14,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`;
 
 const ADMIN_LINKS = [
+  { to: "/admin", label: "Dashboard", end: true },
   { to: "/add-product", label: "Manage Shop" },
   { to: "/admin/products", label: "Products", end: true },
   { to: "/admin/catalogue", label: "Brands & categories" },

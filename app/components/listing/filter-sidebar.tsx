@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { ProductPage } from "~/schemas/catalogue";
-import type { ListingParams } from "./listing-url";
+import type { ListingState } from "~/schemas/listing";
 
 /** Brand checkboxes with counts, price range and availability; fields of the listing's filter form. */
 /** About how many brands the box shows on a wide screen before it scrolls. */
@@ -11,7 +11,7 @@ export function FilterSidebar({
   facets,
   showApply,
 }: {
-  params: ListingParams;
+  params: ListingState;
   facets: ProductPage["facets"];
   /** without JavaScript nothing applies by itself: show a button */
   showApply: boolean;
@@ -28,10 +28,10 @@ export function FilterSidebar({
         ref.current.value = value === undefined ? "" : String(value);
     }
   }, [params.minPrice, params.maxPrice]);
-  const selected = new Set(params.brands.map((b) => b.toLowerCase()));
+  const selected = new Set(params.brand.map((b) => b.toLowerCase()));
   // a selected brand stays visible even when the other filters leave none of its products
   const brands = [...facets.brands];
-  for (const brand of params.brands) {
+  for (const brand of params.brand) {
     if (!brands.some((b) => b.name.toLowerCase() === brand.toLowerCase())) brands.push({ name: brand, count: 0 });
   }
   return (

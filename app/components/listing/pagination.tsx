@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { pageWindow } from "./listing-url";
 
 /** Page links that keep the other parameters of the URL; `href(page)` builds each one. */
 export function Pagination({
@@ -47,4 +46,14 @@ export function Pagination({
       ) : null}
     </nav>
   );
+}
+
+/** Page numbers to show around the current one, with null for a gap: 1 … 4 5 [6] 7 8 … 20 */
+export function pageWindow(current: number, total: number, radius = 2): Array<number | null> {
+  const pages: Array<number | null> = [];
+  for (let page = 1; page <= total; page++) {
+    if (page === 1 || page === total || Math.abs(page - current) <= radius) pages.push(page);
+    else if (pages[pages.length - 1] !== null) pages.push(null);
+  }
+  return pages;
 }

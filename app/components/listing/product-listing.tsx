@@ -2,13 +2,21 @@ import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Category, ProductDto, ProductPage } from "~/schemas/catalogue";
-import { SORTS } from "~/schemas/constants";
+import { SORTS, type Sort } from "~/schemas/constants";
+import { activeFilterCount, listingHref, type ListingState } from "~/schemas/listing";
 import { LISTING_GRID, ProductCard } from "../shop/product-card";
 import { Spinner } from "../ui/spinner";
 import { FilterSidebar } from "./filter-sidebar";
-import { listingHref, SORT_LABELS, type ListingParams } from "./listing-url";
 import { Pagination } from "./pagination";
 import { SearchBar } from "./search-bar";
+
+const SORT_LABELS: Record<Sort, string> = {
+  relevance: "Best match",
+  price_asc: "Price: low to high",
+  price_desc: "Price: high to low",
+  newest: "Newest",
+  name: "Name",
+};
 
 const TYPING_DELAY_MS = 350;
 const BURST_PAUSE_MS = 1_200;
@@ -25,7 +33,7 @@ export function ProductListing({
   cardExtras,
 }: {
   heading: string;
-  params: ListingParams;
+  params: ListingState;
   page: ProductPage;
   categories: Category[];
   /** what goes under a product's card (the admin's links) */
@@ -39,15 +47,15 @@ export function ProductListing({
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const burstEnd = useRef<ReturnType<typeof setTimeout>>();
   const typingBurst = useRef(false);
-  const lastTyped = useRef(params.search);
+  const lastTyped = useRef(params.q);
   const pending = navigation.state === "loading" && navigation.location.pathname === "/products";
 
   // back/forward change the URL: the text field shows what the URL says, unless keystrokes are still waiting to apply
   const typingPending = useRef(false);
   useEffect(() => {
     const input = searchRef.current;
-    if (input && !typingPending.current) input.value = params.search;
-  }, [params.search]);
+    if (input && !typingPending.current) input.value = params.q;
+  }, [params.q]);
   useEffect(
     () => () => {
       clearTimeout(timer.current);
@@ -61,7 +69,7 @@ export function ProductListing({
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const brands = new Set(params.brands.map((b) => b.toLowerCase()));
+    const brands = new Set(params.brand.map((b) => b.toLowerCase()));
     for (const input of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="brand"]')) {
       input.checked = brands.has(input.value.toLowerCase());
     }
@@ -71,7 +79,7 @@ export function ProductListing({
     if (sort) sort.value = params.sort;
     const category = form.querySelector<HTMLSelectElement>('select[name="category"]');
     if (category) category.value = params.category === undefined ? "" : String(params.category);
-  }, [params.brands, params.inStock, params.sort, params.category]);
+  }, [params.brand, params.inStock, params.sort, params.category]);
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement;
@@ -104,10 +112,12 @@ export function ProductListing({
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Form ref={formRef} method="get" action="/products" onChange={onChange} role="search" aria-label="Products">
-        <SearchBar categories={categories} category={params.category} search={params.search} inputRef={searchRef} />
+        <SearchBar categories={categories} category={params.category} search={params.q} inputRef={searchRef} />
         <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
           <aside aria-label="Filters">
-            <FilterSidebar params={params} facets={page.facets} showApply={!hydrated} />
+            <FiltersDisclosure active={activeFilterCount(params)}>
+              <FilterSidebar params={params} facets={page.facets} showApply={!hydrated} />
+            </FiltersDisclosure>
           </aside>
           <section aria-labelledby="listing-heading" aria-busy={pending}>
             <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -127,13 +137,13 @@ export function ProductListing({
                 </p>
                 {page.correctedQuery ? (
                   <p className="mt-1 text-sm text-amber-800">
-                    No exact matches for “{params.search}”. Showing results for “{page.correctedQuery}”.
+                    No exact matches for “{params.q}”. Showing results for “{page.correctedQuery}”.
                   </p>
                 ) : page.didYouMean ? (
                   <p className="mt-1 text-sm text-slate-700">
                     Did you mean{" "}
                     <Link
-                      to={listingHref(params, { search: page.didYouMean, page: 1 })}
+                      to={listingHref(params, { q: page.didYouMean, page: 1 })}
                       className="font-semibold text-brand-700 underline"
                     >
                       {page.didYouMean}
@@ -174,17 +184,45 @@ export function ProductListing({
   );
 }
 
+const WIDE = "(min-width: 1024px)";
+
+/**
+ * The filters behind a "Filters" disclosure that works without JavaScript: shut at first on a phone (the results come
+ * first; the number of active filters is on it), a sidebar from the lg width up (CSS shows it there shut or open:
+ * .filters-disclosure in tailwind.css; with JavaScript it is opened there too).
+ */
+function FiltersDisclosure({ active, children }: { active: number; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (ref.current && window.matchMedia(WIDE).matches) ref.current.open = true;
+  }, []);
+  return (
+    <details ref={ref} className="filters-disclosure group">
+      <summary className="flex cursor-pointer list-none items-center justify-between rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-2">
+          Filters
+          {active > 0 ? (
+            <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+              {active}
+              <span className="sr-only"> active</span>
+            </span>
+          ) : null}
+        </span>
+        <span aria-hidden="true" className="text-slate-500 transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="mt-3 lg:mt-0">{children}</div>
+    </details>
+  );
+}
+
 /** What to do when nothing matched: drop the filters, search every category, or browse one. */
-function NoResults({ params, categories }: { params: ListingParams; categories: Category[] }) {
-  const filtered =
-    params.category !== undefined ||
-    params.brands.length > 0 ||
-    params.minPrice !== undefined ||
-    params.maxPrice !== undefined ||
-    params.inStock;
+function NoResults({ params, categories }: { params: ListingState; categories: Category[] }) {
+  const filtered = params.category !== undefined || activeFilterCount(params) > 0;
   const everywhere = listingHref(params, {
     category: undefined,
-    brands: [],
+    brand: [],
     minPrice: undefined,
     maxPrice: undefined,
     inStock: false,
@@ -194,13 +232,13 @@ function NoResults({ params, categories }: { params: ListingParams; categories: 
     <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
       <p className="font-semibold">No products found</p>
       <p className="mt-1 text-sm text-slate-600">
-        {params.search ? `Nothing matches “${params.search}”` : "Nothing matches"}
+        {params.q ? `Nothing matches “${params.q}”` : "Nothing matches"}
         {filtered ? " with these filters." : "."} Check the spelling, or try fewer or more general words.
       </p>
       {filtered ? (
         <p className="mt-3 text-sm">
           <Link to={everywhere} className="font-semibold text-brand-700 underline">
-            {params.search ? `Search “${params.search}” without filters` : "Remove the filters"}
+            {params.q ? `Search “${params.q}” without filters` : "Remove the filters"}
           </Link>
         </p>
       ) : null}

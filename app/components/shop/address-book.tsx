@@ -2,9 +2,9 @@ import { useActionData, useFetcher, useFetchers } from "@remix-run/react";
 import { nanoid } from "nanoid";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { JsMarker } from "~/components/ui/js-marker";
+import { useFetcherToasts } from "~/hooks/use-fetcher-toasts";
 import type { AddressDto } from "~/schemas/account";
 import { PencilIcon, TrashIcon } from "../ui/icons";
-import { useToast } from "../ui/toast";
 import { AddressFields, addressTypeLabel, type CountryOption } from "./address-fields";
 import type { IntentReply } from "~/schemas/common";
 
@@ -36,25 +36,6 @@ function useFetcherOutcome(fetcher: { state: string; data?: unknown }, onDone: (
 }
 
 /**
- * Toasts every address fetcher's answer once. It watches from the list, which stays mounted: a deleted address's own
- * form is gone (optimistically) by the time its answer arrives.
- */
-function useAddressToasts() {
-  const toast = useToast();
-  const fetchers = useFetchers();
-  const seen = useRef(new WeakSet<object>());
-  useEffect(() => {
-    for (const fetcher of fetchers) {
-      const reply = fetcher.data as Reply | undefined;
-      if (!fetcher.key.startsWith("address-") || !reply || typeof reply !== "object" || seen.current.has(reply))
-        continue;
-      seen.current.add(reply);
-      toast({ type: reply.ok ? "success" : "error", message: reply.message });
-    }
-  }, [fetchers, toast]);
-}
-
-/**
  * 'User Addresses': the list with add, edit and delete. With JavaScript every change shows at once (an added address
  * under a client-generated 21-character id) and the list falls back to the server's when the server refuses; without
  * JavaScript the same forms post and the page comes back with a toast.
@@ -70,7 +51,8 @@ export function AddressBook({
 }) {
   const action = `/user-profile/${userId}/profile`;
   const fetchers = useFetchers();
-  useAddressToasts();
+  // from the list, which stays mounted: a deleted address's own form is gone (optimistically) when its answer comes
+  useFetcherToasts("address-");
   // an address saved before a country was required has none ("XX"): nothing is shown for it
   const countryName = (code: string) =>
     code && code !== "XX" ? (countries.find((c) => c.code === code)?.name ?? code) : "";

@@ -1,9 +1,9 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { JsMarker } from "~/components/ui/js-marker";
 import { Price } from "~/components/shop/price";
 import { ProductImage } from "~/components/shop/product-image";
-import { useToast } from "~/components/ui/toast";
+import { useFetcherKeyToasts } from "~/hooks/use-fetcher-toasts";
 import { cartFetcherKey, useCartLinesBusy, usePendingLines } from "~/hooks/use-optimistic-cart";
 import { beyondStock, CART_BEYOND_STOCK } from "~/schemas/cart-constants";
 import type { CartDto, CartItemDto } from "~/schemas/orders";
@@ -13,18 +13,12 @@ import type { IntentReply } from "~/schemas/common";
 type Reply = IntentReply;
 
 /**
- * Shows the server's answer to one cart line's forms: errors always, and the message of a removal. It lives in the
- * cart view, not in the line, because a removed line leaves the page in the same render that brings the answer.
+ * Shows the server's answer to one cart line's forms: errors always, and the message of a removal (a quantity change is
+ * a quiet success). It lives in the cart view, not in the line, because a removed line leaves the page in the same
+ * render that brings the answer.
  */
 function LineReplyToast({ fetcherKey }: { fetcherKey: string }) {
-  const fetcher = useFetcher<Reply>({ key: fetcherKey });
-  const toast = useToast();
-  useEffect(() => {
-    const reply = fetcher.data;
-    if (!reply) return;
-    if (!reply.ok) toast({ type: "error", message: reply.message });
-    else if (reply.message === "Item removed from cart") toast({ type: "success", message: reply.message });
-  }, [fetcher.data, toast]);
+  useFetcherKeyToasts(fetcherKey);
   return null;
 }
 

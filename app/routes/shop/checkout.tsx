@@ -6,6 +6,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { callApi, endpoints } from "~/client/api.server";
 import type { Auth } from "~/client/auth.server";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { Price } from "~/components/shop/price";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import {
   ADD_ADDRESS_INTENT,
@@ -66,6 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     cancelled: new URL(request.url).searchParams.has("cancelled"),
     // a reload, the back button or a second tab show the same attempt: a repeated post pays at most once
     attempt: attempt.attempt ?? "",
+    paidOrderBeingPlaced: attempt.paidOrderBeingPlaced,
   });
 }
 
@@ -243,7 +245,39 @@ export default function Checkout() {
       </div>
     );
   }
+  if (loaded.paidOrderBeingPlaced && !reply?.success) {
+    return <PaidOrderBeingPlaced amount={loaded.paidOrderBeingPlaced.amount} userId={loaded.userId} />;
+  }
   return <CheckoutForm {...loaded} reply={reply} />;
+}
+
+/**
+ * An earlier checkout was charged and its order is not placed yet (cut off after the charge; decision 0033): the page
+ * says so instead of offering to pay again, which the shop would refuse until that order is placed.
+ */
+function PaidOrderBeingPlaced({ amount, userId }: { amount: number; userId: number }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Checkout</h1>
+      <div role="status" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-left text-slate-800">
+        <p className="font-semibold">A paid order is being placed.</p>
+        <p className="mt-2">
+          Your card was charged <Price value={amount} /> for an earlier checkout whose order is not placed yet. We are
+          placing it now: it will show under your orders and you will get its confirmation by e-mail within a few
+          minutes (or a refund if an item sold out). You will not be charged again for it.
+        </p>
+        <p className="mt-2">Once it shows, check your cart and pay for what is left.</p>
+      </div>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link to={`/user-profile/${userId}/profile`} className="btn-primary">
+          See my orders
+        </Link>
+        <Link to="." className="btn-secondary">
+          Check again
+        </Link>
+      </div>
+    </div>
+  );
 }
 
 export function ErrorBoundary() {

@@ -3,10 +3,9 @@ import { isRouteErrorResponse, useLoaderData, useRouteLoaderData } from "@remix-
 import { callApi, endpoints } from "~/client/api.server";
 import { AdminCardLinks } from "~/components/admin/admin-card-links";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { listingHref, toSearchQuery } from "~/components/listing/listing-url";
 import { ProductListing } from "~/components/listing/product-listing";
 import type { ProductDto } from "~/schemas/catalogue";
-import { readListingParams } from "~/schemas/listing";
+import { listingHref, readListingState, toSearchQuery } from "~/schemas/listing";
 import { loadOrThrow } from "~/web/actions.server";
 import { categoriesWithProducts } from "~/web/products.server";
 import { pageTitle } from "~/lib/site";
@@ -35,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.categoryId !== undefined) {
     categoryId = /^\d{1,9}$/.test(params.categoryId) ? Number(params.categoryId) : NaN;
   }
-  const listing = readListingParams(new URL(request.url), { search: params.name, category: categoryId });
+  const listing = readListingState(new URL(request.url), { q: params.name, category: categoryId });
   // the search bar offers the categories with products (like the footer, decision 0022), and the one shown
   let categories = await categoriesWithProducts();
   const shown = listing.category;
@@ -55,8 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw redirect(listingHref(listing, { page: page.totalPages }));
   }
   const category = categories.find((c) => c.id === listing.category);
-  const heading = listing.search
-    ? `Results for “${listing.search}”${category ? ` in ${category.name}` : ""}`
+  const heading = listing.q
+    ? `Results for “${listing.q}”${category ? ` in ${category.name}` : ""}`
     : (category?.name ?? "All Products");
   return { params: listing, page, categories, heading };
 }

@@ -229,12 +229,21 @@ async function paymentForAttempt(
   return row;
 }
 
-/** GET /orders/user/{userId}/checkout-attempt: the key of the attempt the user's cart is at (null: empty cart). */
+/**
+ * GET /orders/user/{userId}/checkout-attempt: the key of the attempt the user's cart is at (null: empty cart), and an
+ * earlier checkout's payment that is paid but has no order yet (paidPaymentWithoutOrder; not this attempt's own, whose
+ * order a post of the page places).
+ */
 export async function currentAttempt({ userId, db = getDb() }: { userId: number; db?: DbOrTx }) {
   const lines = await cartLinesForCheckout(userId, db);
-  if (lines.length === 0) return { attempt: null };
+  if (lines.length === 0) return { attempt: null, paidOrderBeingPlaced: null };
   const { snapshot } = snapshotOf(lines);
-  return { attempt: (await attemptFor(userId, "pi", snapshot, db)).key };
+  const { key } = await attemptFor(userId, "pi", snapshot, db);
+  const unsettled = await paidPaymentWithoutOrder(userId, db, key);
+  return {
+    attempt: key,
+    paidOrderBeingPlaced: unsettled ? { amount: centsToDollars(unsettled.amountCents) } : null,
+  };
 }
 
 // ---------------------------------------------------------------- payments
