@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { ADMIN, apiToken, hydrated as pageHydrated, productViaApi, uniqueTag } from "./admin-helpers";
+import { ADMIN, apiToken, hydrated as pageHydrated, productViaApi, signInAsAdmin, uniqueTag } from "./admin-helpers";
 import { badge, checkoutUi, hydrated, pay, signedInShopper, test } from "./checkout-helpers";
 import { ORDERS_SHOP, toast } from "./orders-shop";
 
@@ -111,5 +111,44 @@ test.describe("a product with options", () => {
     });
     expect(posted.status()).toBe(409);
     expect(await posted.text()).toContain(`Sorry, ${kb.name} (Switch: Blue) is out of stock.`);
+  });
+
+  test("admin defines options, sets a variant's price and stock in the table, and deletes a variant", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const made = await productViaApi(page.request, uniqueTag(testInfo), { price: 30, inventory: 2 });
+    await signInAsAdmin(page);
+    await page.goto(`/update-product/${made.id}/variants`);
+    const main = page.getByRole("main");
+    await pageHydrated(page, javaScriptEnabled);
+    await expect(main.getByTestId("variant-row")).toHaveCount(1);
+    await main.getByLabel("Option 1 name").fill("Colour");
+    await main.getByLabel("Option 1 values").fill("Black, White");
+    await main.getByRole("button", { name: "Save options and make the variants" }).click();
+    await expect(toast(page, "Options saved")).toBeVisible();
+    const rows = main.getByTestId("variant-row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText("Colour: Black");
+    // the variant made with the product kept its stock as the first combination
+    await expect(main.getByLabel("Stock of Colour: Black")).toHaveValue("2");
+    await pageHydrated(page, javaScriptEnabled);
+    await main.getByLabel("Price of Colour: White").fill("35.50");
+    await main.getByLabel("Stock of Colour: White").fill("4");
+    await main.getByRole("button", { name: "Save variants" }).click();
+    await expect(toast(page, "Variants saved")).toBeVisible();
+    await expect(main.getByLabel("Price of Colour: White")).toHaveValue("35.50");
+    await expect(main.getByLabel("Stock of Colour: White")).toHaveValue("4");
+
+    await pageHydrated(page, javaScriptEnabled);
+    await main.getByRole("button", { name: "Delete Colour: Black" }).click();
+    await expect(toast(page, "Variant deleted")).toBeVisible();
+    await expect(rows).toHaveCount(1);
+
+    // the shop sells what is left: White, $35.50, 4 in stock; Black stays listed, not offered
+    await page.goto(`/product/${made.id}/details`);
+    await expect(main.getByText("$35.50").first()).toBeVisible();
+    await expect(main.getByText("4 in stock")).toBeVisible();
+    await expect(main.getByTestId("variant-picker").getByText("(not offered)")).toBeVisible();
   });
 });
