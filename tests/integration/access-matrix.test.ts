@@ -451,6 +451,8 @@ const PAGES: Record<string, Row> = {
   "GET routes/site/unauthorized": PAGE_PUBLIC,
   "GET routes/admin/update-product": PAGE_ADMIN,
   "POST routes/admin/update-product": PAGE_ADMIN_ACTION,
+  "GET routes/admin/product-variants": PAGE_ADMIN,
+  "POST routes/admin/product-variants": PAGE_ADMIN_ACTION,
   "GET routes/account/profile": PAGE_SHOPPER,
   "POST routes/account/profile": PAGE_SHOPPER_ACTION,
   // the settings are the owner's own page: not even an admin opens another's (the API serves admins)
