@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageWindow } from "~/components/listing/pagination";
-import { activeFilterCount, listingHref, readListingState, toSearchQuery, type ListingState } from "~/schemas/listing";
+import { activeFilterCount, listingHref, toSearchQuery, type ListingState } from "~/schemas/listing";
+import { readListingState } from "~/web/listing.server";
 
 const base: ListingState = {
   q: "",
