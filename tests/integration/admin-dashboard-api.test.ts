@@ -18,7 +18,9 @@ const DAY = 24 * 60 * 60 * 1000;
 const dashboard = (auth: Record<string, string>, query = "") =>
   api.json<Envelope<DashboardDto>>(`/admin/dashboard${query}`, { headers: auth });
 
-/** An order placed `daysAgo` days before now (UTC), straight in the database, with one line per [product, qty, cents]. */
+/**
+ * An order placed and paid `daysAgo` days before now, straight in the database, with one line per [product, qty, cents].
+ */
 async function pastOrder(
   userId: number,
   daysAgo: number,
@@ -26,10 +28,40 @@ async function pastOrder(
   status: "PENDING" | "CANCELLED" | "DELIVERED" = "DELIVERED",
 ) {
   const total = lines.reduce((sum, [, quantity, cents]) => sum + quantity * cents, 0);
+  const orderDate = new Date(Date.now() - daysAgo * DAY);
+  // paid as every order is (the shop's invariants are checked when the test's database goes)
+  const [payment] = await database.db
+    .insert(payments)
+    .values({
+      userId,
+      provider: "test",
+      providerPaymentId: `pi_${word()}`,
+      amountCents: total,
+      // a cancelled order's money went back
+      status: status === "CANCELLED" ? "refunded" : "succeeded",
+      cartSnapshot: lines.map(([p, quantity, priceCents]) => ({
+        productId: p.id,
+        name: p.name,
+        brand: p.brand,
+        quantity,
+        priceCents,
+      })),
+      createdAt: orderDate,
+      updatedAt: orderDate,
+    })
+    .returning();
   const [order] = await database.db
     .insert(orders)
-    .values({ userId, orderDate: new Date(Date.now() - daysAgo * DAY), totalCents: total, status })
+    .values({ userId, paymentId: payment!.id, orderDate, totalCents: total, status })
     .returning();
+  if (status === "CANCELLED") {
+    await database.db.insert(refunds).values({
+      paymentId: payment!.id,
+      reason: `order ${order!.id} cancelled`,
+      status: "succeeded",
+      refundedAt: orderDate,
+    });
+  }
   await database.db.insert(orderItems).values(
     lines.map(([p, quantity, priceCents]) => ({
       orderId: order!.id,
