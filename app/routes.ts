@@ -35,7 +35,10 @@ export default [
   // admin: managing the shop
   route("add-product", "routes/admin/add-product.tsx"),
   route("update-product/:productId/update", "routes/admin/update-product.tsx"),
+  route("update-product/:productId/variants", "routes/admin/product-variants.tsx"),
   route("delete-product/:productId", "routes/admin/delete-product.tsx"),
+  route("admin", "routes/admin/dashboard.tsx"),
+  route("admin/dashboard.csv", "routes/admin/dashboard-csv.ts"),
   route("admin/catalogue", "routes/admin/brands-categories.tsx"),
   route("admin/products", "routes/admin/products.tsx"),
   route("admin/products.csv", "routes/admin/products-csv.ts"),

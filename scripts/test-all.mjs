@@ -1,7 +1,7 @@
 // `npm test`: every check and test of the project, in the order CI runs them. Runs every step even when one fails,
 // prints each step's time as it ends, then a table of every step's time and one closing line with the totals
 // ("Total: N passed, N failed, N skipped"). `npm run validate:quick` is the short loop: typecheck, lint, unit tests.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -35,6 +35,46 @@ function step(name, args, env = {}) {
   return ok;
 }
 
+/**
+ * Several steps at once, each in a process of its own with its output kept and printed in one piece when it ends
+ * (not interleaved). Type check, lint, format check and build are each one thread: side by side they keep both cores
+ * busy for about half the time they took one after the other (docs/decisions/0032-test-speed.md). Resolves to
+ * whether each passed, by name.
+ */
+async function parallelSteps(list) {
+  console.log(`\n=== at once: ${list.map((s) => s.name).join(", ")}`);
+  const outcomes = await Promise.all(
+    list.map(
+      ({ name, args, env = {} }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(process.execPath, args, {
+            stdio: ["ignore", "pipe", "pipe"],
+            env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0", ...env },
+          });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          const finish = (ok) => {
+            const seconds = (Date.now() - started) / 1000;
+            timings.push({ name, seconds, ok });
+            console.log(`\n=== ${name}`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(`=== ${name}: ${ok ? "ok" : "FAILED"} (${seconds.toFixed(1)} s)`);
+            if (!ok) failedSteps.push(name);
+            resolve([name, ok]);
+          };
+          child.once("error", (error) => {
+            output.push(Buffer.from(`${error.message}\n`));
+            finish(false);
+          });
+          child.once("close", (code) => finish(code === 0));
+        }),
+    ),
+  );
+  return Object.fromEntries(outcomes);
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8"));
@@ -43,13 +83,15 @@ function readJson(file) {
   }
 }
 
-step("typecheck", [bin("typescript", "bin/tsc"), "--noEmit"]);
-step("lint (ESLint, with the layer rules)", [bin("eslint", "bin/eslint.js"), "."]);
-step("format check (Prettier)", [bin("prettier", "bin/prettier.cjs"), "--check", "."]);
-
 // the build comes before the tests: the server tests (vitest project "server") and the end-to-end tests run it. A
 // warning of an empty chunk fails it (decision 0024: the routes without browser code are quiet, see vite.config.ts)
-const built = step("build", [path.join(root, "scripts/build-checked.mjs")], { NODE_ENV: "production" });
+const BUILD = "build";
+const { [BUILD]: built } = await parallelSteps([
+  { name: "typecheck", args: [bin("typescript", "bin/tsc"), "--noEmit"] },
+  { name: "lint (ESLint, with the layer rules)", args: [bin("eslint", "bin/eslint.js"), "."] },
+  { name: "format check (Prettier)", args: [bin("prettier", "bin/prettier.cjs"), "--check", "."] },
+  { name: BUILD, args: [path.join(root, "scripts/build-checked.mjs")], env: { NODE_ENV: "production" } },
+]);
 // the gzipped JavaScript of each page's first visit against its budget, from that build's manifests (decision 0026)
 if (built) step("JavaScript per page within its budget", [path.join(root, "scripts/check-js-budget.mjs")]);
 

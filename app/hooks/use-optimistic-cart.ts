@@ -2,30 +2,31 @@ import { useFetchers, useNavigation } from "@remix-run/react";
 
 /** Fetcher keys of the cart page's line forms: the navigation badge reads the pending ones to update at once. */
 const CART_FETCHER_PREFIX = "cart-line-";
-export const cartFetcherKey = (productId: number) => `${CART_FETCHER_PREFIX}${productId}`;
+/** One per cart line: a line is one variant of a product. */
+export const cartFetcherKey = (variantId: number) => `${CART_FETCHER_PREFIX}${variantId}`;
 
 /** What a pending cart form will make of its line: a new quantity, or 0 when it is removed. */
 function pendingLineChange(
   formData: FormData | undefined,
-): { productId: number; quantity: number; was: number } | null {
+): { variantId: number; quantity: number; was: number } | null {
   if (!formData) return null;
   const intent = formData.get("intent");
   if (intent !== "update" && intent !== "remove") return null;
-  const productId = Number(formData.get("productId"));
+  const variantId = Number(formData.get("variantId"));
   const was = Number(formData.get("serverQuantity"));
   const quantity = intent === "remove" ? 0 : Number(formData.get("quantity"));
-  return Number.isFinite(productId) && Number.isFinite(quantity) && Number.isFinite(was)
-    ? { productId, quantity, was }
+  return Number.isFinite(variantId) && Number.isFinite(quantity) && Number.isFinite(was)
+    ? { variantId, quantity, was }
     : null;
 }
 
-/** The quantity each line will have once the cart forms in flight are done (product id → quantity). */
+/** The quantity each line will have once the cart forms in flight are done (variant id → quantity). */
 export function usePendingLines(): Map<number, { quantity: number; was: number }> {
   const pending = new Map<number, { quantity: number; was: number }>();
   for (const fetcher of useFetchers()) {
     if (!fetcher.key.startsWith(CART_FETCHER_PREFIX)) continue;
     const change = pendingLineChange(fetcher.formData);
-    if (change) pending.set(change.productId, { quantity: change.quantity, was: change.was });
+    if (change) pending.set(change.variantId, { quantity: change.quantity, was: change.was });
   }
   return pending;
 }

@@ -2,11 +2,11 @@
 // checkout.ts re-export them; see constants.ts).
 
 /**
- * A cart line the stock cannot fill (the product sold out, or fewer are left than the line holds): the cart says so
+ * A cart line the stock cannot fill (its variant sold out, or fewer are left than the line holds): the cart says so
  * and offers to reduce it, and the checkout is closed until every line fits (the payment would be refused).
  */
-export function beyondStock(line: { quantity: number; product: { inventory: number } }): boolean {
-  return line.quantity > Math.max(0, line.product.inventory);
+export function beyondStock(line: { quantity: number; inventory: number }): boolean {
+  return line.quantity > Math.max(0, line.inventory);
 }
 
 /** Why "Proceed to Checkout" is disabled, under it. */

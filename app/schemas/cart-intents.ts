@@ -4,8 +4,14 @@ import { QuantitySchema } from "./orders";
 
 /** The cart page's forms (quantity, remove, clear): one union of intents, posted by fetchers or plain forms. */
 export const CartIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("update"), cartId: IdSchema, productId: IdSchema, quantity: QuantitySchema }),
-  z.object({ intent: z.literal("remove"), cartId: IdSchema, productId: IdSchema }),
+  z.object({
+    intent: z.literal("update"),
+    cartId: IdSchema,
+    productId: IdSchema,
+    variantId: IdSchema.optional(),
+    quantity: QuantitySchema,
+  }),
+  z.object({ intent: z.literal("remove"), cartId: IdSchema, productId: IdSchema, variantId: IdSchema.optional() }),
   z.object({ intent: z.literal("clear"), cartId: IdSchema }),
 ]);
 export type CartIntent = z.infer<typeof CartIntentSchema>;
@@ -13,5 +19,7 @@ export type CartIntent = z.infer<typeof CartIntentSchema>;
 /** The details page's form: 'Add to cart' or 'Buy now' (add, then straight to checkout) with a quantity. */
 export const AddToCartIntentSchema = z.object({
   intent: z.enum(["add", "buy"]).catch("add"),
+  /** the chosen variant; the product's default one when absent */
+  variantId: z.preprocess((v) => (v === "" ? undefined : v), IdSchema.optional()),
   quantity: z.unknown(),
 });

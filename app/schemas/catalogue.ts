@@ -21,6 +21,26 @@ export type ImageDto = z.infer<typeof ImageSchema>;
 export const CategorySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Category = z.infer<typeof CategorySchema>;
 
+/** One of a product's options (up to three), with its values in the order shoppers see them. */
+export const ProductOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) });
+export type ProductOption = z.infer<typeof ProductOptionSchema>;
+
+/** What is sold: one combination of the product's option values, with its own SKU, price and stock. */
+export const VariantSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  /** dollars with at most 2 decimals */
+  price: z.number(),
+  inventory: z.number().int(),
+  weightGrams: z.number().int().nullable(),
+  position: z.number().int(),
+  /** the variant's value of each of the product's options, in the options' order */
+  selectedOptions: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** "Switch: Brown · Layout: ISO DE"; empty for a product without options */
+  label: z.string(),
+});
+export type VariantDto = z.infer<typeof VariantSchema>;
+
 export const ProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -31,6 +51,10 @@ export const ProductSchema = z.object({
   description: z.string(),
   category: CategorySchema,
   images: z.array(ImageSchema),
+  /** none for a product sold in one form */
+  options: z.array(ProductOptionSchema),
+  /** at least one; the first is the default variant (the one bought when no variant is named) */
+  variants: z.array(VariantSchema),
 });
 export type ProductDto = z.infer<typeof ProductSchema>;
 
@@ -241,3 +265,83 @@ export const SitemapEntriesSchema = z.object({
   categories: z.array(z.number().int()),
   products: z.array(z.object({ id: z.number().int(), updatedAt: z.string() })),
 });
+
+// ---------------------------------------------------------------- admin: options and variants
+
+/** An option's values as a list, or as a form's one field "Red, Brown, Blue". */
+const OptionValuesSchema = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(",") : v),
+  z
+    .array(z.string().trim().max(60, "A value must be at most 60 characters"))
+    .transform((values) => values.filter((value) => value !== ""))
+    .pipe(
+      z
+        .array(z.string())
+        .min(1, "Give at least one value")
+        .max(30, "At most 30 values")
+        .refine((values) => new Set(values.map((v) => v.toLowerCase())).size === values.length, "Values must differ"),
+    ),
+);
+
+/**
+ * PUT /products/{productId}/options, and the admin's options form: up to three options, each a name and its values;
+ * a form's blank rows are left out. The product's variants become every combination of the values.
+ */
+export const ProductOptionsInputSchema = z.object({
+  options: z.preprocess(
+    (v) =>
+      Array.isArray(v)
+        ? v.filter((row) => {
+            if (!row || typeof row !== "object") return true;
+            const { name, values } = row as { name?: unknown; values?: unknown };
+            const blank = (x: unknown) => x === undefined || (typeof x === "string" && x.trim() === "");
+            return !(blank(name) && blank(values));
+          })
+        : v === undefined
+          ? []
+          : v,
+    z
+      .array(z.object({ name: requiredText("Option name", 60), values: OptionValuesSchema }))
+      .max(3, "A product has at most three options")
+      .refine(
+        (options) => new Set(options.map((o) => o.name.toLowerCase())).size === options.length,
+        "Option names must differ",
+      ),
+  ),
+});
+export type ProductOptionsInput = z.output<typeof ProductOptionsInputSchema>;
+
+/** One row of the admin's variant table. */
+export const VariantInputSchema = z.object({
+  id: IdSchema,
+  sku: requiredText("SKU", 64),
+  price: formNumber("Price", (n) =>
+    n
+      .min(0, "Price must be 0 or more")
+      .max(1_000_000, "Price is too large")
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
+  ),
+  inventory: formNumber("Stock", (n) =>
+    n.int("Stock must be a whole number").min(0, "Stock must be 0 or more").max(1_000_000, "Stock is too large"),
+  ),
+  weightGrams: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v),
+    z
+      .number({ error: "Weight must be a number of grams" })
+      .int("Weight must be a whole number of grams")
+      .min(0, "Weight must be 0 or more")
+      .max(1_000_000, "Weight is too large")
+      .nullable(),
+  ),
+});
+
+/** PUT /products/{productId}/variants, and the admin's variant table: SKU, price, stock and weight of each. */
+export const VariantsInputSchema = z.object({
+  variants: z
+    .array(VariantInputSchema)
+    .min(1, "Give at least one variant")
+    .max(500, "At most 500 variants")
+    .refine((rows) => new Set(rows.map((r) => r.id)).size === rows.length, "Each variant once")
+    .refine((rows) => new Set(rows.map((r) => r.sku.toLowerCase())).size === rows.length, "SKUs must differ"),
+});
+export type VariantsInput = z.output<typeof VariantsInputSchema>;

@@ -26,16 +26,30 @@ export const QuantitySchema = z.preprocess(
 /** POST /cartItems/item/add (form data, urlencoded or JSON) */
 export const AddToCartSchema = z.object({
   productId: IdSchema,
+  /** one of the product's variants; its default variant when absent */
+  variantId: z.preprocess((v) => (v === "" || v === null ? undefined : v), IdSchema.optional()),
   quantity: QuantitySchema.default(1),
 });
 
 export const CartItemSchema = z.object({
   /** the line's product id, as the reference backend has it */
   itemId: z.number().int(),
+  /** the variant in the cart (a cart may hold several variants of one product, each its own line) */
+  variantId: z.number().int(),
+  /** "Switch: Brown · Layout: ISO DE"; empty for a product without options */
+  variantLabel: z.string(),
+  sku: z.string(),
+  /** the variant's stock */
+  inventory: z.number().int(),
   quantity: z.number().int(),
   unitPrice: z.number(),
   totalPrice: z.number(),
   product: ProductSchema,
+});
+
+/** `?variantId=` of a cart line's update and remove: which of the product's lines (needed when it has several). */
+export const CartLineQuerySchema = z.object({
+  variantId: z.preprocess((v) => (v === "" ? undefined : v), IdSchema.optional()),
 });
 export type CartItemDto = z.infer<typeof CartItemSchema>;
 
@@ -62,6 +76,10 @@ export const NEXT_STATUS: Record<OrderStatus, OrderStatus[]> = {
 
 export const OrderItemSchema = z.object({
   productId: z.number().int().nullable(),
+  /** null when the variant was deleted since; the label stays */
+  variantId: z.number().int().nullable(),
+  /** the variant's options when ordered ("Switch: Brown · Layout: ISO DE"); empty for a product without options */
+  variantLabel: z.string(),
   productName: z.string(),
   productBrand: z.string(),
   quantity: z.number().int(),

@@ -27,12 +27,18 @@ function products(): ProductDto[] {
     const id = index + 1;
     const category = CATEGORIES[index % CATEGORIES.length]!;
     const imageCount = 1 + (index % 2);
+    const price = 19.99 + index * 7.5;
+    const inventory = index % 7 === 3 ? 0 : 5 + index * 3;
     return {
       id,
       name: `${ADJECTIVES[index % ADJECTIVES.length]} X${id} ${NOUNS[index % NOUNS.length]}`,
       brand: BRANDS[index % BRANDS.length]!,
-      price: 19.99 + index * 7.5,
-      inventory: index % 7 === 3 ? 0 : 5 + index * 3,
+      price,
+      inventory,
+      options: [],
+      variants: [
+        { id, sku: `P${id}`, price, inventory, weightGrams: null, position: 0, selectedOptions: [], label: "" },
+      ],
       description: `A ${NOUNS[index % NOUNS.length]!.toLowerCase()} built for long sessions: light, quiet and precise, with a two-year warranty.`,
       category,
       images: Array.from({ length: imageCount }, (_, n) => {

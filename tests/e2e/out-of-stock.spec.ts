@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { CART_BEYOND_STOCK, CHECKOUT_BEYOND_STOCK } from "../../app/schemas/orders";
+import { CART_BEYOND_STOCK, CHECKOUT_BEYOND_STOCK } from "../../app/schemas/cart-constants";
 import { ADMIN, apiToken, productViaApi, registeredShopper, signIn, uniqueTag } from "./admin-helpers";
 import { openCart } from "./checkout-helpers";
 import { ORDERS_SHOP, PASSWORD, toast } from "./orders-shop";

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productOptions, productVariants } from "~/db/schema";
 import { allRoutes } from "~/api/app";
 import { addressInput, PASSWORD } from "../support/accounts";
 import { createCategory, createImage, createProduct, pngBytes, word } from "../support/factories";
@@ -246,6 +248,38 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: ADMIN_ONLY,
     call: async () => ({ path: `/products/product/${await fresh.product()}/delete` }),
   },
+  "PUT /products/{productId}/options": {
+    expect: ADMIN_ONLY,
+    call: async () => ({
+      path: `/products/${await fresh.product()}/options`,
+      json: { options: [{ name: "Colour", values: ["Black", "White"] }] },
+    }),
+  },
+  "PUT /products/{productId}/variants": {
+    expect: ADMIN_ONLY,
+    call: async () => {
+      const p = await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId });
+      return {
+        path: `/products/${p.id}/variants`,
+        json: { variants: [{ id: p.variantId, sku: `SKU-${p.id}-${Date.now()}`, price: 12.5, inventory: 3 }] },
+      };
+    },
+  },
+  "DELETE /products/{productId}/variants/{variantId}": {
+    expect: ADMIN_ONLY,
+    call: async () => {
+      // a second variant, so that one may go
+      const p = await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId });
+      await shop.database.db
+        .insert(productOptions)
+        .values({ productId: p.id, position: 1, name: "Size", values: ["M", "L"] });
+      await shop.database.db.update(productVariants).set({ option1: "M" }).where(eq(productVariants.id, p.variantId));
+      await shop.database.db
+        .insert(productVariants)
+        .values({ productId: p.id, sku: `SKU-${p.id}-L`, priceCents: 100, position: 1, option1: "L" });
+      return { path: `/products/${p.id}/variants/${p.variantId}` };
+    },
+  },
   "POST /cartItems/item/add": {
     expect: [401, 200, 200, 200],
     call: (f) => ({ path: "/cartItems/item/add", json: { productId: f.productIds[2], quantity: 1 } }),
@@ -375,6 +409,8 @@ const PAGES: Record<string, Row> = {
   "POST routes/admin/mail-message": PAGE_ADMIN_ACTION,
   "GET routes/admin/mail-message-html": ["login", "unauthorized", "unauthorized", "ok"],
   "GET routes/admin/refunds": PAGE_ADMIN,
+  "GET routes/admin/dashboard": PAGE_ADMIN,
+  "GET routes/admin/dashboard-csv": PAGE_ADMIN,
   "POST routes/admin/refunds": PAGE_ADMIN_ACTION,
   // the API's own splat: a page session is no API credential (bearer tokens only)
   "GET routes/site/api": [401, 401, 401, 401],
@@ -415,6 +451,8 @@ const PAGES: Record<string, Row> = {
   "GET routes/site/unauthorized": PAGE_PUBLIC,
   "GET routes/admin/update-product": PAGE_ADMIN,
   "POST routes/admin/update-product": PAGE_ADMIN_ACTION,
+  "GET routes/admin/product-variants": PAGE_ADMIN,
+  "POST routes/admin/product-variants": PAGE_ADMIN_ACTION,
   "GET routes/account/profile": PAGE_SHOPPER,
   "POST routes/account/profile": PAGE_SHOPPER_ACTION,
   // the settings are the owner's own page: not even an admin opens another's (the API serves admins)

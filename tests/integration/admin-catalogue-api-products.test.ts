@@ -35,6 +35,20 @@ describe("POST /products/add and PUT /products/product/{id}/update", () => {
       description: input.description,
       category: { id: categoryId, name: category!.name },
       images: [],
+      // sold in one form: no options, its one (default) variant with the product's price and stock
+      options: [],
+      variants: [
+        {
+          id: expect.any(Number),
+          sku: expect.any(String),
+          price: 0.29,
+          inventory: 12,
+          weightGrams: null,
+          position: 0,
+          selectedOptions: [],
+          label: "",
+        },
+      ],
     });
     const row = await productRow(response.body.data.id);
     expect(row).toMatchObject({ name: input.name, brand: input.brand, priceCents: 29, inventory: 12, categoryId });

@@ -142,8 +142,24 @@ describe("PUT /orders/order/{orderId}/status: cancelling", () => {
     expect(response.body.message).not.toMatch(/failed/i);
     expect(response.body.data!.status).toBe("CANCELLED");
     expect([...response.body.data!.items].sort((x, y) => x.quantity - y.quantity)).toEqual([
-      { productId: kept.id, productName: kept.name, productBrand: kept.brand, quantity: 2, price: 10 },
-      { productId: null, productName: doomed.name, productBrand: doomed.brand, quantity: 3, price: 25 },
+      {
+        productId: kept.id,
+        variantId: kept.variantId,
+        variantLabel: "",
+        productName: kept.name,
+        productBrand: kept.brand,
+        quantity: 2,
+        price: 10,
+      },
+      {
+        productId: null,
+        variantId: null,
+        variantLabel: "",
+        productName: doomed.name,
+        productBrand: doomed.brand,
+        quantity: 3,
+        price: 25,
+      },
     ]);
     expect(await inventoryOf(kept.id)).toBe(10);
     // the deleted product is not brought back

@@ -37,8 +37,8 @@ describe("authorization of the cart endpoints", () => {
   async function seed() {
     await database.db
       .insert(cartItems)
-      .values({ cartId: ownerCartId, productId: p.id, quantity: 2 })
-      .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.productId], set: { quantity: 2 } });
+      .values({ cartId: ownerCartId, productId: p.id, variantId: p.variantId, quantity: 2 })
+      .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.variantId], set: { quantity: 2 } });
   }
 
   const ownerLine = async () => (await linesInDb(owner.id))[p.id];

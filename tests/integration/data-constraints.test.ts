@@ -78,7 +78,11 @@ describe("data constraints", () => {
     const product = await createProduct(database.db, { categoryId: category.id });
     const [cart] = await database.db.insert(carts).values({ userId: user.id }).returning();
     expect(
-      await violation(database.db.insert(cartItems).values({ cartId: cart!.id, productId: product.id, quantity: 0 })),
+      await violation(
+        database.db
+          .insert(cartItems)
+          .values({ cartId: cart!.id, productId: product.id, variantId: product.variantId, quantity: 0 }),
+      ),
     ).toBe("cart_items_quantity_positive");
     const [order] = await database.db.insert(orders).values({ userId: user.id, totalCents: 100 }).returning();
     expect(
@@ -110,7 +114,9 @@ describe("data constraints", () => {
     );
 
     const [cart] = await database.db.insert(carts).values({ userId: user.id }).returning();
-    await database.db.insert(cartItems).values({ cartId: cart!.id, productId: product.id, quantity: 2 });
+    await database.db
+      .insert(cartItems)
+      .values({ cartId: cart!.id, productId: product.id, variantId: product.variantId, quantity: 2 });
     const [order] = await database.db.insert(orders).values({ userId: user.id, totalCents: 200 }).returning();
     await database.db.insert(orderItems).values({
       orderId: order!.id,

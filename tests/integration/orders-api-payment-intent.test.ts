@@ -62,8 +62,24 @@ describe("POST /orders/create-payment-intent", () => {
     });
     expect([...row!.cartSnapshot].sort((x, y) => x.productId - y.productId)).toEqual(
       [
-        { productId: a.id, name: a.name, brand: a.brand, quantity: 2, priceCents: 1999 },
-        { productId: b.id, name: b.name, brand: b.brand, quantity: 1, priceCents: 550 },
+        {
+          productId: a.id,
+          variantId: a.variantId,
+          variantLabel: "",
+          name: a.name,
+          brand: a.brand,
+          quantity: 2,
+          priceCents: 1999,
+        },
+        {
+          productId: b.id,
+          variantId: b.variantId,
+          variantLabel: "",
+          name: b.name,
+          brand: b.brand,
+          quantity: 1,
+          priceCents: 550,
+        },
       ].sort((x, y) => x.productId - y.productId),
     );
     expect(await testIntentRow(intent.paymentIntentId)).toMatchObject({

@@ -38,8 +38,24 @@ describe("POST /orders/user/{userId}/place-order", () => {
     expect(Math.abs(Date.now() - Date.parse(order.orderDate))).toBeLessThan(60_000);
     expect([...order.items].sort((x, y) => x.productId! - y.productId!)).toEqual(
       [
-        { productId: a.id, productName: a.name, productBrand: a.brand, quantity: 2, price: 19.99 },
-        { productId: b.id, productName: b.name, productBrand: b.brand, quantity: 3, price: 5.5 },
+        {
+          productId: a.id,
+          variantId: a.variantId,
+          variantLabel: "",
+          productName: a.name,
+          productBrand: a.brand,
+          quantity: 2,
+          price: 19.99,
+        },
+        {
+          productId: b.id,
+          variantId: b.variantId,
+          variantLabel: "",
+          productName: b.name,
+          productBrand: b.brand,
+          quantity: 3,
+          price: 5.5,
+        },
       ].sort((x, y) => x.productId - y.productId),
     );
 
@@ -165,7 +181,15 @@ describe("POST /orders/user/{userId}/place-order", () => {
       .where(eq(products.id, p.id));
     const renamed = await api.json<Envelope<OrderDto[]>>(`/orders/user/${user.id}/orders`, { headers: user.auth });
     expect(renamed.body.data[0]!.items).toEqual([
-      { productId: p.id, productName: p.name, productBrand: p.brand, quantity: 2, price: 25.99 },
+      {
+        productId: p.id,
+        variantId: p.variantId,
+        variantLabel: "",
+        productName: p.name,
+        productBrand: p.brand,
+        quantity: 2,
+        price: 25.99,
+      },
     ]);
 
     await database.db.delete(products).where(eq(products.id, p.id));
@@ -174,7 +198,15 @@ describe("POST /orders/user/{userId}/place-order", () => {
     expect(response.body.data).toHaveLength(1);
     expect(response.body.data[0]).toMatchObject({ id: placed.body.data.id, totalAmount: 51.98 });
     expect(response.body.data[0]!.items).toEqual([
-      { productId: null, productName: p.name, productBrand: p.brand, quantity: 2, price: 25.99 },
+      {
+        productId: null,
+        variantId: null,
+        variantLabel: "",
+        productName: p.name,
+        productBrand: p.brand,
+        quantity: 2,
+        price: 25.99,
+      },
     ]);
     const rows = await database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.body.data.id));
     expect(rows).toHaveLength(1);

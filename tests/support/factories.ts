@@ -1,7 +1,8 @@
 import { customAlphabet } from "nanoid";
 import sharp from "sharp";
 import type { Db } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { asc, eq } from "drizzle-orm";
+import { categories, products, productVariants } from "~/db/schema";
 import { processImage, storeImage } from "~/services/catalogue/images.server";
 
 /** Letters only, so a generated word is one search token. */
@@ -24,7 +25,18 @@ export async function createProduct(db: Db, values: Partial<typeof products.$inf
       ...values,
     })
     .returning();
-  return row!;
+  return { ...row!, variantId: await defaultVariantId(db, row!.id) };
+}
+
+/** The product's default variant (the one the database made with the product, migration 0012). */
+export async function defaultVariantId(db: Db, productId: number) {
+  const [variant] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.id))
+    .limit(1);
+  return variant!.id;
 }
 
 export async function pngBytes(width = 1000, height = 1000, color = "#3355ff") {

@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "~/services/accounts/passwords.server";
 
@@ -33,33 +32,19 @@ describe("password hashing", () => {
     expect(await verifyPassword(LEGACY, "secret124")).toBe(false);
   });
 
-  it("never blocks the event loop: timers keep firing on time while 16 hashes and verifications run", async () => {
+  it("never blocks the event loop: a hash or a verification runs off the main thread", async () => {
     const stored = await hashPassword("warm-up");
-    // what the machine itself stalls the loop by (2 cores shared with other tests): the same wait with nothing to do
-    const idle = monitorEventLoopDelay({ resolution: 5 });
-    idle.enable();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    idle.disable();
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    // what an unrelated request needs: the loop free every few milliseconds
-    let ticks = 0;
-    const ticking = setInterval(() => ticks++, 5);
-    const started = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    await Promise.all(
-      Array.from({ length: 16 }, (_, i) =>
-        i % 2 ? hashPassword(`password ${i}`) : verifyPassword(stored, `guess ${i}`),
-      ),
-    );
-    const elapsed = performance.now() - started;
-    clearInterval(ticking);
-    delay.disable();
-    // 16 hashes at 19 MiB take several hundred milliseconds of CPU; on the main thread the loop would stall for all
-    // of it (hash-wasm: one stall of ~60 ms per hash). Off it, the longest stall stays far below one hash, beyond
-    // what the busy machine adds anyway.
-    expect(elapsed).toBeGreaterThan(100);
-    expect(delay.max / 1e6).toBeLessThan(40 + idle.max / 1e6);
-    expect(ticks).toBeGreaterThan(elapsed / 5 / 3);
+    // a call returns at once and the work happens elsewhere: the call takes a small part of the time to the answer.
+    // On the main thread (hash-wasm, before) the call itself is the whole ~60 ms. Ratios, not milliseconds, and the
+    // best of several: the 2 cores are shared with other tests, which stretches both and stalls any one call.
+    const ratios: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const started = performance.now();
+      const answer = i % 2 ? hashPassword("a password") : verifyPassword(stored, "a guess");
+      const returned = performance.now() - started;
+      await answer;
+      ratios.push(returned / (performance.now() - started));
+    }
+    expect(Math.min(...ratios)).toBeLessThan(0.25);
   });
 });

@@ -4,13 +4,19 @@ import {
   InventoryPageSchema,
   InventoryQuerySchema,
   ProductInputSchema,
+  ProductOptionsInputSchema,
   ProductSchema,
+  VariantsInputSchema,
 } from "~/schemas/catalogue";
-import { IdParamSchema } from "~/schemas/common";
+import { IdParamSchema, IdSchema } from "~/schemas/common";
 import { MAX_CSV_BYTES } from "~/schemas/constants";
 import { addProduct, deleteProduct, listInventory, updateProduct } from "~/services/catalogue/product-admin.server";
 import { exportProductsCsv, importProductsCsv } from "~/services/catalogue/product-csv.server";
+import { deleteVariant, setProductOptions, updateVariants } from "~/services/catalogue/variant-admin.server";
 import { defineRoute } from "../define";
+
+const ProductParams = z.object({ productId: IdSchema });
+const VariantParams = z.object({ productId: IdSchema, variantId: IdSchema });
 
 /** The admin's side of the products: the stock table, CSV export and import, and writes (403 for anyone else). */
 export const adminProductRoutes = {
@@ -112,5 +118,58 @@ export const adminProductRoutes = {
       response: z.number().int(),
     },
     async ({ actor, params }) => ({ message: "Product deleted", data: await deleteProduct({ actor, id: params.id }) }),
+  ),
+
+  setOptions: defineRoute(
+    {
+      method: "put",
+      path: "/products/{productId}/options",
+      tag: "products",
+      summary:
+        "Set a product's options (up to three, each a name and its values); its variants become every combination: existing variants keep their SKU, price and stock, new ones start at the default variant's price with no stock, combinations no longer offered are deleted (orders keep their label)",
+      access: "admin",
+      params: ProductParams,
+      body: ProductOptionsInputSchema,
+      response: ProductSchema,
+    },
+    async ({ actor, params, body }) => ({
+      message: "Options saved",
+      data: await setProductOptions({ actor, productId: params.productId, input: body }),
+    }),
+  ),
+
+  updateVariants: defineRoute(
+    {
+      method: "put",
+      path: "/products/{productId}/variants",
+      tag: "products",
+      summary:
+        "Set the SKU, price, stock and weight of some of a product's variants (the product's price becomes the lowest, its inventory the sum)",
+      access: "admin",
+      params: ProductParams,
+      body: VariantsInputSchema,
+      response: ProductSchema,
+    },
+    async ({ actor, params, body }) => ({
+      message: "Variants saved",
+      data: await updateVariants({ actor, productId: params.productId, input: body }),
+    }),
+  ),
+
+  deleteVariant: defineRoute(
+    {
+      method: "delete",
+      path: "/products/{productId}/variants/{variantId}",
+      tag: "products",
+      summary:
+        "Delete a variant (its cart lines go; order lines keep their label); a product's last variant cannot be deleted (409)",
+      access: "admin",
+      params: VariantParams,
+      response: ProductSchema,
+    },
+    async ({ actor, params }) => ({
+      message: "Variant deleted",
+      data: await deleteVariant({ actor, productId: params.productId, variantId: params.variantId }),
+    }),
   ),
 };

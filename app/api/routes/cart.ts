@@ -1,6 +1,13 @@
 import { z } from "zod/v4";
 import { IdSchema } from "~/schemas/common";
-import { AddToCartSchema, CartCountSchema, CartItemSchema, CartSchema, QuantitySchema } from "~/schemas/orders";
+import {
+  AddToCartSchema,
+  CartCountSchema,
+  CartItemSchema,
+  CartLineQuerySchema,
+  CartSchema,
+  QuantitySchema,
+} from "~/schemas/orders";
 import {
   addItem,
   clearCart,
@@ -16,21 +23,27 @@ const UserIdParams = z.object({ userId: IdSchema });
 const CartParams = z.object({ cartId: IdSchema });
 const LineParams = z.object({ cartId: IdSchema, itemId: IdSchema });
 
-/** A user's cart: lines hold a product id and a quantity, never above the stock. */
+/** A user's cart: lines hold a product's variant and a quantity, never above the variant's stock. */
 export const cartRoutes = {
   add: defineRoute(
     {
       method: "post",
       path: "/cartItems/item/add",
       tag: "cart",
-      summary: "Add a product to the caller's cart (adds to an existing line; never above the stock)",
+      summary:
+        "Add a product's variant (its default variant when variantId is absent) to the caller's cart (adds to an existing line; never above the variant's stock)",
       access: "user",
       body: AddToCartSchema,
       bodyType: "json-or-form",
       response: CartItemSchema,
     },
     async ({ actor, body }) => {
-      const { item, message } = await addItem({ actor, productId: body.productId, quantity: body.quantity });
+      const { item, message } = await addItem({
+        actor,
+        productId: body.productId,
+        variantId: body.variantId,
+        quantity: body.quantity,
+      });
       return { message, data: item };
     },
   ),
@@ -69,10 +82,11 @@ export const cartRoutes = {
       method: "put",
       path: "/cartItems/cart/{cartId}/item/{itemId}/update",
       tag: "cart",
-      summary: "Set a line's quantity (itemId is the product id; at least 1, at most the stock)",
+      summary:
+        "Set a line's quantity (itemId is the product id; variantId names the line when the product is in the cart in several variants; at least 1, at most the variant's stock)",
       access: "owner",
       params: LineParams,
-      query: z.object({ quantity: z.unknown() }),
+      query: CartLineQuerySchema.extend({ quantity: z.unknown() }),
       response: CartItemSchema,
     },
     async ({ actor, params, query }) => {
@@ -85,6 +99,7 @@ export const cartRoutes = {
         actor,
         cartId: params.cartId,
         productId: params.itemId,
+        variantId: query.variantId,
         quantity: quantity.data,
       });
       return { message: "Cart updated", data: item };
@@ -96,12 +111,14 @@ export const cartRoutes = {
       method: "delete",
       path: "/cartItems/cart/{cartId}/item/{itemId}/remove",
       tag: "cart",
-      summary: "Remove a line (itemId is the product id)",
+      summary:
+        "Remove a line (itemId is the product id; with variantId only that variant's line, else all of the product's)",
       access: "owner",
       params: LineParams,
+      query: CartLineQuerySchema,
     },
-    async ({ actor, params }) => {
-      await removeItem({ actor, cartId: params.cartId, productId: params.itemId });
+    async ({ actor, params, query }) => {
+      await removeItem({ actor, cartId: params.cartId, productId: params.itemId, variantId: query.variantId });
       return { message: "Item removed from cart" };
     },
   ),

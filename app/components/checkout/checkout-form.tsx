@@ -231,9 +231,10 @@ export function CheckoutForm({
           </h2>
           <ul className="mt-4 divide-y divide-slate-100 text-sm">
             {cart.items.map((item) => (
-              <li key={item.itemId} className="flex justify-between gap-3 py-2">
+              <li key={item.variantId} className="flex justify-between gap-3 py-2">
                 <span className="min-w-0">
                   <span className="font-medium text-slate-900">{item.product.name}</span>
+                  {item.variantLabel ? <span className="block text-xs text-slate-600">{item.variantLabel}</span> : null}
                   <span className="block text-xs text-slate-500">
                     {item.quantity} × <Price value={item.unitPrice} className="font-normal" />
                   </span>

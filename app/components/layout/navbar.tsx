@@ -11,9 +11,10 @@ export interface NavUser {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`;
+  `rounded-md px-3 py-2 text-sm font-medium xl:px-2 ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`;
 
 const ADMIN_LINKS = [
+  { to: "/admin", label: "Dashboard", end: true },
   { to: "/add-product", label: "Manage Shop" },
   { to: "/admin/products", label: "Products", end: true },
   { to: "/admin/catalogue", label: "Brands & categories" },
@@ -87,7 +88,10 @@ export function Navbar({ user }: { user: NavUser | null }) {
   const notFound = useMatches().at(-1)?.id === "routes/site/not-found";
   return (
     <header className="bg-slate-900 text-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-3 sm:gap-2">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-3 sm:gap-2 xl:gap-1"
+      >
         <Link to="/" className="mr-auto flex items-center gap-2 text-lg font-bold tracking-tight">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-brand-500" fill="currentColor">
             <path d="M7 6h10a5 5 0 0 1 4.9 6l-.8 4A3 3 0 0 1 16 17.5L14.5 15h-5L8 17.5A3 3 0 0 1 2.9 16l-.8-4A5 5 0 0 1 7 6Zm1 3v1.5H6.5v1H8V13h1v-1.5h1.5v-1H9V9H8Zm7.5.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2Zm2 2a1 1 0 1 0 0 2 1 1 0 0 0 0-2Z" />
@@ -134,7 +138,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
             <Form method="post" action="/logout">
               <button
                 type="submit"
-                className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white"
+                className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white xl:px-2"
               >
                 Logout
               </button>

@@ -115,8 +115,7 @@ export function ProductListing({
         <SearchBar categories={categories} category={params.category} search={params.q} inputRef={searchRef} />
         <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
           <aside aria-label="Filters">
-            {/* the category is chosen in the search bar, not behind this control */}
-            <FiltersDisclosure active={activeFilterCount({ ...params, category: undefined })}>
+            <FiltersDisclosure active={activeFilterCount(params)}>
               <FilterSidebar params={params} facets={page.facets} showApply={!hydrated} />
             </FiltersDisclosure>
           </aside>
@@ -220,7 +219,7 @@ function FiltersDisclosure({ active, children }: { active: number; children: Rea
 
 /** What to do when nothing matched: drop the filters, search every category, or browse one. */
 function NoResults({ params, categories }: { params: ListingState; categories: Category[] }) {
-  const filtered = activeFilterCount(params) > 0;
+  const filtered = params.category !== undefined || activeFilterCount(params) > 0;
   const everywhere = listingHref(params, {
     category: undefined,
     brand: [],

@@ -25,14 +25,14 @@ function LineReplyToast({ fetcherKey }: { fetcherKey: string }) {
 export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
   // every line ever shown keeps its answer listener, even after the line is gone
   const seen = useRef(new Set<string>());
-  for (const item of cart.items) seen.current.add(cartFetcherKey(item.itemId));
+  for (const item of cart.items) seen.current.add(cartFetcherKey(item.variantId));
   // optimistic: the lines as the pending forms will leave them
   const pending = usePendingLines();
-  const lines = cart.items.map((item) => ({ item, quantity: pending.get(item.itemId)?.quantity ?? item.quantity }));
+  const lines = cart.items.map((item) => ({ item, quantity: pending.get(item.variantId)?.quantity ?? item.quantity }));
   const visible = lines.filter((line) => line.quantity > 0);
   const total = sumPrices(visible.map((line) => lineTotal(line.item.unitPrice, line.quantity)));
   // a line the stock cannot fill closes the checkout (as the lines will be once the forms in flight are done)
-  const blocked = visible.some((line) => beyondStock({ quantity: line.quantity, product: line.item.product }));
+  const blocked = visible.some((line) => beyondStock({ quantity: line.quantity, inventory: line.item.inventory }));
   // and so does a change the server has not saved yet: the checkout's loader would still see the old cart
   const saving = useCartLinesBusy();
 
@@ -80,7 +80,7 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
             </thead>
             <tbody>
               {lines.map(({ item, quantity }) => (
-                <CartLine key={item.itemId} item={item} quantity={quantity} cartId={cart.cartId} />
+                <CartLine key={item.variantId} item={item} quantity={quantity} cartId={cart.cartId} />
               ))}
             </tbody>
           </table>
@@ -120,14 +120,17 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
 }
 
 function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: number; cartId: number }) {
-  const fetcher = useFetcher<Reply>({ key: cartFetcherKey(item.itemId) });
-  const { product } = item;
+  const fetcher = useFetcher<Reply>({ key: cartFetcherKey(item.variantId) });
+  const { product, inventory } = item;
+  // the line's name in labels: the product, and its variant when it has options
+  const name = item.variantLabel ? `${product.name} (${item.variantLabel})` : product.name;
   const total = lineTotal(item.unitPrice, quantity);
 
   const hidden = (
     <>
       <input type="hidden" name="cartId" value={cartId} />
       <input type="hidden" name="productId" value={item.itemId} />
+      <input type="hidden" name="variantId" value={item.variantId} />
       <input type="hidden" name="serverQuantity" value={item.quantity} />
       <JsMarker />
     </>
@@ -170,6 +173,11 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
         <Link to={`/product/${product.id}/details`} className="font-semibold text-slate-900 hover:underline">
           {product.name}
         </Link>
+        {item.variantLabel ? (
+          <span className="block text-xs text-slate-600" data-testid="line-variant">
+            {item.variantLabel}
+          </span>
+        ) : null}
         <span className="block text-xs text-slate-500 md:hidden">
           {product.brand} · <Price value={item.unitPrice} />
         </span>
@@ -192,13 +200,13 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
             value={quantity - 1}
             disabled={quantity <= 1}
             className={step}
-            aria-label={`Decrease quantity of ${product.name}`}
+            aria-label={`Decrease quantity of ${name}`}
           >
             −
           </button>
           <output
             aria-live="polite"
-            aria-label={`Quantity of ${product.name}`}
+            aria-label={`Quantity of ${name}`}
             className="w-10 text-center font-semibold"
             data-testid="line-quantity"
           >
@@ -208,16 +216,16 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
             type="submit"
             name="quantity"
             value={quantity + 1}
-            disabled={quantity >= product.inventory}
+            disabled={quantity >= inventory}
             className={step}
-            aria-label={`Increase quantity of ${product.name}`}
+            aria-label={`Increase quantity of ${name}`}
           >
             +
           </button>
         </fetcher.Form>
-        {beyondStock({ quantity, product }) ? (
+        {beyondStock({ quantity, inventory }) ? (
           <div className="mt-1 text-xs text-red-700" data-testid="line-stock">
-            {product.inventory > 0 ? (
+            {inventory > 0 ? (
               <fetcher.Form
                 method="post"
                 preventScrollReset
@@ -225,15 +233,15 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
               >
                 {hidden}
                 <input type="hidden" name="intent" value="update" />
-                <span>Only {product.inventory} left in stock</span>
+                <span>Only {inventory} left in stock</span>
                 <button
                   type="submit"
                   name="quantity"
-                  value={product.inventory}
+                  value={inventory}
                   className="inline-flex min-h-6 items-center font-semibold text-brand-700 underline hover:text-brand-900"
-                  aria-label={`Reduce ${product.name} to ${product.inventory}`}
+                  aria-label={`Reduce ${name} to ${inventory}`}
                 >
-                  Reduce to {product.inventory}
+                  Reduce to {inventory}
                 </button>
               </fetcher.Form>
             ) : (
@@ -252,7 +260,7 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
           <button
             type="submit"
             className="text-sm font-medium text-red-700 hover:underline"
-            aria-label={`Remove ${product.name}`}
+            aria-label={`Remove ${name}`}
           >
             Remove
           </button>

@@ -61,6 +61,11 @@ export function OrderItemsTable({ order }: { order: OrderDto }) {
               <td className={`${CELL} hidden tabular-nums text-slate-600 sm:table-cell`}>{item.productId ?? "–"}</td>
               <td className={CELL}>
                 <span className="font-medium text-slate-900">{item.productName}</span>
+                {item.variantLabel ? (
+                  <span className="block text-xs text-slate-600" data-testid="order-line-variant">
+                    {item.variantLabel}
+                  </span>
+                ) : null}
                 <span className="block text-xs text-slate-600 sm:hidden">
                   {item.productId === null ? "" : `#${item.productId} · `}
                   {item.productBrand}

@@ -9,10 +9,13 @@ export function QuantitySelector({
   value,
   max,
   onChange,
+  keep = {},
 }: {
   value: number;
   max: number;
   onChange: (next: number) => void;
+  /** the page's other parameters the links keep (the chosen variant) */
+  keep?: Record<string, string>;
 }) {
   const hydrated = useHydrated();
   const locked = max <= 0;
@@ -33,7 +36,7 @@ export function QuantitySelector({
       </button>
     ) : (
       <Link
-        to={`?qty=${next}`}
+        to={`?${new URLSearchParams({ ...keep, qty: String(next) }).toString()}`}
         replace
         preventScrollReset
         className={button}

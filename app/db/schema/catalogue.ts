@@ -53,6 +53,70 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * A product's options (up to three: "Switch", "Layout"), each with its ordered values. A product without options has
+ * none and exactly one variant (docs/decisions/0036-product-variants.md).
+ */
+export const productOptions = pgTable(
+  "product_options",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** 1, 2 or 3: the variant's option1..option3 column this option's value is in */
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    values: text("values").array().notNull(),
+  },
+  (t) => [
+    uniqueIndex("product_options_product_position_key").on(t.productId, t.position),
+    uniqueIndex("product_options_product_name_key").on(t.productId, sql`lower(${t.name})`),
+    check("product_options_position_range", sql`${t.position} between 1 and 3`),
+    check("product_options_name_not_blank", sql`length(btrim(${t.name})) > 0`),
+    check("product_options_values_present", sql`cardinality(${t.values}) > 0`),
+  ],
+);
+
+/**
+ * What is sold: one combination of a product's option values, with its own SKU, price and stock. The product's
+ * price_cents (lowest of its variants) and inventory (their sum) are derived by triggers (migration 0012).
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sku: text("sku").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    inventory: integer("inventory").notNull().default(0),
+    weightGrams: integer("weight_grams"),
+    /** the order on the page; the lowest is the product's default variant */
+    position: integer("position").notNull().default(0),
+    option1: text("option1"),
+    option2: text("option2"),
+    option3: text("option3"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("product_variants_sku_lower_key").on(sql`lower(${t.sku})`),
+    uniqueIndex("product_variants_combination_key").on(
+      t.productId,
+      sql`coalesce(${t.option1}, '')`,
+      sql`coalesce(${t.option2}, '')`,
+      sql`coalesce(${t.option3}, '')`,
+    ),
+    index("product_variants_product_idx").on(t.productId, t.position, t.id),
+    check("product_variants_price_not_negative", sql`${t.priceCents} >= 0`),
+    check("product_variants_inventory_not_negative", sql`${t.inventory} >= 0`),
+    check("product_variants_weight_not_negative", sql`${t.weightGrams} >= 0`),
+    check("product_variants_sku_not_blank", sql`length(btrim(${t.sku})) > 0`),
+  ],
+);
+
 /** Words of product names, brands and categories: the dictionary that typo-tolerant search corrects against. */
 export const searchTerms = pgTable("search_terms", {
   term: text("term").primaryKey(),

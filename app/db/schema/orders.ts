@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueI
 
 import { createdAt, orderStatus, paymentStatus, updatedAt } from "./columns";
 import { users } from "./accounts";
-import { products } from "./catalogue";
+import { products, productVariants } from "./catalogue";
 
 // ---------------------------------------------------------------- cart
 
@@ -28,11 +28,16 @@ export const cartItems = pgTable(
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    /** the variant in the cart; a deleted variant disappears from carts */
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("cart_items_cart_product_key").on(t.cartId, t.productId),
+    uniqueIndex("cart_items_cart_variant_key").on(t.cartId, t.variantId),
+    index("cart_items_product_idx").on(t.productId),
     check("cart_items_quantity_positive", sql`${t.quantity} >= 1`),
   ],
 );
@@ -53,6 +58,10 @@ export interface ShippingSnapshot {
 /** What a payment pays for: the cart's lines at the moment the amount was computed. */
 export interface CartSnapshotLine {
   productId: number;
+  /** absent in payments made before variants (migration 0012): the product's default variant */
+  variantId?: number;
+  /** "Switch: Brown · Layout: ISO DE"; empty for a product without options */
+  variantLabel?: string;
   name: string;
   brand: string;
   quantity: number;
@@ -181,11 +190,16 @@ export const orderItems = pgTable(
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
     productBrand: text("product_brand").notNull(),
+    /** the variant bought; a deleted variant leaves the line with its label */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    /** the variant's options as they were when ordered ("Switch: Brown · Layout: ISO DE"); empty without options */
+    variantLabel: text("variant_label").notNull().default(""),
     quantity: integer("quantity").notNull(),
     priceCents: integer("price_cents").notNull(),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
+    index("order_items_variant_idx").on(t.variantId),
     check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
     check("order_items_price_not_negative", sql`${t.priceCents} >= 0`),
   ],

@@ -120,9 +120,17 @@ export default function UpdateProduct() {
       <Form method="post" {...getFormProps(form)} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-2xl font-bold text-slate-900">Update Product</h1>
-          <Link to={`/product/${product.id}/details`} className="text-sm font-medium text-brand-700 hover:underline">
-            View in the shop
-          </Link>
+          <span className="flex gap-4">
+            <Link
+              to={`/update-product/${product.id}/variants`}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              Options and variants
+            </Link>
+            <Link to={`/product/${product.id}/details`} className="text-sm font-medium text-brand-700 hover:underline">
+              View in the shop
+            </Link>
+          </span>
         </div>
         <input type="hidden" name="intent" value="update" />
         <ProductFields key={`${product.id}-${product.brand}`} fields={fields} brands={brands} categories={categories} />

@@ -45,10 +45,13 @@ function send(auth: Auth, input: CartIntent): Promise<{ message: string }> {
     case "update":
       return auth.api(endpoints.cart.update, {
         params: { cartId: input.cartId, itemId: input.productId },
-        query: { quantity: input.quantity },
+        query: { quantity: input.quantity, variantId: input.variantId },
       });
     case "remove":
-      return auth.api(endpoints.cart.remove, { params: { cartId: input.cartId, itemId: input.productId } });
+      return auth.api(endpoints.cart.remove, {
+        params: { cartId: input.cartId, itemId: input.productId },
+        query: { variantId: input.variantId },
+      });
     case "clear":
       return auth.api(endpoints.cart.clear, { params: { cartId: input.cartId } });
   }

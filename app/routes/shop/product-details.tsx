@@ -18,6 +18,8 @@ import { AddToCartIntentSchema } from "~/schemas/cart-intents";
 import { QuantitySchema } from "~/schemas/orders";
 import { attempt, readForm } from "~/web/actions.server";
 import { loadProduct, productIdParam } from "~/web/products.server";
+import { chooseVariant } from "~/lib/variant-choice";
+import { VariantPicker } from "~/components/shop/variant-picker";
 import { pageTitle, SITE_NAME } from "~/lib/site";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
@@ -37,12 +39,22 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const product = await loadProduct(params.productId);
   const url = new URL(request.url);
+  const choice = chooseVariant(product, url.searchParams);
+  const { variant } = choice;
+  // what the page sells: the chosen variant's price and stock (a combination not offered has none)
+  const price = variant?.price ?? product.price;
+  const inventory = variant?.inventory ?? 0;
   const qty = Number(url.searchParams.get("qty"));
-  const quantity = Number.isInteger(qty) ? Math.min(Math.max(qty, 1), Math.max(product.inventory, 1)) : 1;
+  const quantity = Number.isInteger(qty) ? Math.min(Math.max(qty, 1), Math.max(inventory, 1)) : 1;
+  const pageUrl = new URL(`/product/${product.id}/details`, url.origin);
+  if (variant && product.options.length > 0) pageUrl.searchParams.set("variant", String(variant.id));
   const image = Number(url.searchParams.get("image"));
   const first = product.images[0];
   return {
     product,
+    choice,
+    price,
+    inventory,
     quantity,
     imageIndex: Number.isInteger(image) && image >= 0 ? image : 0,
     ogImage: first ? new URL(imageSrc(first, 800), url.origin).toString() : null,
@@ -51,16 +63,17 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       "@type": "Product",
       name: product.name,
       description: product.description,
-      sku: String(product.id),
+      sku: variant?.sku ?? String(product.id),
       brand: { "@type": "Brand", name: product.brand },
       category: product.category.name,
       image: product.images.map((img) => new URL(imageSrc(img), url.origin).toString()),
       offers: {
         "@type": "Offer",
-        url: new URL(`/product/${product.id}/details`, url.origin).toString(),
+        url: pageUrl.toString(),
+        ...(variant ? { sku: variant.sku } : {}),
         priceCurrency: "USD",
-        price: product.price.toFixed(2),
-        availability: product.inventory > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        price: price.toFixed(2),
+        availability: inventory > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         seller: { "@type": "Organization", name: SITE_NAME },
       },
     },
@@ -70,8 +83,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const productId = productIdParam(params.productId);
   const form = await readForm(request);
-  const { intent, quantity: rawQuantity } = AddToCartIntentSchema.parse(Object.fromEntries(form));
-  const back = `/product/${productId}/details`;
+  const { intent, quantity: rawQuantity, variantId } = AddToCartIntentSchema.parse(Object.fromEntries(form));
+  const back = `/product/${productId}/details${variantId ? `?variant=${variantId}` : ""}`;
   const auth = await getAuth(request);
   if (!auth) {
     return data(
@@ -87,7 +100,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!quantity.success) {
     return data({ intent, error: quantity.error.issues[0]!.message, loginHref: null }, { status: 422 });
   }
-  const added = await attempt(auth.api(endpoints.cart.add, { body: { productId, quantity: quantity.data } }));
+  const added = await attempt(
+    auth.api(endpoints.cart.add, { body: { productId, variantId, quantity: quantity.data } }),
+  );
   if (!added.ok) {
     const { message, status } = added.error;
     return data({ intent, error: message, loginHref: null }, { status });
@@ -98,10 +113,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProductDetails() {
-  const { product, quantity: initialQuantity, imageIndex, structuredData } = useLoaderData<typeof loader>();
+  const {
+    product,
+    choice,
+    price,
+    inventory,
+    quantity: initialQuantity,
+    imageIndex,
+    structuredData,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [quantity, setQuantity] = useState(initialQuantity);
-  const outOfStock = product.inventory <= 0;
+  const outOfStock = inventory <= 0;
   const adding = useIsPending({ intent: "add" });
   const buying = useIsPending({ intent: "buy" });
   const busy = adding || buying;
@@ -145,7 +168,8 @@ export default function ProductDetails() {
                 <span>No reviews yet</span>
               </div>
             </div>
-            <Price value={product.price} className="block text-3xl text-slate-900" />
+            <Price value={price} className="block text-3xl text-slate-900" />
+            <VariantPicker choice={choice} />
             <p className="leading-7 text-slate-700">{product.description}</p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-slate-500">Brand</dt>
@@ -154,11 +178,32 @@ export default function ProductDetails() {
               <dd className="font-medium">{product.category.name}</dd>
               <dt className="text-slate-500">Availability</dt>
               <dd>
-                <StockLabel inventory={product.inventory} />
+                {choice.variant ? (
+                  <StockLabel inventory={inventory} />
+                ) : (
+                  <span className="text-xs font-medium text-red-700">This combination is not offered</span>
+                )}
               </dd>
+              {choice.variant?.label ? (
+                <>
+                  <dt className="text-slate-500">SKU</dt>
+                  <dd className="font-medium" data-testid="variant-sku">
+                    {choice.variant.sku}
+                  </dd>
+                </>
+              ) : null}
             </dl>
             <Form method="post" id="add-to-cart" className="space-y-4" preventScrollReset>
-              <QuantitySelector value={quantity} max={product.inventory} onChange={setQuantity} />
+              {/* a product sold in one form posts no variant: its default one, and its URL stays the plain one */}
+              {choice.variant && product.options.length > 0 ? (
+                <input type="hidden" name="variantId" value={choice.variant.id} />
+              ) : null}
+              <QuantitySelector
+                value={quantity}
+                max={inventory}
+                onChange={setQuantity}
+                keep={choice.variant && product.options.length > 0 ? { variant: String(choice.variant.id) } : {}}
+              />
               <div className="flex flex-wrap gap-3">
                 <button
                   type="submit"

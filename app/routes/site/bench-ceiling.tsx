@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { ProductListing } from "~/components/listing/product-listing";
-import { readListingState } from "~/schemas/listing";
+import { readListingState } from "~/web/listing.server";
 import { benchCeilingCategories, benchCeilingPage } from "~/web/bench-ceiling.server";
 
 /**

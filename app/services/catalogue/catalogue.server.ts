@@ -6,6 +6,7 @@ import type { Category, ImageDto, ProductDto } from "~/schemas/catalogue";
 import { centsToDollars } from "~/lib/money";
 import { NotFoundError } from "../errors";
 import { imageDto } from "./images.server";
+import { variantsOfProducts } from "./variants.server";
 
 interface ProductRow {
   id: number;
@@ -29,13 +30,13 @@ const productColumns = {
   categoryName: categories.name,
 };
 
-/** Attaches images (in upload order) to product rows with one query. */
-export async function withImages(db: DbOrTx, rows: ProductRow[]): Promise<ProductDto[]> {
+/** Attaches images (in upload order), options and variants to product rows with three queries. */
+export async function withDetails(db: DbOrTx, rows: ProductRow[]): Promise<ProductDto[]> {
   const ids = rows.map((row) => row.id);
-  const imageRows =
+  const [imageRows, variants] = await Promise.all([
     ids.length === 0
       ? []
-      : await db
+      : db
           .select({
             id: images.id,
             productId: images.productId,
@@ -47,7 +48,9 @@ export async function withImages(db: DbOrTx, rows: ProductRow[]): Promise<Produc
           })
           .from(images)
           .where(inArray(images.productId, ids))
-          .orderBy(asc(images.id));
+          .orderBy(asc(images.id)),
+    variantsOfProducts(ids, db),
+  ]);
   const byProduct = new Map<number, ImageDto[]>();
   for (const image of imageRows) {
     const list = byProduct.get(image.productId) ?? [];
@@ -63,6 +66,8 @@ export async function withImages(db: DbOrTx, rows: ProductRow[]): Promise<Produc
     description: row.description,
     category: { id: row.categoryId, name: row.categoryName },
     images: byProduct.get(row.id) ?? [],
+    options: variants.get(row.id)?.options ?? [],
+    variants: variants.get(row.id)?.variants ?? [],
   }));
 }
 
@@ -97,19 +102,19 @@ export async function getCategory({ id, db = getDb() }: { id: number; db?: DbOrT
 
 /** Every product, for compatibility with the reference API; pages use searchProducts. */
 export async function listAllProducts({ db = getDb() }: { db?: DbOrTx } = {}): Promise<ProductDto[]> {
-  return withImages(db, await selectProducts(db).orderBy(asc(products.id)));
+  return withDetails(db, await selectProducts(db).orderBy(asc(products.id)));
 }
 
 /** Products by id (missing ids are left out), with their images. */
 export async function getProductsByIds({ ids, db = getDb() }: { ids: number[]; db?: DbOrTx }): Promise<ProductDto[]> {
   if (ids.length === 0) return [];
-  return withImages(db, await selectProducts(db).where(inArray(products.id, ids)));
+  return withDetails(db, await selectProducts(db).where(inArray(products.id, ids)));
 }
 
 export async function getProduct({ id, db = getDb() }: { id: number; db?: DbOrTx }): Promise<ProductDto> {
   const [row] = await selectProducts(db).where(eq(products.id, id));
   if (!row) throw new NotFoundError("Product not found");
-  const [product] = await withImages(db, [row]);
+  const [product] = await withDetails(db, [row]);
   return product!;
 }
 
@@ -121,13 +126,13 @@ export async function listProductsByCategory({
   db?: DbOrTx;
 }): Promise<ProductDto[]> {
   await getCategory({ id: categoryId, db });
-  return withImages(db, await selectProducts(db).where(eq(products.categoryId, categoryId)).orderBy(asc(products.id)));
+  return withDetails(db, await selectProducts(db).where(eq(products.categoryId, categoryId)).orderBy(asc(products.id)));
 }
 
 /** One product per distinct name (case-insensitive), the first added. */
 export async function listDistinctProducts({ db = getDb() }: { db?: DbOrTx } = {}): Promise<ProductDto[]> {
   const rows = await selectProducts(db).where(distinctNameCondition()).orderBy(asc(products.id));
-  return withImages(db, rows);
+  return withDetails(db, rows);
 }
 
 export async function listDistinctBrands({ db = getDb() }: { db?: DbOrTx } = {}): Promise<string[]> {

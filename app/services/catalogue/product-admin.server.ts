@@ -1,12 +1,12 @@
 import { and, asc, eq, ilike, lte, or, sql } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, products, productVariants } from "~/db/schema";
 import type { Category, ProductDto, ProductInput } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
 import { requireAdmin } from "../access";
 import { getProduct } from "./catalogue.server";
-import { ConflictError, constraintOf, NotFoundError, refuseDuplicate } from "../errors";
+import { ConflictError, constraintOf, NotFoundError, refuseDuplicate, ValidationError } from "../errors";
 
 const categoryTaken = (name: string) =>
   new ConflictError(`A category named ${name} already exists.`, {
@@ -143,6 +143,7 @@ export async function updateProduct({
   try {
     await db.transaction(async (tx) => {
       const categoryId = await resolveCategory(input.category, tx);
+      await refuseFiguresOfVariants(id, input, tx);
       const [row] = await tx
         .update(products)
         .set({ ...productValues(input, categoryId), updatedAt: new Date() })
@@ -153,6 +154,28 @@ export async function updateProduct({
     return getProduct({ id, db });
   } catch (error) {
     refuseDuplicate(error, "products_name_brand_lower_key", () => productTaken(input));
+  }
+}
+
+/**
+ * A product with several variants has the price and stock of its variants (the lowest, the sum): the product form
+ * may send them back unchanged, but a new figure belongs on a variant.
+ */
+async function refuseFiguresOfVariants(id: number, input: ProductInput, tx: DbOrTx) {
+  const [row] = await tx
+    .select({ priceCents: products.priceCents, inventory: products.inventory })
+    .from(products)
+    .where(eq(products.id, id))
+    .for("update");
+  if (!row || (await tx.$count(productVariants, eq(productVariants.productId, id))) <= 1) return;
+  const fieldErrors: Record<string, string[]> = {};
+  if (dollarsToCents(input.price) !== row.priceCents) fieldErrors.price = ["Set the price of each variant instead"];
+  if (input.inventory !== row.inventory) fieldErrors.inventory = ["Set the stock of each variant instead"];
+  if (Object.keys(fieldErrors).length > 0) {
+    throw new ValidationError(
+      "This product has variants: its price and stock are those of its variants, set on each variant.",
+      fieldErrors,
+    );
   }
 }
 

@@ -8,7 +8,7 @@ import { selectRows } from "~/db/query.server";
 import { categories, products } from "~/db/schema";
 import type { Category, ProductPage, ProductSearchQuery, SearchSuggestions } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
-import { countDistinctNames, distinctNameCondition, selectProducts, withImages } from "./catalogue.server";
+import { countDistinctNames, distinctNameCondition, selectProducts, withDetails } from "./catalogue.server";
 import {
   didYouMean,
   planWord,
@@ -398,7 +398,7 @@ export async function searchProducts({
   }
   const totalPages = Math.ceil(result.total / query.size);
   return {
-    content: await withImages(db, result.rows),
+    content: await withDetails(db, result.rows),
     page: query.page,
     size: query.size,
     totalElements: result.total,

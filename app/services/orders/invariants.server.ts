@@ -12,7 +12,7 @@ export type InvariantRule =
   | "order-payment"
   /** (b) every succeeded payment became one order or is being refunded; every refunded payment has a done refund */
   | "payment-outcome"
-  /** (c) no negative stock; the one-per-name index agrees with the products */
+  /** (c) no negative stock; the one-per-name index agrees with the products; products' figures are their variants' */
   | "inventory"
   /** (d) an order's lines are what its payment paid for, and add up to its total */
   | "order-items";
@@ -46,6 +46,7 @@ export async function checkInvariants(db: DbOrTx, { settledBefore }: CheckOption
   violations.push(...(await checkPayments(db, settledBefore)));
   violations.push(...(await checkInventory(db)));
   violations.push(...(await checkProductNames(db)));
+  violations.push(...(await checkVariants(db)));
   const order: InvariantRule[] = ["order-payment", "payment-outcome", "inventory", "order-items"];
   return violations.sort(
     (a, b) =>
@@ -140,7 +141,15 @@ function orderPaymentViolations(order: OrderRow, payment: PaymentRow | undefined
   return found;
 }
 
-type Line = { productId: number | null; name: string; brand: string; quantity: number; priceCents: number };
+type Line = {
+  productId: number | null;
+  variantId?: number | null;
+  variantLabel?: string;
+  name: string;
+  brand: string;
+  quantity: number;
+  priceCents: number;
+};
 const describeLine = (l: Line) =>
   `${l.quantity} × ${l.name} (${l.productId ?? "deleted"}) at ${formatCents(l.priceCents)}`;
 
@@ -164,6 +173,8 @@ function orderItemViolations(order: OrderRow, payment: PaymentRow | undefined, i
   // brand), quantity and unit price; and no order line may be left over
   const unmatched: Line[] = items.map((item) => ({
     productId: item.productId,
+    variantId: item.variantId,
+    variantLabel: item.variantLabel,
     name: item.productName,
     brand: item.productBrand,
     quantity: item.quantity,
@@ -172,7 +183,12 @@ function orderItemViolations(order: OrderRow, payment: PaymentRow | undefined, i
   const differing: Array<{ paid: string; ordered: string | null }> = [];
   const snapshot: CartSnapshotLine[] = Array.isArray(payment.cartSnapshot) ? payment.cartSnapshot : [];
   for (const paid of snapshot) {
-    let at = unmatched.findIndex((line) => line.productId === paid.productId);
+    // a payment made before variants names none: its product's line
+    let at = unmatched.findIndex(
+      (line) =>
+        line.productId === paid.productId &&
+        (paid.variantId === undefined || line.variantId === paid.variantId || line.variantLabel === paid.variantLabel),
+    );
     if (at < 0)
       at = unmatched.findIndex(
         (line) => line.productId === null && line.name === paid.name && line.brand === paid.brand,
@@ -293,6 +309,73 @@ async function checkInventory(db: DbOrTx): Promise<Violation[]> {
   }));
 }
 
+/**
+ * A product's price and stock are its variants' (migration 0012): the lowest price, the sum of the stock; it has at
+ * least one variant, none below zero; a cart line's variant is its product's.
+ */
+async function checkVariants(db: DbOrTx): Promise<Violation[]> {
+  const derived = await selectRows<{
+    id: number;
+    name: string;
+    price: number;
+    stock: number;
+    minPrice: number | null;
+    sum: number | null;
+    count: number;
+  }>(
+    db,
+    sql`SELECT p.id, p.name, p.price_cents AS price, p.inventory AS stock, v.min_price AS "minPrice", v.sum::int AS sum,
+               coalesce(v.count, 0)::int AS count
+        FROM products p LEFT JOIN (
+          SELECT product_id, min(price_cents) AS min_price, sum(inventory) AS sum, count(*) AS count
+          FROM product_variants GROUP BY product_id
+        ) v ON v.product_id = p.id
+        WHERE v.count IS NULL OR p.price_cents <> v.min_price OR p.inventory <> v.sum
+        ORDER BY p.id`,
+  );
+  const negative = await selectRows<{ id: number; productId: number; sku: string; inventory: number }>(
+    db,
+    sql`SELECT id, product_id AS "productId", sku, inventory FROM product_variants WHERE inventory < 0 ORDER BY id`,
+  );
+  const strayLines = await selectRows<{ id: number; productId: number; variantId: number }>(
+    db,
+    sql`SELECT c.id, c.product_id AS "productId", c.variant_id AS "variantId"
+        FROM cart_items c JOIN product_variants v ON v.id = c.variant_id
+        WHERE v.product_id <> c.product_id ORDER BY c.id`,
+  );
+  return [
+    ...derived.map((row) => ({
+      rule: "inventory" as const,
+      kind: row.count === 0 ? "product-without-variant" : "product-figures-not-its-variants",
+      message:
+        row.count === 0
+          ? `product ${row.id} (${row.name}) has no variant`
+          : `product ${row.id} (${row.name}) says ${formatCents(row.price)} and ${row.stock} in stock, its variants ${formatCents(row.minPrice ?? 0)} (lowest) and ${row.sum ?? 0} (sum)`,
+      productId: row.id,
+      details: {
+        priceCents: row.price,
+        inventory: row.stock,
+        variantsMinPriceCents: row.minPrice,
+        variantsStock: row.sum,
+      },
+    })),
+    ...negative.map((row) => ({
+      rule: "inventory" as const,
+      kind: "negative-variant-inventory",
+      message: `variant ${row.id} (${row.sku}) of product ${row.productId} has ${row.inventory} in stock`,
+      productId: row.productId,
+      details: { variantId: row.id, inventory: row.inventory },
+    })),
+    ...strayLines.map((row) => ({
+      rule: "inventory" as const,
+      kind: "cart-line-variant-of-another-product",
+      message: `cart line ${row.id} is for product ${row.productId} but its variant ${row.variantId} is another product's`,
+      productId: row.productId,
+      details: { cartItemId: row.id, variantId: row.variantId },
+    })),
+  ];
+}
+
 /** product_names and its counter (migration 0010) say what the products say: per name, the first and the count. */
 async function checkProductNames(db: DbOrTx): Promise<Violation[]> {
   const rows = await selectRows<{ nameKey: string; kept: string | null; actual: string | null }>(
@@ -320,7 +403,8 @@ async function checkProductNames(db: DbOrTx): Promise<Violation[]> {
 const RULE_TITLES: Record<InvariantRule, string> = {
   "order-payment": "(a) every order has one succeeded payment of its total",
   "payment-outcome": "(b) every succeeded payment has an order or a refund; every refunded one a done refund",
-  inventory: "(c) no negative stock; the one-per-name index agrees with the products",
+  inventory:
+    "(c) no negative stock; the one-per-name index agrees with the products; a product's price and stock are its variants'",
   "order-items": "(d) every order's lines are what was paid for and add up to its total",
 };
 

@@ -1,7 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { orderItems, orders, payments, products, users } from "~/db/schema";
+import { orderItems, orders, payments, products, productVariants, users } from "~/db/schema";
 import { NEXT_STATUS, type AdminOrderDto, type OrderDto, type OrderStatus } from "~/schemas/orders";
 import { requireAdmin } from "../access";
 import { ConflictError, NotFoundError } from "../errors";
@@ -83,13 +83,20 @@ export async function changeOrderStatus({
       );
     }
     if (status === "CANCELLED") {
-      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-      for (const item of items) {
-        if (item.productId === null) continue; // the product was deleted: nothing to return
+      // a deleted product or variant has nothing to return to
+      const items = (await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId))).filter(
+        (item) => item.productId !== null && item.variantId !== null,
+      );
+      // the products first, then their variants, as the checkout locks them (services/orders/orders.server.ts)
+      const productIds = [...new Set(items.map((item) => item.productId!))].sort((a, b) => a - b);
+      if (productIds.length > 0) {
+        await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).for("update");
+      }
+      for (const item of items.sort((a, b) => a.variantId! - b.variantId!)) {
         await tx
-          .update(products)
-          .set({ inventory: sql`${products.inventory} + ${item.quantity}`, updatedAt: new Date() })
-          .where(eq(products.id, item.productId));
+          .update(productVariants)
+          .set({ inventory: sql`${productVariants.inventory} + ${item.quantity}`, updatedAt: new Date() })
+          .where(eq(productVariants.id, item.variantId!));
       }
     }
     // a cancelled order's money is owed back from this moment (carried out below, or retried until it is)

@@ -1,14 +1,16 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { cartItems, carts, orderItems, orders, payments, products, refunds, users } from "~/db/schema";
+import { cartItems, carts, orderItems, orders, payments, products, productVariants, refunds, users } from "~/db/schema";
+import type { CartSnapshotLine, ShippingSnapshot } from "~/db/schema";
 import { orderStatusLabel, type Billing, type OrderDto } from "~/schemas/orders";
-import type { ShippingSnapshot } from "~/db/schema";
 import { centsToDollars, formatCents } from "~/lib/money";
 import { assertOwnerOrAdmin, ownRowOrRefuse, requireActor } from "../access";
 import { isOpenPayment, paymentOf } from "./payment-attempts.server";
 import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "../errors";
 import { faultPoint } from "../faults.server";
+import { resolveVariant } from "../catalogue/variants.server";
+import { nameWithVariant } from "./cart.server";
 import { getPaymentProvider } from "../payments/index.server";
 import { oweRefund, refundNow } from "./refunds.server";
 import { defaultShipping, shippingFromBilling, shippingSnapshot } from "./ship-to.server";
@@ -16,6 +18,25 @@ import { queueOrderMail, queuePaymentRefundedMail } from "../mail/templates/orde
 import { createLogger } from "~/lib/log.server";
 
 const log = createLogger("orders");
+
+/**
+ * A payment's lines with their variants: a payment made before variants (migration 0012) names none, and was for the
+ * product's default variant. A line whose product is gone cannot be taken (sold out, as before).
+ */
+async function snapshotVariants(snapshot: CartSnapshotLine[], db: DbOrTx) {
+  const lines = [...snapshot].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0));
+  return Promise.all(
+    lines.map(async (line) => {
+      if (line.variantId !== undefined)
+        return { ...line, variantId: line.variantId, variantLabel: line.variantLabel ?? "" };
+      const variant = await resolveVariant({ productId: line.productId, db }).catch((error: unknown) => {
+        if (error instanceof NotFoundError) throw new SoldOut(line.name);
+        throw error;
+      });
+      return { ...line, variantId: variant.id, variantLabel: variant.label };
+    }),
+  );
+}
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -49,6 +70,8 @@ export async function orderDtos(rows: Array<typeof orders.$inferSelect>, db: DbO
       .filter((item) => item.orderId === order.id)
       .map((item) => ({
         productId: item.productId,
+        variantId: item.variantId,
+        variantLabel: item.variantLabel,
         productName: item.productName,
         productBrand: item.productBrand,
         quantity: item.quantity,
@@ -166,14 +189,19 @@ async function placeFromSnapshot(
   shippingAddress: ShippingSnapshot | null,
   tx: DbOrTx,
 ) {
-  const lines = [...payment.cartSnapshot].sort((a, b) => a.productId - b.productId);
-  for (const line of lines) {
+  const lines = await snapshotVariants(payment.cartSnapshot, tx);
+  // the products first, in id order, then their variants: every writer of a variant (checkout, cancel, admin) locks
+  // the product before its variants, so two of them never wait on each other in a circle; the trigger that derives
+  // the product's stock from its variants (migration 0012) then writes a row this transaction holds already
+  const productIds = [...new Set(lines.map((line) => line.productId))].sort((a, b) => a - b);
+  await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).for("update");
+  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
     const [taken] = await tx
-      .update(products)
-      .set({ inventory: sql`${products.inventory} - ${line.quantity}`, updatedAt: new Date() })
-      .where(and(eq(products.id, line.productId), gte(products.inventory, line.quantity)))
-      .returning({ id: products.id });
-    if (!taken) throw new SoldOut(line.name);
+      .update(productVariants)
+      .set({ inventory: sql`${productVariants.inventory} - ${line.quantity}`, updatedAt: new Date() })
+      .where(and(eq(productVariants.id, line.variantId), gte(productVariants.inventory, line.quantity)))
+      .returning({ id: productVariants.id });
+    if (!taken) throw new SoldOut(nameWithVariant(line.name, line.variantLabel));
   }
   // an account deleted while its payment was open: the order is the shop's record, its billing copy is personal
   const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, payment.userId));
@@ -192,6 +220,8 @@ async function placeFromSnapshot(
     lines.map((line) => ({
       orderId: order!.id,
       productId: line.productId,
+      variantId: line.variantId,
+      variantLabel: line.variantLabel,
       productName: line.name,
       productBrand: line.brand,
       quantity: line.quantity,
@@ -202,7 +232,7 @@ async function placeFromSnapshot(
   const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, payment.userId));
   if (cart) {
     for (const line of lines) {
-      const where = and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, line.productId));
+      const where = and(eq(cartItems.cartId, cart.id), eq(cartItems.variantId, line.variantId));
       await tx.delete(cartItems).where(and(where, lte(cartItems.quantity, line.quantity)));
       await tx
         .update(cartItems)

@@ -8,7 +8,7 @@ import { orders, payments, refunds, type CartSnapshotLine } from "~/db/schema";
 import type { Billing, PaymentConfig, PaymentIntentDto, TestCard, TestConfirmResult } from "~/schemas/orders";
 import { centsToDollars, dollarsToCents, formatCents } from "~/lib/money";
 import { requireActor, type Actor } from "../access";
-import { cartLinesForCheckout, stockMessage } from "./cart.server";
+import { cartLinesForCheckout, nameWithVariant, stockMessage } from "./cart.server";
 import {
   ConflictError,
   InsufficientStorageError,
@@ -30,13 +30,17 @@ export function getPaymentConfig(): PaymentConfig {
 
 /** What a payment pays for: the cart's lines at this moment, and their total. */
 function snapshotOf(lines: Awaited<ReturnType<typeof cartLinesForCheckout>>) {
-  const snapshot: CartSnapshotLine[] = lines.map(({ productId, name, brand, quantity, priceCents }) => ({
-    productId,
-    name,
-    brand,
-    quantity,
-    priceCents,
-  }));
+  const snapshot: CartSnapshotLine[] = lines.map(
+    ({ productId, variantId, variantLabel, name, brand, quantity, priceCents }) => ({
+      productId,
+      variantId,
+      variantLabel,
+      name,
+      brand,
+      quantity,
+      priceCents,
+    }),
+  );
   const totalCents = snapshot.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   return { snapshot, totalCents };
 }
@@ -47,14 +51,16 @@ export async function pricedCart(userId: number, db: DbOrTx) {
   if (lines.length === 0) throw new ConflictError("Your cart is empty.");
   for (const line of lines) {
     if (line.quantity > line.inventory)
-      throw new OutOfStockError(`${stockMessage(line.name, line.inventory)} Please update your cart.`);
+      throw new OutOfStockError(
+        `${stockMessage(nameWithVariant(line.name, line.variantLabel), line.inventory)} Please update your cart.`,
+      );
   }
   return snapshotOf(lines);
 }
 
 const snapshotHash = (snapshot: CartSnapshotLine[]) =>
   createHash("sha256")
-    .update(JSON.stringify(snapshot.map((l) => [l.productId, l.quantity, l.priceCents])))
+    .update(JSON.stringify(snapshot.map((l) => [l.productId, l.variantId, l.quantity, l.priceCents])))
     .digest("hex")
     .slice(0, 24);
 

@@ -35,7 +35,7 @@ function orderBlocks(order: OrderDto): MailBlock[] {
       table: {
         head: ["Item", "Qty", "Price", "Total"],
         rows: order.items.map((item) => [
-          `${item.productBrand} ${item.productName}`,
+          `${item.productBrand} ${item.productName}${item.variantLabel ? ` (${item.variantLabel})` : ""}`,
           String(item.quantity),
           formatPrice(item.price),
           formatPrice(lineTotal(item.price, item.quantity)),

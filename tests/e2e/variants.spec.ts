@@ -1,0 +1,154 @@
+import { expect, type APIRequestContext } from "@playwright/test";
+import { ADMIN, apiToken, hydrated as pageHydrated, productViaApi, signInAsAdmin, uniqueTag } from "./admin-helpers";
+import { badge, checkoutUi, hydrated, pay, signedInShopper, test } from "./checkout-helpers";
+import { ORDERS_SHOP, toast } from "./orders-shop";
+
+/**
+ * A product with options (docs/decisions/0036-product-variants.md), with and without JavaScript: the shopper chooses
+ * a switch on the details page, sees its price and stock, adds it and buys it; the cart, the checkout and the order
+ * name the variant. A sold-out switch stays on the page, marked, and cannot be added. These tests buy: they run on
+ * the orders shop, with a keyboard of their own.
+ */
+test.use({ baseURL: ORDERS_SHOP });
+
+interface Variant {
+  id: number;
+  sku: string;
+  label: string;
+}
+
+/** A keyboard by switch: Red $80 (5 in stock), Brown $95 (3), Blue $80 (sold out). */
+async function keyboard(request: APIRequestContext, tag: string) {
+  const made = await productViaApi(request, tag, { price: 80, inventory: 5 });
+  const headers = { Authorization: `Bearer ${await apiToken(request, ADMIN.email, ADMIN.password)}` };
+  const options = await request.put(`/api/v1/products/${made.id}/options`, {
+    headers,
+    data: { options: [{ name: "Switch", values: ["Red", "Brown", "Blue"] }] },
+  });
+  expect(options.status(), await options.text()).toBe(200);
+  const [red, brown, blue] = ((await options.json()) as { data: { variants: Variant[] } }).data.variants;
+  const saved = await request.put(`/api/v1/products/${made.id}/variants`, {
+    headers,
+    data: {
+      variants: [
+        { id: red!.id, sku: `KB${tag}-RED`, price: 80, inventory: 5 },
+        { id: brown!.id, sku: `KB${tag}-BROWN`, price: 95, inventory: 3 },
+        { id: blue!.id, sku: `KB${tag}-BLUE`, price: 80, inventory: 0 },
+      ],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const [r, b, bl] = ((await saved.json()) as { data: { variants: Variant[] } }).data.variants;
+  return { ...made, red: r!, brown: b!, blue: bl! };
+}
+
+test.describe("a product with options", () => {
+  test("shopper chooses a switch, sees its price, adds it and buys it; the order names the variant", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const kb = await keyboard(page.request, uniqueTag(testInfo));
+    const user = await signedInShopper(page);
+    await page.goto(`/product/${kb.id}/details`);
+    const main = page.getByRole("main");
+    const picker = main.getByTestId("variant-picker");
+    await expect(picker.getByRole("group", { name: /Switch/ })).toBeVisible();
+    // the default variant: Red, $80
+    await expect(picker.getByRole("radio", { name: /Red/ })).toBeChecked();
+    await expect(main.getByText("$80.00").first()).toBeVisible();
+    await expect(main.getByText("5 in stock")).toBeVisible();
+    // the sold-out switch stays, marked
+    await expect(picker.getByText("(sold out)")).toBeVisible();
+    await pageHydrated(page, javaScriptEnabled);
+
+    await picker.getByRole("radio", { name: /Brown/ }).check();
+    if (!javaScriptEnabled) await picker.getByRole("button", { name: "Choose" }).click();
+    await expect(page).toHaveURL(/option1=Brown/);
+    await expect(picker.getByRole("radio", { name: /Brown/ })).toBeChecked();
+    await expect(main.getByText("$95.00").first()).toBeVisible();
+    await expect(main.getByText("3 in stock")).toBeVisible();
+    await expect(main.getByTestId("variant-sku")).toHaveText(kb.brown.sku);
+
+    await main.getByRole("button", { name: "Add to cart" }).click();
+    await expect(toast(page, `${kb.name} (Switch: Brown) added to cart`)).toBeVisible();
+    await expect(badge(page)).toHaveText("1");
+
+    await page.goto(`/user/${user.id}/my-cart`);
+    const line = main.getByTestId("cart-line");
+    await expect(line).toHaveCount(1);
+    await expect(line.getByTestId("line-variant")).toHaveText("Switch: Brown");
+    await expect(line.getByTestId("line-total")).toHaveText("$95.00");
+
+    await page.goto(`/checkout/${user.id}/checkout`);
+    await hydrated(page, javaScriptEnabled);
+    await expect(checkoutUi(page).summary.getByRole("listitem")).toContainText("Switch: Brown");
+    await pay(page, "4242 4242 4242 4242");
+    const orderPage = /\/orders\/(\d+)$/;
+    await expect(page).toHaveURL(orderPage, { timeout: 15_000 });
+    const items = main.getByRole("region", { name: "Items" });
+    await expect(items.getByTestId("order-line-variant")).toHaveText("Switch: Brown");
+    await expect(items).toContainText("Total$95.00");
+
+    // the stock that went is Brown's
+    await page.goto(`/product/${kb.id}/details?variant=${kb.brown.id}`);
+    await expect(main.getByText("2 in stock")).toBeVisible();
+    await page.goto(`/product/${kb.id}/details?variant=${kb.red.id}`);
+    await expect(main.getByText("5 in stock")).toBeVisible();
+  });
+
+  test("a sold-out switch cannot be added", async ({ page, javaScriptEnabled }, testInfo) => {
+    const kb = await keyboard(page.request, uniqueTag(testInfo));
+    await signedInShopper(page);
+    await page.goto(`/product/${kb.id}/details?variant=${kb.blue.id}`);
+    const main = page.getByRole("main");
+    await pageHydrated(page, javaScriptEnabled);
+    await expect(main.getByTestId("variant-picker").getByRole("radio", { name: /Blue/ })).toBeChecked();
+    await expect(main.getByText("Out of stock")).toBeVisible();
+    await expect(main.getByRole("button", { name: "Add to cart" })).toBeDisabled();
+    // a hand-made post of it is refused with the variant's name
+    const posted = await page.request.post(`/product/${kb.id}/details`, {
+      form: { intent: "add", quantity: "1", variantId: String(kb.blue.id) },
+    });
+    expect(posted.status()).toBe(409);
+    expect(await posted.text()).toContain(`Sorry, ${kb.name} (Switch: Blue) is out of stock.`);
+  });
+
+  test("admin defines options, sets a variant's price and stock in the table, and deletes a variant", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const made = await productViaApi(page.request, uniqueTag(testInfo), { price: 30, inventory: 2 });
+    await signInAsAdmin(page);
+    await page.goto(`/update-product/${made.id}/variants`);
+    const main = page.getByRole("main");
+    await pageHydrated(page, javaScriptEnabled);
+    await expect(main.getByTestId("variant-row")).toHaveCount(1);
+    await main.getByLabel("Option 1 name").fill("Colour");
+    await main.getByLabel("Option 1 values").fill("Black, White");
+    await main.getByRole("button", { name: "Save options and make the variants" }).click();
+    await expect(toast(page, "Options saved")).toBeVisible();
+    const rows = main.getByTestId("variant-row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText("Colour: Black");
+    // the variant made with the product kept its stock as the first combination
+    await expect(main.getByLabel("Stock of Colour: Black")).toHaveValue("2");
+    await pageHydrated(page, javaScriptEnabled);
+    await main.getByLabel("Price of Colour: White").fill("35.50");
+    await main.getByLabel("Stock of Colour: White").fill("4");
+    await main.getByRole("button", { name: "Save variants" }).click();
+    await expect(toast(page, "Variants saved")).toBeVisible();
+    await expect(main.getByLabel("Price of Colour: White")).toHaveValue("35.50");
+    await expect(main.getByLabel("Stock of Colour: White")).toHaveValue("4");
+
+    await pageHydrated(page, javaScriptEnabled);
+    await main.getByRole("button", { name: "Delete Colour: Black" }).click();
+    await expect(toast(page, "Variant deleted")).toBeVisible();
+    await expect(rows).toHaveCount(1);
+
+    // the shop sells what is left: White, $35.50, 4 in stock; Black stays listed, not offered
+    await page.goto(`/product/${made.id}/details`);
+    await expect(main.getByText("$35.50").first()).toBeVisible();
+    await expect(main.getByText("4 in stock")).toBeVisible();
+    await expect(main.getByTestId("variant-picker").getByText("(not offered)")).toBeVisible();
+  });
+});

@@ -1,0 +1,252 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { orderItems, products, productVariants } from "~/db/schema";
+import type { ProductDto, VariantDto } from "~/schemas/catalogue";
+import type { CartDto, CartItemDto, OrderDto } from "~/schemas/orders";
+import { checkInvariants } from "~/services/orders/invariants.server";
+import { useApiServer } from "../support/api-server";
+import { admin, payAndPlaceOrder, shopper, useCategory, type User } from "../support/checkout";
+import { json, type Envelope } from "../support/requests";
+import { useTestDatabase } from "../support/test-db";
+
+// Products with options and variants through /api/v1 (docs/decisions/0036-product-variants.md): the admin sets
+// options and each variant's figures, shoppers add a chosen variant, checkout takes that variant's stock.
+
+const database = useTestDatabase();
+const api = useApiServer();
+const { product, category } = useCategory(database);
+
+async function boss(): Promise<User> {
+  return admin(api, database.db);
+}
+
+async function setOptions(auth: User["auth"], productId: number, options: unknown) {
+  return api.json<Envelope<ProductDto>>(`/products/${productId}/options`, json("PUT", { options }, auth));
+}
+
+async function setVariants(auth: User["auth"], productId: number, variants: unknown) {
+  return api.json<Envelope<ProductDto>>(`/products/${productId}/variants`, json("PUT", { variants }, auth));
+}
+
+/** A keyboard by switch: Red $99 (stock 1), Brown $109 (stock 20), Blue $99 (stock 0). */
+async function keyboard() {
+  const who = await boss();
+  const p = await product({ priceCents: 9900, inventory: 1 });
+  const set = await setOptions(who.auth, p.id, [{ name: "Switch", values: ["Red", "Brown", "Blue"] }]);
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  const [red, brown, blue] = set.body.data.variants as [VariantDto, VariantDto, VariantDto];
+  const saved = await setVariants(who.auth, p.id, [
+    { id: red.id, sku: `KB-${p.id}-RED`, price: 99, inventory: 1 },
+    { id: brown.id, sku: `KB-${p.id}-BROWN`, price: 109, inventory: 20, weightGrams: 900 },
+    { id: blue.id, sku: `KB-${p.id}-BLUE`, price: 99, inventory: 0 },
+  ]);
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return { admin: who, product: saved.body.data, red, brown, blue };
+}
+
+const add = (user: User, body: Record<string, unknown>) =>
+  api.json<Envelope<CartItemDto>>("/cartItems/item/add", json("POST", body, user.auth));
+
+const cartOf = async (user: User) =>
+  (await api.json<Envelope<CartDto>>(`/carts/user/${user.id}/cart`, { headers: user.auth })).body.data;
+
+describe("products with options and variants", () => {
+  it("a product without options is sold as its one default variant, with the product's price and stock", async () => {
+    const p = await product({ priceCents: 2500, inventory: 7 });
+    const response = await api.json<Envelope<ProductDto>>(`/products/product/${p.id}/product`);
+    expect(response.body.data).toMatchObject({ price: 25, inventory: 7, options: [] });
+    expect(response.body.data.variants).toEqual([
+      expect.objectContaining({ id: p.variantId, price: 25, inventory: 7, selectedOptions: [], label: "" }),
+    ]);
+  });
+
+  it("options make every combination a variant; the product's price is the lowest and its stock the sum", async () => {
+    const { product: kb, red, brown, blue } = await keyboard();
+    expect(kb.options).toEqual([{ name: "Switch", values: ["Red", "Brown", "Blue"] }]);
+    expect(kb.variants.map((v) => [v.label, v.price, v.inventory])).toEqual([
+      ["Switch: Red", 99, 1],
+      ["Switch: Brown", 109, 20],
+      ["Switch: Blue", 99, 0],
+    ]);
+    // the variant made with the product kept its stock and became the first combination
+    expect(red.inventory).toBe(1);
+    expect(brown.id).not.toBe(blue.id);
+    expect(kb).toMatchObject({ price: 99, inventory: 21 });
+    expect(kb.variants[1]).toMatchObject({ weightGrams: 900, selectedOptions: [{ name: "Switch", value: "Brown" }] });
+
+    // a second option: the existing variants keep their figures as the first value of the new option
+    const who = await boss();
+    const two = await setOptions(who.auth, kb.id, [
+      { name: "Switch", values: ["Red", "Brown", "Blue"] },
+      { name: "Layout", values: "US ANSI, ISO DE" },
+    ]);
+    expect(two.status, JSON.stringify(two.body)).toBe(200);
+    expect(two.body.data.variants.map((v) => [v.label, v.inventory])).toEqual([
+      ["Switch: Red · Layout: US ANSI", 1],
+      ["Switch: Red · Layout: ISO DE", 0],
+      ["Switch: Brown · Layout: US ANSI", 20],
+      ["Switch: Brown · Layout: ISO DE", 0],
+      ["Switch: Blue · Layout: US ANSI", 0],
+      ["Switch: Blue · Layout: ISO DE", 0],
+    ]);
+    expect(two.body.data.variants[2]!.id).toBe(brown.id);
+    expect(two.body.data).toMatchObject({ price: 99, inventory: 21 });
+    expect(await checkInvariants(database.db)).toEqual([]);
+  });
+
+  it("refuses bad options and variant figures with 422, another product's variant with 422, a taken SKU with 409", async () => {
+    const { admin: who, product: kb, red } = await keyboard();
+    const other = await product();
+    expect((await setOptions(who.auth, kb.id, [{ name: "Switch", values: [] }])).status).toBe(422);
+    expect(
+      (
+        await setOptions(who.auth, kb.id, [
+          { name: "A", values: ["x"] },
+          { name: "B", values: ["x"] },
+          { name: "C", values: ["x"] },
+          { name: "D", values: ["x"] },
+        ])
+      ).status,
+    ).toBe(422);
+    expect((await setVariants(who.auth, kb.id, [{ id: red.id, sku: "X", price: -1, inventory: 1 }])).status).toBe(422);
+    const stranger = await setVariants(who.auth, other.id, [{ id: red.id, sku: "X", price: 1, inventory: 1 }]);
+    expect(stranger.status).toBe(422);
+    const taken = await setVariants(who.auth, other.id, [
+      { id: other.variantId, sku: kb.variants[0]!.sku.toLowerCase(), price: 1, inventory: 1 },
+    ]);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(409);
+    // a shopper may not
+    const user = await shopper(api);
+    expect((await setOptions(user.auth, kb.id, [])).status).toBe(403);
+    // the product form cannot set a figure that is its variants' (it may send them back unchanged)
+    const form = { name: kb.name, brand: kb.brand, description: "d", category: { id: category.id } };
+    const changed = await api.json(
+      `/products/product/${kb.id}/update`,
+      json("PUT", { ...form, price: 50, inventory: 21 }, who.auth),
+    );
+    expect(changed.status).toBe(422);
+    const same = await api.json(
+      `/products/product/${kb.id}/update`,
+      json("PUT", { ...form, price: 99, inventory: 21 }, who.auth),
+    );
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    const [row] = await database.db.select().from(products).where(eq(products.id, kb.id));
+    expect(row).toMatchObject({ priceCents: 9900, inventory: 21 });
+  });
+
+  it("adds the chosen variant, the default one when none is named; refuses an unknown or another product's variant", async () => {
+    const { product: kb, red, brown } = await keyboard();
+    const other = await product();
+    const user = await shopper(api);
+
+    const chosen = await add(user, { productId: kb.id, variantId: brown.id, quantity: 2 });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.message).toBe(`2 × ${kb.name} (Switch: Brown) added to cart`);
+    expect(chosen.body.data).toMatchObject({
+      itemId: kb.id,
+      variantId: brown.id,
+      variantLabel: "Switch: Brown",
+      unitPrice: 109,
+      totalPrice: 218,
+      inventory: 20,
+    });
+    const byDefault = await add(user, { productId: kb.id, quantity: 1 });
+    expect(byDefault.body.data).toMatchObject({ variantId: red.id, unitPrice: 99 });
+
+    const unknown = await add(user, { productId: kb.id, variantId: 999_999, quantity: 1 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("Variant not found");
+    const stranger = await add(user, { productId: other.id, variantId: brown.id, quantity: 1 });
+    expect(stranger.status).toBe(422);
+    expect(stranger.body.message).toBe(`Variant ${brown.id} is not a variant of product ${other.id}.`);
+
+    // the last Red is in the cart: no more of it, while Brown has plenty
+    const beyond = await add(user, { productId: kb.id, variantId: red.id, quantity: 1 });
+    expect(beyond.status).toBe(409);
+    expect(beyond.body.message).toContain(`${kb.name} (Switch: Red)`);
+
+    const cart = await cartOf(user);
+    expect(cart.items.map((i) => [i.variantLabel, i.quantity, i.unitPrice])).toEqual([
+      ["Switch: Brown", 2, 109],
+      ["Switch: Red", 1, 99],
+    ]);
+    expect(cart.totalAmount).toBe(317);
+
+    // two lines of one product: the line is named by its variant
+    const ambiguous = await api.json(
+      `/cartItems/cart/${cart.cartId}/item/${kb.id}/update?quantity=3`,
+      json("PUT", {}, user.auth),
+    );
+    expect(ambiguous.status).toBe(422);
+    const named = await api.json<Envelope<CartItemDto>>(
+      `/cartItems/cart/${cart.cartId}/item/${kb.id}/update?quantity=3&variantId=${brown.id}`,
+      json("PUT", {}, user.auth),
+    );
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.data).toMatchObject({ variantId: brown.id, quantity: 3 });
+    const removed = await api.json(
+      `/cartItems/cart/${cart.cartId}/item/${kb.id}/remove?variantId=${red.id}`,
+      json("DELETE", {}, user.auth),
+    );
+    expect(removed.status).toBe(200);
+    expect((await cartOf(user)).items.map((i) => [i.variantId, i.quantity])).toEqual([[brown.id, 3]]);
+  });
+
+  it("checkout takes the bought variant's stock only; the order names the variant, and keeps it when the variant goes", async () => {
+    const { admin: who, product: kb, red, brown, blue } = await keyboard();
+    const user = await shopper(api);
+    expect((await add(user, { productId: kb.id, variantId: brown.id, quantity: 2 })).status).toBe(200);
+    expect((await add(user, { productId: kb.id, variantId: red.id, quantity: 1 })).status).toBe(200);
+    const { order } = await payAndPlaceOrder(api, user);
+    expect(order.totalAmount).toBe(317);
+    expect(order.items.map((i) => [i.variantId, i.variantLabel, i.quantity, i.price])).toEqual([
+      [red.id, "Switch: Red", 1, 99],
+      [brown.id, "Switch: Brown", 2, 109],
+    ]);
+    const stock = async () =>
+      Object.fromEntries(
+        (
+          await database.db
+            .select({ id: productVariants.id, inventory: productVariants.inventory })
+            .from(productVariants)
+            .where(eq(productVariants.productId, kb.id))
+        ).map((v) => [v.id, v.inventory]),
+      );
+    expect(await stock()).toEqual({ [red.id]: 0, [brown.id]: 18, [blue.id]: 0 });
+    const [row] = await database.db.select().from(products).where(eq(products.id, kb.id));
+    expect(row).toMatchObject({ inventory: 18, priceCents: 9900 });
+
+    // the sold-out variant cannot be added
+    expect((await add(user, { productId: kb.id, variantId: red.id, quantity: 1 })).status).toBe(409);
+
+    // a variant with orders is deleted: the order keeps its lines and their label
+    const deleted = await api.json<Envelope<ProductDto>>(
+      `/products/${kb.id}/variants/${brown.id}`,
+      json("DELETE", {}, who.auth),
+    );
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body.data).toMatchObject({ inventory: 0, price: 99 });
+    const orders = await api.json<Envelope<OrderDto[]>>(`/orders/user/${user.id}/orders`, { headers: user.auth });
+    expect(orders.body.data[0]!.items.map((i) => [i.variantId, i.variantLabel])).toEqual([
+      [red.id, "Switch: Red"],
+      [null, "Switch: Brown"],
+    ]);
+    expect(await database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))).toHaveLength(2);
+
+    // cancelling returns the stock of the variants still there
+    const cancelled = await api.json(
+      `/orders/order/${order.id}/status`,
+      json("PUT", { status: "CANCELLED" }, who.auth),
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await stock()).toEqual({ [red.id]: 1, [blue.id]: 0 });
+    expect(await checkInvariants(database.db)).toEqual([]);
+  });
+
+  it("the last variant of a product cannot be deleted", async () => {
+    const who = await boss();
+    const p = await product();
+    const response = await api.json(`/products/${p.id}/variants/${p.variantId}`, json("DELETE", {}, who.auth));
+    expect(response.status).toBe(409);
+  });
+});
