@@ -339,6 +339,8 @@ export const PurchaseResultSchema = z.object({ order: OrderSchema, created: z.bo
 export const RefundSchema = z.object({
   id: z.number(),
   paymentId: z.number(),
+  /** the order the payment was for (a cancelled one), or null (a payment refunded before any order was placed) */
+  orderId: z.number().nullable(),
   providerPaymentId: z.string(),
   customerEmail: z.string(),
   amount: z.number(),

@@ -42,6 +42,10 @@ test("admin: a cancelled order's refund is listed under Refunds", async ({ page,
   const done = main.getByTestId("refund-done").filter({ hasText: shopper.email });
   await expect(done).toHaveCount(1);
   await expect(done).toContainText("$21.00");
-  await expect(done).toContainText(`order ${orderId} cancelled`);
+  await expect(done).toContainText(`Order #${orderId} cancelled`);
   await expect(done).toContainText("Refunded");
+  // the order is a link to it
+  await done.getByRole("link", { name: `Order #${orderId}` }).click();
+  await expect(page).toHaveURL(`/orders/${orderId}`);
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText(`Order #${orderId}`);
 });

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { endpoints } from "~/client/api.server";
 import { DeleteProductLink } from "~/components/admin/delete-product";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -49,11 +50,45 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<ImportReply>({ message, errors }, { status });
 }
 
+const TYPING_DELAY_MS = 350;
+
+/**
+ * With JavaScript the search and "Low stock only" apply as the listing's filters do (typing after a short pause, a run
+ * of typing one history entry; a tick at once), without "Show"; back/forward show what the URL says.
+ */
+function useApplyAsTyped(q: string, lowStock: boolean) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const typing = useRef(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const lowStockRef = useRef<HTMLInputElement>(null);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = q;
+    if (lowStockRef.current) lowStockRef.current.checked = lowStock;
+  }, [q, lowStock]);
+  function applyAsTyped(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    clearTimeout(timer.current);
+    if ((event.target as HTMLInputElement).type === "search") {
+      timer.current = setTimeout(() => {
+        submit(form, { replace: typing.current, preventScrollReset: true });
+        typing.current = true;
+      }, TYPING_DELAY_MS);
+    } else {
+      typing.current = false;
+      submit(form, { preventScrollReset: true });
+    }
+  }
+  return { applyAsTyped, searchRef, lowStockRef };
+}
+
 export default function AdminProducts() {
   const { inventory, q, lowStock } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const importing = useIsPending();
   const hydrated = useHydrated();
+  const { applyAsTyped, searchRef, lowStockRef } = useApplyAsTyped(q, lowStock);
   const pageHref = (page: number) =>
     `?${new URLSearchParams({ ...(q ? { q } : {}), ...(lowStock ? { lowStock: "true" } : {}), page: String(page) })}`;
   return (
@@ -75,18 +110,31 @@ export default function AdminProducts() {
           </div>
         </div>
 
-        <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
+        <Form
+          method="get"
+          className="mt-6 flex flex-wrap items-end gap-3"
+          onChange={applyAsTyped}
+          aria-label="Find products"
+        >
           <div>
             <label htmlFor="q" className="label">
               Search name or brand
             </label>
-            <input id="q" name="q" type="search" defaultValue={q} className="input" />
+            <input ref={searchRef} id="q" name="q" type="search" defaultValue={q} className="input" />
           </div>
           <label className="flex items-center gap-2 pb-2 text-sm">
-            <input type="checkbox" name="lowStock" value="true" defaultChecked={lowStock} className="h-4 w-4" />
+            <input
+              ref={lowStockRef}
+              type="checkbox"
+              name="lowStock"
+              value="true"
+              defaultChecked={lowStock}
+              className="h-4 w-4"
+            />
             Low stock only (5 or fewer)
           </label>
-          <button type="submit" className="btn-secondary">
+          {/* without JavaScript nothing applies by itself; hidden by CSS where scripting is on (no shift at hydration) */}
+          <button type="submit" className="btn-secondary [@media(scripting:enabled)]:hidden">
             Show
           </button>
           <p className="ml-auto pb-2 text-sm text-slate-600">

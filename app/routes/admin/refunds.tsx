@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -43,7 +43,18 @@ function RefundFacts({ refund }: { refund: RefundDto }) {
         {formatPrice(refund.amount)} to {refund.customerEmail || "a deleted account"}
       </p>
       <p className="text-sm text-slate-600">
-        {refund.reason} · payment {refund.providerPaymentId} · owed since {when(refund.createdAt)}
+        {refund.orderId !== null ? (
+          <>
+            <Link to={`/orders/${refund.orderId}`} className="font-semibold text-brand-700 underline">
+              Order #{refund.orderId}
+            </Link>{" "}
+            {/* "order 2 cancelled": the order is the link */}
+            {refund.reason.replace(new RegExp(`^order #?${refund.orderId} `), "")}
+          </>
+        ) : (
+          refund.reason
+        )}{" "}
+        · payment {refund.providerPaymentId} · owed since {when(refund.createdAt)}
       </p>
     </>
   );

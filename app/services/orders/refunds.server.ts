@@ -5,7 +5,7 @@
 // twice.
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { payments, refunds, users } from "~/db/schema";
+import { orders, payments, refunds, users } from "~/db/schema";
 import type { RefundDto } from "~/schemas/orders";
 import { centsToDollars } from "~/lib/money";
 import { requireAdmin, type Actor } from "../access";
@@ -116,11 +116,17 @@ export async function processDueRefunds(db: DbOrTx = getDb(), now = new Date()) 
 
 // ---------------------------------------------------------------- the admin's view
 
-function refundDto(row: { refund: RefundRow; payment: typeof payments.$inferSelect; email: string | null }): RefundDto {
+function refundDto(row: {
+  refund: RefundRow;
+  payment: typeof payments.$inferSelect;
+  email: string | null;
+  orderId: number | null;
+}): RefundDto {
   const { refund, payment } = row;
   return {
     id: refund.id,
     paymentId: payment.id,
+    orderId: row.orderId,
     providerPaymentId: payment.providerPaymentId,
     customerEmail: row.email ?? "",
     amount: centsToDollars(payment.amountCents),
@@ -134,12 +140,13 @@ function refundDto(row: { refund: RefundRow; payment: typeof payments.$inferSele
   };
 }
 
-/** Refunds with their payment and the customer's e-mail: what the admin's view shows. */
+/** Refunds with their payment, its order (if any) and the customer's e-mail: what the admin's view shows. */
 const refundsWithPayments = (db: DbOrTx) =>
   db
-    .select({ refund: refunds, payment: payments, email: users.email })
+    .select({ refund: refunds, payment: payments, email: users.email, orderId: orders.id })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(orders, eq(orders.paymentId, payments.id))
     .leftJoin(users, eq(users.id, payments.userId));
 
 /** GET /admin/refunds: the ones still owed first (oldest first), then the latest done. */
