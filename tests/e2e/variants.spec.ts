@@ -89,6 +89,10 @@ test.describe("a product with options", () => {
     await expect(items.getByTestId("order-line-variant")).toHaveText("Switch: Brown");
     await expect(items).toContainText("Total$95.00");
 
+    // the listing's card says the lowest price, "from"
+    await page.goto(`/products?q=${encodeURIComponent(kb.name)}`);
+    await expect(main.getByRole("article").filter({ hasText: kb.name })).toContainText("from $80.00");
+
     // the stock that went is Brown's
     await page.goto(`/product/${kb.id}/details?variant=${kb.brown.id}`);
     await expect(main.getByText("2 in stock")).toBeVisible();

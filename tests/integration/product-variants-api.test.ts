@@ -243,6 +243,25 @@ describe("products with options and variants", () => {
     expect(await checkInvariants(database.db)).toEqual([]);
   });
 
+  it("a CSV import may send a product's variant figures back unchanged, and is refused a new one (422)", async () => {
+    const { admin: who, product: kb } = await keyboard();
+    const csv = (price: string, inventory: number) =>
+      `id,name,brand,category,price,inventory,description\n${kb.id},${kb.name},${kb.brand},${kb.category.name},${price},${inventory},d\n`;
+    const importCsv = (body: string) =>
+      api.json<Envelope<unknown>>("/products/import", {
+        method: "POST",
+        headers: { ...who.auth, "content-type": "text/csv" },
+        body,
+      });
+    const same = await importCsv(csv("99.00", 21));
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    const changed = await importCsv(csv("50.00", 21));
+    expect(changed.status).toBe(422);
+    expect(changed.body.errors).toEqual({
+      "line 2": ["this product has variants: set its price and stock on each variant"],
+    });
+  });
+
   it("the last variant of a product cannot be deleted", async () => {
     const who = await boss();
     const p = await product();

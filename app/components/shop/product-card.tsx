@@ -60,7 +60,7 @@ export function ProductCard({
           <span className="font-semibold text-slate-900">{product.name}</span> - {product.description}
         </h2>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
-          <Price value={product.price} className="text-lg" />
+          <CardPrice product={product} />
           <StockLabel inventory={product.inventory} />
         </div>
         {product.inventory > 0 ? (
@@ -95,7 +95,7 @@ export function DistinctProductCard({ product }: { product: ProductDto }) {
         <h3 className="font-semibold text-slate-900">{product.name}</h3>
         <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
-          <Price value={product.price} className="text-lg" />
+          <CardPrice product={product} />
           <StockLabel inventory={product.inventory} />
         </div>
         {product.inventory > 0 ? (
@@ -107,5 +107,16 @@ export function DistinctProductCard({ product }: { product: ProductDto }) {
         )}
       </div>
     </article>
+  );
+}
+
+/** The card's price: "from $X" (the lowest) when the product's variants differ in price. */
+function CardPrice({ product }: { product: ProductDto }) {
+  const prices = new Set(product.variants.map((variant) => variant.price));
+  return (
+    <span className="text-lg">
+      {prices.size > 1 ? <span className="text-sm font-normal text-slate-600">from </span> : null}
+      <Price value={product.price} />
+    </span>
   );
 }

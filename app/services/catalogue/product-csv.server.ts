@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, products, productVariants } from "~/db/schema";
 import { ProductInputSchema, type ProductInput } from "~/schemas/catalogue";
 import { MAX_ID, textProblem } from "~/schemas/common";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
@@ -204,9 +204,21 @@ export async function importProductsCsv({
             sql`lower(${products.name}) = lower(${input.name})`,
             sql`lower(${products.brand}) = lower(${input.brand})`,
           );
-      const [existing] = await tx.select({ id: products.id }).from(products).where(target);
+      const [existing] = await tx
+        .select({ id: products.id, priceCents: products.priceCents, inventory: products.inventory })
+        .from(products)
+        .where(target);
       if (!existing && id) {
         errors[`line ${line}`] = [`no product has id ${id}`];
+        continue;
+      }
+      // a product with several variants has their price and stock (decision 0036): sent back unchanged they pass
+      if (
+        existing &&
+        (existing.priceCents !== values.priceCents || existing.inventory !== values.inventory) &&
+        (await tx.$count(productVariants, eq(productVariants.productId, existing.id))) > 1
+      ) {
+        errors[`line ${line}`] = ["this product has variants: set its price and stock on each variant"];
         continue;
       }
       try {
