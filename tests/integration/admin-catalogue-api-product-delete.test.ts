@@ -103,6 +103,9 @@ describe("DELETE /products/product/{id}/delete", () => {
     expect(past.totalAmount).toBe(61);
     expect(past.items).toContainEqual({
       productId: null,
+      // its variant went with it: the line keeps the variant's label (none for a product without options)
+      variantId: null,
+      variantLabel: "",
       productName: product.name,
       productBrand: product.brand,
       quantity: 2,
