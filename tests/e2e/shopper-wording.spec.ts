@@ -4,7 +4,7 @@ import { open, signInAsAdmin } from "./admin-helpers";
 import { ORDERS_SHOP } from "./orders-shop";
 import { products } from "./shop";
 
-// Smaller findings the home search's hint cut on a phone, a long e-mail broken mid-word, and
+// Smaller findings of the shopper walk: the home search's hint cut on a phone, a long e-mail broken mid-word, and
 // "1 products" on the admin's product table.
 
 /** Whether an input's placeholder fits its box (text width measured with the input's own font). */
