@@ -341,6 +341,13 @@ describe("pages answer what they cannot read with a 4xx page", () => {
     expect(status).toBe(400);
   });
 
+  it("the search bar's suggestions with a NUL in the words: 400, as the page and as its data (the fuzzer's 500)", async () => {
+    for (const path of ["/search/suggestions?q=a%00b", "/search/suggestions.data?q=%40%7Df%00%3AV91&page=1e-323"]) {
+      const { status } = await refused(shop.pages.origin, page(path, "admin"));
+      expect(status, path).toBe(400);
+    }
+  });
+
   it("the admin's product search with a NUL: 400", async () => {
     const { status, text } = await refused(shop.pages.origin, page("/admin/products?q=a%00", "admin"));
     expect(status).toBe(400);
