@@ -1,6 +1,6 @@
 // The command line shared by scripts/backup.ts and scripts/restore.ts: one file, an optional --force, one line on error.
 import { BackupError } from "../app/server/backup.server";
-import { DataDirBusyError } from "../app/server/data-dir-lock.server";
+import { DataDirBusyError } from "../app/server/data-dir-lock.server.mjs";
 
 export async function runCommand(name: "backup" | "restore", action: (file: string, force: boolean) => Promise<void>) {
   const args = process.argv.slice(2);

@@ -17,6 +17,7 @@ import {
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { DataDirBusyError, dataDirHolder } from "../app/server/data-dir-lock.server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -426,6 +427,14 @@ async function stop(signal) {
 
 process.on("SIGTERM", () => void stop("SIGTERM"));
 process.on("SIGINT", () => void stop("SIGINT"));
+
+// A second server on the same embedded database says so first and only, before it listens (the app takes the lock
+// itself when it starts; this only asks who holds it).
+if (!process.env.DATABASE_URL?.trim()) {
+  const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+  const holder = dataDirHolder(dataDir);
+  if (holder !== undefined) fail(`could not start: ${new DataDirBusyError(dataDir, holder).message}`);
+}
 
 // listen first: a busy port is reported at once, and the probes answer while the database is awaited
 await new Promise((resolve) => server.listen(PORT, HOST, resolve));

@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { pgliteExtensions } from "~/db/client.server";
-import { lockDataDir } from "./data-dir-lock.server";
+import { lockDataDir } from "./data-dir-lock.server.mjs";
 
 /**
  * `npm run backup -- <file>` and `npm run restore -- <file> [--force]` (scripts/backup.ts, scripts/restore.ts).

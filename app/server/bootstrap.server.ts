@@ -9,7 +9,7 @@ import { ConfigError, loadConfig, setConfig, type AppConfig } from "~/lib/env.se
 import { ensureAdminAccount } from "~/services/accounts/admin-bootstrap.server";
 import { startReconciler } from "~/services/orders/reconciler.server";
 import { startMailSender } from "~/services/mail/sender.server";
-import { DataDirBusyError, lockDataDir } from "./data-dir-lock.server";
+import { DataDirBusyError, lockDataDir } from "./data-dir-lock.server.mjs";
 import { onShutdown } from "./lifecycle.server";
 import { DatabaseUnavailableError, describeDatabaseUrl, waitForDatabase } from "./wait-for-database.server";
 import { createLogger, describeError } from "~/lib/log.server";

@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres, type Database } from "~/db/client.server";
 import { categories, products, users } from "~/db/schema";
-import { lockDataDir } from "~/server/data-dir-lock.server";
+import { lockDataDir } from "~/server/data-dir-lock.server.mjs";
 import { seedDemoCatalogue } from "~/server/seed/seed.server";
 import { createCategory, createImage, createProduct } from "../support/factories";
 import { testDatabaseUrls } from "../support/postgres-url";

@@ -7,21 +7,28 @@ import path from "node:path";
  * on Linux, the process's start time, so a stale lock whose pid was reused by another process is recognised).
  */
 export class DataDirBusyError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly holderPid: number | undefined,
-  ) {
+  /**
+   * @param {string} dataDir
+   * @param {number | undefined} holderPid
+   */
+  constructor(dataDir, holderPid) {
     super(
       `${dataDir} is in use by ${holderPid ? `process ${holderPid}` : "another process"} (${path.join(dataDir, LOCK_FILE)}): ` +
         "one process per embedded database; stop the shop first",
     );
+    this.dataDir = dataDir;
+    this.holderPid = holderPid;
   }
 }
 
 const LOCK_FILE = "pgdata.lock";
 
-/** Field 22 of /proc/<pid>/stat (clock ticks since boot); undefined where there is no /proc. */
-function startTime(pid: number): string | undefined {
+/**
+ * Field 22 of /proc/<pid>/stat (clock ticks since boot); undefined where there is no /proc.
+ * @param {number} pid
+ * @returns {string | undefined}
+ */
+function startTime(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     // the command name (field 2) may hold spaces and parentheses: count from its closing parenthesis
@@ -31,18 +38,24 @@ function startTime(pid: number): string | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** @param {number} pid */
+function isAlive(pid) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return /** @type {NodeJS.ErrnoException} */ (error).code === "EPERM";
   }
 }
 
-/** The process holding the lock, or undefined when it is free or stale. */
-export function dataDirHolder(dataDir: string): number | undefined {
-  let text: string;
+/**
+ * The process holding the lock, or undefined when it is free or stale. The server (scripts/server.mjs) asks this
+ * before it listens, so a second instance on the same folder says so first and only.
+ * @param {string} dataDir
+ * @returns {number | undefined}
+ */
+export function dataDirHolder(dataDir) {
+  let text;
   try {
     text = fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8");
   } catch {
@@ -55,8 +68,12 @@ export function dataDirHolder(dataDir: string): number | undefined {
   return pid;
 }
 
-/** Takes the lock (replacing a stale one) or throws DataDirBusyError. Returns the release function. */
-export function lockDataDir(dataDir: string): () => void {
+/**
+ * Takes the lock (replacing a stale one) or throws DataDirBusyError. Returns the release function.
+ * @param {string} dataDir
+ * @returns {() => void}
+ */
+export function lockDataDir(dataDir) {
   const file = path.join(dataDir, LOCK_FILE);
   const content = `${process.pid} ${startTime(process.pid) ?? ""}`.trim() + "\n";
   fs.mkdirSync(dataDir, { recursive: true });
@@ -65,7 +82,7 @@ export function lockDataDir(dataDir: string): () => void {
       fs.writeFileSync(file, content, { flag: "wx" });
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
       const holder = dataDirHolder(dataDir);
       if (holder !== undefined) throw new DataDirBusyError(dataDir, holder);
       // a stale lock (its process is gone): replace it once; losing that race to another process means it is busy
