@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, mainNav, signInAsAdmin, uniqueTag } from "./admin-helpers";
+import { ADMIN, hydrated, mainNav, signInAsAdmin, uniqueTag } from "./admin-helpers";
 import { waitForMail } from "./mailbox";
 import { ORDERS_SHOP, toast } from "./orders-shop";
 
@@ -28,6 +28,8 @@ test("admin: a test message is sent, listed under Sent mail and opened", async (
   await expect(main).toContainText("written as an .eml file");
   await hydrated(page, js);
 
+  // the test message goes to the admin's own address unless another is typed
+  await expect(main.getByLabel("Send to")).toHaveValue(ADMIN.email);
   const after = new Date();
   await main.getByLabel("Send to").fill(to);
   await main.getByRole("button", { name: "Send test message" }).click();

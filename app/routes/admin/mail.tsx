@@ -21,8 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAdmin(request);
   const query = MailOutboxQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const { status, page } = query.success ? query.data : { status: undefined, page: 1 };
-  const { data: mail } = await auth.api(endpoints.mail.outbox, { query: { status, page } });
-  return data({ mail, status: status ?? "" });
+  const [{ data: mail }, { data: admin }] = await Promise.all([
+    auth.api(endpoints.mail.outbox, { query: { status, page } }),
+    // the test message goes to the admin's own address unless they type another
+    auth.api(endpoints.users.get, { params: { userId: auth.userId } }),
+  ]);
+  return data({ mail, status: status ?? "", adminEmail: admin.email });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,13 +47,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return outcomeReply(auth, form, back, outcome);
 }
 
-function TestMessageForm() {
+function TestMessageForm({ defaultTo }: { defaultTo: string }) {
   const actionData = useActionData<typeof action>();
   // the retry buttons' refusals come back as toasts; only the test form's reply is conform's
   const lastResult = actionData && !("ok" in actionData) ? actionData : undefined;
   const busy = useIsPending({ intent: "test" });
   const [form, fields] = useForm<z.input<typeof MailTestFormSchema>>({
     lastResult,
+    defaultValue: { to: defaultTo },
     constraint: getZodConstraint(MailTestFormSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: MailTestFormSchema }),
@@ -77,7 +82,7 @@ function TestMessageForm() {
 }
 
 export default function AdminSentMail() {
-  const { mail, status } = useLoaderData<typeof loader>();
+  const { mail, status, adminEmail } = useLoaderData<typeof loader>();
   const retrying = useIsPending({ intent: "retry" });
   const search = (page: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`;
   return (
@@ -95,7 +100,7 @@ export default function AdminSentMail() {
         )}
       </p>
 
-      <TestMessageForm />
+      <TestMessageForm defaultTo={adminEmail} />
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
         <div>
