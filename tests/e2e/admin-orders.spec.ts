@@ -67,6 +67,9 @@ test.describe("admin: orders", () => {
     // who to ship to: the customer's e-mail and the address the order keeps
     await expect(order.getByRole("link", { name: shopper.email })).toHaveAttribute("href", `mailto:${shopper.email}`);
     await expect(order).toContainText("Ship toSam Shopper");
+    // the order's total says what it is, inside the order's own card (its heading names it)
+    await expect(order).toHaveAccessibleName(`Order #${orderId}`);
+    await expect(order).toContainText("Total$15.00");
 
     if (javaScriptEnabled) {
       // 'Cancel order' asks first; saying no leaves the order as it is

@@ -86,17 +86,28 @@ export default function AdminOrders() {
       {orders.content.length === 0 ? <p className="mt-8 text-slate-600">No orders found at the moment</p> : null}
       <ul className="mt-6 space-y-6">
         {orders.content.map((order) => (
-          <li key={order.id} data-testid="admin-order">
-            <div className="mb-2 grid gap-2 text-sm sm:grid-cols-2">
+          // each order a card of its own: its customer and ship-to read as its own, not the order above's
+          <li
+            key={order.id}
+            data-testid="admin-order"
+            className="rounded-lg border border-slate-200 p-3 sm:p-4"
+            aria-label={`Order #${order.id}`}
+          >
+            <div className="mb-2 grid gap-2 text-sm sm:grid-cols-3">
               <p className="text-slate-700">
                 <span className="block font-semibold text-slate-900">Customer</span>
                 {order.customer.name}
                 <br />
-                <a href={`mailto:${order.customer.email}`} className="text-blue-700 underline hover:text-blue-900">
+                <a
+                  href={`mailto:${order.customer.email}`}
+                  className="break-all text-blue-700 underline hover:text-blue-900"
+                >
                   {order.customer.email}
                 </a>
-                <br />
-                {formatPrice(order.totalAmount)}
+              </p>
+              <p className="text-slate-700">
+                <span className="block font-semibold text-slate-900">Total</span>
+                <span data-testid="admin-order-total">{formatPrice(order.totalAmount)}</span>
               </p>
               <div className="text-slate-700">
                 <span className="block font-semibold text-slate-900">Ship to</span>
