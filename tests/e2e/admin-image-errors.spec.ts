@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { NO_IMAGE } from "../../app/schemas/product-form";
-import { open, productViaApi, signInAsAdmin, uniqueTag } from "./admin-helpers";
+import { imageFile, open, productViaApi, signInAsAdmin, uniqueTag } from "./admin-helpers";
 import { ORDERS_SHOP } from "./orders-shop";
 
 test.use({ baseURL: ORDERS_SHOP });
@@ -12,7 +12,8 @@ const notes = { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("
 /**
  * After "Please select an image." (said before any request with JavaScript), choosing a file that is no
  * image and sending it left the stale warning in place of the server's reason. The warning now goes as soon as a
- * file is chosen, and the server's reason shows under the picker, with and without JavaScript.
+ * file is chosen, and the server's reason shows under the picker, with and without JavaScript; with JavaScript that
+ * reason in turn goes once another file is chosen.
  */
 async function expectServerReasonAfterWarning(
   page: Page,
@@ -31,6 +32,12 @@ async function expectServerReasonAfterWarning(
   await expect(where.getByText(NO_IMAGE, { exact: true })).toHaveCount(0);
   await expect(picker).toHaveAccessibleDescription(NOT_AN_IMAGE);
   await expect(page.getByText(NO_IMAGE, { exact: true })).toHaveCount(0);
+  if (javaScriptEnabled) {
+    // the reason was about the file sent before: choosing another (a real image) takes it away until the next answer
+    await picker.setInputFiles(await imageFile("good.png", { r: 40, g: 120, b: 200 }));
+    await expect(where.getByText(NOT_AN_IMAGE, { exact: true })).toHaveCount(0);
+    await expect(where.getByRole("img", { name: "Preview of good.png" })).toBeVisible();
+  }
 }
 
 test.describe("admin: a refused image upload", () => {

@@ -63,17 +63,24 @@ function hasFile(form: HTMLFormElement, name: string): boolean {
 /**
  * The warning for an upload without a file (docs/product.md#add-product), shown before any request when JavaScript
  * runs. It lasts only until a file is chosen: after that, what the picker shows is the server's answer (a file that is
- * no image, too large…), which the stale warning used to hide. `error` is what to show under the picker.
+ * no image, too large…), which the stale warning used to hide, until other files are chosen (that answer was about
+ * the files sent before). `error` is what to show under the picker.
  */
 export function useImageRequired(name: string, serverError: string | undefined) {
   const [missing, setMissing] = useState(false);
+  // the server's refusal of the files sent before stops applying once other files are chosen; the next answer shows
+  const [stale, setStale] = useState(false);
   return {
-    error: missing ? NO_IMAGE : serverError,
+    error: missing ? NO_IMAGE : stale ? undefined : serverError,
     onSubmit(event: FormEvent<HTMLFormElement>) {
       const chosen = hasFile(event.currentTarget, name);
       if (!chosen) event.preventDefault();
       setMissing(!chosen);
+      setStale(false);
     },
-    onPick: () => setMissing(false),
+    onPick: () => {
+      setMissing(false);
+      setStale(true);
+    },
   };
 }
