@@ -3,7 +3,7 @@ import { z } from "zod/v4";
 import { AddressInputSchema } from "./account";
 import { IdSchema, isOneLine, oneLine } from "./common";
 import { ADD_ADDRESS_INTENT, SHIP_TO_BILLING } from "./cart-constants";
-import { BillingSchema, TestCardSchema } from "./orders";
+import { BillingSchema, ShippingMethodIdSchema, TestCardSchema } from "./orders";
 
 // the browser's pages import these from ./cart-constants (without zod)
 export { ADD_ADDRESS_INTENT, SHIP_TO_BILLING };
@@ -24,12 +24,17 @@ const ShownAmount = z.coerce.number().positive();
 const ShipToSchema = z.preprocess((v) => (v === SHIP_TO_BILLING || v === "" ? undefined : v), IdSchema.optional());
 
 /** Stripe mode: billing details only (the card is Stripe's, in its Elements box or on its hosted page). */
-export const CheckoutBillingFormSchema = BillingSchema.extend({ amount: ShownAmount, shippingAddressId: ShipToSchema });
+export const CheckoutBillingFormSchema = BillingSchema.extend({
+  amount: ShownAmount,
+  shippingAddressId: ShipToSchema,
+  shippingMethodId: ShippingMethodIdSchema,
+});
 
 /** Test-payments mode: billing details and a plain card form, with Stripe's messages for a malformed card. */
 export const TestCheckoutFieldsSchema = BillingSchema.extend({
   amount: ShownAmount,
   shippingAddressId: ShipToSchema,
+  shippingMethodId: ShippingMethodIdSchema,
   cardNumber: z.string({ error: "Your card number is incomplete." }),
   exp: z.string({ error: "Your card's expiration date is incomplete." }),
   cvc: z.string({ error: "Your card's security code is incomplete." }),
@@ -54,8 +59,8 @@ export const TestCheckoutFormSchema = TestCheckoutFieldsSchema.transform((form, 
     }
     return z.NEVER;
   }
-  const { amount, shippingAddressId, cardNumber: _n, exp: _e, cvc: _c, ...billing } = form;
-  return { amount, shippingAddressId, billing, card: card.data };
+  const { amount, shippingAddressId, shippingMethodId, cardNumber: _n, exp: _e, cvc: _c, ...billing } = form;
+  return { amount, shippingAddressId, shippingMethodId, billing, card: card.data };
 });
 
 /**

@@ -117,11 +117,71 @@ export function orderStatusLabel(status: OrderStatus, refunded: boolean): string
   }
 }
 
+/** One of the destination's shipping methods (GET …/quote lists them); the first that can take the cart when absent. */
+export const ShippingMethodIdSchema = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  IdSchema.optional(),
+);
+
+/** A tax line: "VAT" at 19% (rate in percent), 3.19 */
+export const TaxLineSchema = z.object({ name: z.string(), rate: z.number(), amount: z.number() });
+
+/** The price of a cart for a destination (services/orders/quote.server.ts), in dollars. */
+export const QuoteSchema = z.object({
+  /** the lines' sum (the cart's totalAmount) */
+  subtotal: z.number(),
+  discount: z.number(),
+  /** the chosen (or first usable) method and its cost; null: no shipping priced (no zones, or no destination) */
+  shipping: z.object({ methodId: z.number().int(), method: z.string(), amount: z.number() }).nullable(),
+  taxes: z.array(TaxLineSchema),
+  tax: z.number(),
+  taxIncluded: z.boolean(),
+  /** what the shopper pays: subtotal − discount + shipping (+ tax when added) */
+  total: z.number(),
+  destination: z.object({ country: z.string(), state: z.string() }).nullable(),
+  /** the destination's methods priced for this cart (amount null: the cart cannot go by it, too heavy) */
+  methods: z.array(
+    z.object({ id: z.number().int(), name: z.string(), deliveryTime: z.string(), amount: z.number().nullable() }),
+  ),
+  /** the shop prices shipping by zones: an address outside them cannot be shipped to */
+  shipsByZone: z.boolean(),
+  /** false: no method serves this destination (or none is known yet while the shop ships by zones) */
+  shippable: z.boolean(),
+});
+export type QuoteDto = z.infer<typeof QuoteSchema>;
+
+export const QuoteQuerySchema = z.object({
+  /** an estimate for a country (ISO code), and optionally a subdivision; else a saved address or the default one */
+  country: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "Choose a country")
+      .optional(),
+  ),
+  state: z.string().trim().max(100, "State is too long").optional(),
+  shippingAddressId: z.preprocess((v) => (v === "" ? undefined : v), IdSchema.optional()),
+  shippingMethodId: ShippingMethodIdSchema,
+});
+
 export const OrderSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   orderDate: z.string(),
+  /** what was paid: subtotal − discount + shipping (+ tax when added, not included in the prices) */
   totalAmount: z.number(),
+  /** the lines' sum */
+  subtotal: z.number(),
+  discount: z.number(),
+  /** the shipping method and its cost; null when the order had no shipping priced (before zones, or none set up) */
+  shipping: z.object({ method: z.string(), amount: z.number() }).nullable(),
+  taxes: z.array(TaxLineSchema),
+  /** all taxes */
+  tax: z.number(),
+  /** true: the tax is a part of the prices ("incl. 19% VAT"), not added to the total */
+  taxIncluded: z.boolean(),
   status: z.enum(ORDER_STATUSES),
   /** the status as a shopper reads it: Paid, Preparing, Shipped, Delivered, Cancelled or Refunded */
   statusLabel: z.string(),
@@ -213,6 +273,7 @@ export const CreatePaymentIntentSchema = z.object({
     .optional()
     .default("usd"),
   shippingAddressId: ShippingAddressIdSchema,
+  shippingMethodId: ShippingMethodIdSchema,
   /** kept with the payment, for an order placed by the webhook or the reconciler */
   billing: BillingSchema.optional(),
 });
@@ -313,6 +374,12 @@ export type TestConfirmResult = z.infer<typeof TestConfirmResultSchema>;
 /** A checkout attempt's key (services/orders/payment-attempts.server.ts): what the checkout page was shown for. */
 export const AttemptKeySchema = z.string().trim().max(200, "attempt is too long");
 
+/** The address and method the checkout page offers: the attempt is of the cart priced for them. */
+export const CheckoutAttemptQuerySchema = z.object({
+  shippingAddressId: z.preprocess((v) => (v === "" ? undefined : v), IdSchema.optional()),
+  shippingMethodId: ShippingMethodIdSchema,
+});
+
 export const CheckoutAttemptSchema = z.object({
   attempt: AttemptKeySchema.nullable(),
   /**
@@ -332,6 +399,7 @@ export const PurchaseSchema = z.object({
   billing: BillingSchema,
   card: TestCardSchema,
   shippingAddressId: ShippingAddressIdSchema,
+  shippingMethodId: ShippingMethodIdSchema,
 });
 
 export const PurchaseResultSchema = z.object({ order: OrderSchema, created: z.boolean() });

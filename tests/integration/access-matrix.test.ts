@@ -285,6 +285,10 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     call: (f) => ({ path: "/cartItems/item/add", json: { productId: f.productIds[2], quantity: 1 } }),
   },
   "GET /carts/user/{userId}/cart": { expect: OWNER, call: (f) => ({ path: `/carts/user/${f.actors.user.id}/cart` }) },
+  "GET /carts/user/{userId}/quote": {
+    expect: OWNER,
+    call: (f) => ({ path: `/carts/user/${f.actors.user.id}/quote?country=US` }),
+  },
   "GET /carts/user/{userId}/count": { expect: OWNER, call: (f) => ({ path: `/carts/user/${f.actors.user.id}/count` }) },
   "PUT /cartItems/cart/{cartId}/item/{itemId}/update": {
     expect: OWNER,

@@ -312,6 +312,7 @@ describe("the shop's invariants", () => {
     expect(kinds(about(found, { orderId: ids.more }))).toEqual(["order-items-not-paid-for", "order-items-total"]);
     expect(about(found, { orderId: ids.more }).find((v) => v.kind === "order-items-total")!.details).toEqual({
       itemsTotalCents: 3 * 1500 + 999,
+      subtotalCents: 2 * 1500 + 999,
       totalCents: 2 * 1500 + 999,
     });
     // a free extra line keeps the total right, but it was not paid for
@@ -322,6 +323,46 @@ describe("the shop's invariants", () => {
     expect(missing.message).toContain("at $19.99");
     expect(missing.message).toMatch(/ordered nothing/);
     expect(kinds(about(found, { orderId: ids.missing }))).toEqual(["order-items-not-paid-for", "order-items-total"]);
+  });
+
+  it("(d) reports an order whose total is not its lines − discount + shipping + tax; (a) a payment off its breakdown", async () => {
+    const { found, ids } = await rolledBack(async (tx) => {
+      // shipping and added tax: 3999 + 500 + 320 = 4819, paid so
+      const fine = await paidOrder(tx);
+      await tx
+        .update(orders)
+        .set({
+          totalCents: 4819,
+          shippingCents: 500,
+          shippingMethod: "Standard",
+          taxCents: 320,
+          taxes: [{ name: "Sales tax", basisPoints: 711, cents: 320 }],
+        })
+        .where(eq(orders.id, fine.order!.id));
+      await tx.update(payments).set({ amountCents: 4819 }).where(eq(payments.id, fine.payment.id));
+      // included tax does not add to the total
+      const included = await paidOrder(tx);
+      await tx
+        .update(orders)
+        .set({ taxCents: 638, taxIncluded: true, taxes: [{ name: "VAT", basisPoints: 1900, cents: 638 }] })
+        .where(eq(orders.id, included.order!.id));
+      // shipping left out of the total
+      const short = await paidOrder(tx);
+      await tx.update(orders).set({ shippingCents: 500 }).where(eq(orders.id, short.order!.id));
+      // a payment charged another amount than its breakdown says
+      const off = await paidOrder(tx);
+      const breakdown = { totalCents: 1 } as NonNullable<typeof payments.$inferSelect.priceBreakdown>;
+      await tx.update(payments).set({ priceBreakdown: breakdown }).where(eq(payments.id, off.payment.id));
+      return {
+        found: await checkInvariants(tx),
+        ids: { fine: fine.order!.id, included: included.order!.id, short: short.order!.id, off: off.order!.id },
+      };
+    });
+    expect(about(found, { orderId: ids.fine })).toEqual([]);
+    expect(about(found, { orderId: ids.included })).toEqual([]);
+    expect(kinds(about(found, { orderId: ids.short }))).toEqual(["order-total-parts"]);
+    expect(about(found, { orderId: ids.short })[0]!.message).toContain("+ shipping $5.00");
+    expect(kinds(about(found, { orderId: ids.off }))).toEqual(["payment-breakdown-total"]);
   });
 
   it("the report names every broken invariant with its count and each violation's ids", async () => {

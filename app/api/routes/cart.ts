@@ -7,7 +7,10 @@ import {
   CartLineQuerySchema,
   CartSchema,
   QuantitySchema,
+  QuoteQuerySchema,
+  QuoteSchema,
 } from "~/schemas/orders";
+import { cartQuote } from "~/services/orders/quote.server";
 import {
   addItem,
   clearCart,
@@ -59,6 +62,24 @@ export const cartRoutes = {
       response: CartSchema,
     },
     async ({ actor, params }) => ({ message: "Found", data: await getCart({ userId: params.userId, actor }) }),
+  ),
+
+  quote: defineRoute(
+    {
+      method: "get",
+      path: "/carts/user/{userId}/quote",
+      tag: "cart",
+      summary:
+        "The cart's whole price for a destination (a country's estimate, a saved address or the default one): lines, shipping methods, tax, total",
+      access: "owner",
+      params: UserIdParams,
+      query: QuoteQuerySchema,
+      response: QuoteSchema,
+    },
+    async ({ actor, params, query }) => ({
+      message: "Found",
+      data: await cartQuote({ actor, userId: params.userId, ...query }),
+    }),
   ),
 
   count: defineRoute(

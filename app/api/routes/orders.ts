@@ -3,6 +3,7 @@ import { IdSchema } from "~/schemas/common";
 import {
   AdminOrderPageSchema,
   AdminOrdersQuerySchema,
+  CheckoutAttemptQuerySchema,
   CheckoutAttemptSchema,
   OrderSchema,
   OrderStatusInputSchema,
@@ -28,9 +29,13 @@ export const orderRoutes = {
       summary: "The checkout attempt of the user's cart: a key that stays the same until the attempt ends",
       access: "owner",
       params: UserIdParams,
+      query: CheckoutAttemptQuerySchema,
       response: CheckoutAttemptSchema,
     },
-    async ({ params }) => ({ message: "Found", data: await currentAttempt({ userId: params.userId }) }),
+    async ({ params, query }) => ({
+      message: "Found",
+      data: await currentAttempt({ userId: params.userId, ...query }),
+    }),
   ),
 
   checkout: defineRoute(

@@ -5,6 +5,7 @@ import {
   PaymentConfigSchema,
   PaymentIntentSchema,
   ShippingAddressIdSchema,
+  ShippingMethodIdSchema,
   TestConfirmResultSchema,
   TestConfirmSchema,
 } from "~/schemas/orders";
@@ -26,6 +27,7 @@ const CheckoutSessionRequestSchema = z.object({
   successUrl: AbsoluteUrl,
   cancelUrl: AbsoluteUrl,
   shippingAddressId: ShippingAddressIdSchema,
+  shippingMethodId: ShippingMethodIdSchema,
   billing: BillingSchema.optional(),
 });
 const CheckoutSessionSchema = z.object({ sessionId: z.string(), url: z.string() });
@@ -61,6 +63,7 @@ export const paymentRoutes = {
         actor,
         amount: body.amount,
         shippingAddressId: body.shippingAddressId,
+        shippingMethodId: body.shippingMethodId,
         billing: body.billing,
       });
       // the reference client reads clientSecret at the top level

@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { JsMarker } from "~/components/ui/js-marker";
@@ -13,11 +13,13 @@ import { useNewest } from "~/hooks/use-newest";
 import type { CheckoutReply } from "~/schemas/checkout";
 import type { AddressDto } from "~/schemas/account";
 import { ADD_ADDRESS_INTENT } from "~/schemas/cart-constants";
-import type { CartDto, PaymentConfig } from "~/schemas/orders";
+import type { CartDto, PaymentConfig, QuoteDto } from "~/schemas/orders";
+import { PriceSummary } from "~/components/shop/price-summary";
 
 import { CardFields, TextField, type CheckoutFields } from "./checkout-fields";
 import { PaymentSuccess } from "./payment-success";
 import { AddShippingAddress, ShipToChoice } from "./ship-to";
+import { ShippingMethods } from "./shipping-methods";
 import { StripeCardBox, type ConfirmCard } from "./stripe-card";
 
 interface Props {
@@ -34,6 +36,8 @@ interface Props {
   cancelled: boolean;
   /** the checkout attempt this page shows: posted back, so a repeated post pays at most once */
   attempt: string;
+  /** the cart priced for the address and method offered (the server's figures: the amount shown and checked) */
+  quote: QuoteDto;
   reply: CheckoutReply | undefined;
 }
 
@@ -52,6 +56,7 @@ export function CheckoutForm({
   shipTo,
   cancelled,
   attempt,
+  quote,
   reply,
 }: Props) {
   const hydrated = useHydrated();
@@ -143,6 +148,19 @@ export function CheckoutForm({
     if (fetcher.state === "idle" && fetcher.data?.result) setProcessing(false);
   }, [fetcher.state, fetcher.data]);
 
+  // with JavaScript another address or method re-prices the page at once (the typed fields stay as they are)
+  const navigate = useNavigate();
+  const reprice = (event: React.FormEvent<HTMLElement>) => {
+    const input = event.target as HTMLInputElement;
+    if (input.name !== "shippingAddressId" && input.name !== "shippingMethodId") return;
+    const data = new FormData(input.form ?? undefined);
+    const search = new URLSearchParams();
+    search.set("shipTo", String(data.get("shippingAddressId") ?? shipTo));
+    const method = data.get("shippingMethodId");
+    if (method && input.name === "shippingMethodId") search.set("shipping", String(method));
+    navigate(`?${search.toString()}`, { replace: true, preventScrollReset: true });
+  };
+
   const success = latest?.success;
   const navigation = useNavigation();
   const submitting = useIsPending();
@@ -223,6 +241,7 @@ export function CheckoutForm({
         </div>
 
         <aside
+          onChange={reprice}
           aria-labelledby="order-summary"
           className="h-fit rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-4"
         >
@@ -243,10 +262,6 @@ export function CheckoutForm({
               </li>
             ))}
           </ul>
-          <p className="mt-4 flex items-baseline justify-between border-t border-slate-200 pt-4 text-base">
-            <span className="font-semibold text-slate-900">Total Amount</span>
-            <Price value={cart.totalAmount} className="text-xl text-slate-900" />
-          </p>
           <ShipToChoice
             addresses={addresses}
             selected={String(latest?.result?.initialValue?.shippingAddressId ?? shipTo)}
@@ -254,13 +269,20 @@ export function CheckoutForm({
             countries={countries}
             added={latest?.added?.message}
           />
-          <input type="hidden" name="amount" value={cart.totalAmount.toFixed(2)} />
+          <ShippingMethods quote={quote} disabled={busy} />
+          <PriceSummary parts={quote} totalLabel="Total Amount" />
+          <input type="hidden" name="amount" value={quote.total.toFixed(2)} />
           <input type="hidden" name="attempt" value={attempt} />
           <JsMarker />
           <p id={form.errorId} role="alert" className="mt-4 min-h-[1.25rem] text-sm font-medium text-red-700">
             {form.errors?.[0] ?? ""}
           </p>
-          <button type="submit" className="btn-primary mt-2 w-full py-3 text-base" disabled={busy} aria-disabled={busy}>
+          <button
+            type="submit"
+            className="btn-primary mt-2 w-full py-3 text-base"
+            disabled={busy || !quote.shippable}
+            aria-disabled={busy || !quote.shippable}
+          >
             {paying ? <Spinner label="Processing payment" className="h-4 w-4" /> : null}
             Pay Now
           </button>

@@ -3,4 +3,5 @@ export * from "./columns";
 export * from "./accounts";
 export * from "./catalogue";
 export * from "./orders";
+export * from "./pricing";
 export * from "./mail";

@@ -1,9 +1,21 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import { createdAt, orderStatus, paymentStatus, updatedAt } from "./columns";
 import { users } from "./accounts";
 import { products, productVariants } from "./catalogue";
+import type { PriceBreakdown, PricedTax } from "./pricing";
 
 // ---------------------------------------------------------------- cart
 
@@ -93,6 +105,12 @@ export const payments = pgTable(
     billing: jsonb("billing").$type<Record<string, string>>(),
     /** the shipping address chosen at checkout, for the order (placed by the browser, the webhook or the reconciler) */
     shippingAddress: jsonb("shipping_address").$type<ShippingSnapshot>(),
+    /**
+     * The whole price the amount was computed with (lines, discount, shipping, tax; services/orders/quote.server.ts):
+     * the order of this payment is placed with it, never priced again. Null for payments made before it (migration
+     * 0013): their amount is their lines' sum.
+     */
+    priceBreakdown: jsonb("price_breakdown").$type<PriceBreakdown>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -166,6 +184,19 @@ export const orders = pgTable(
       .references(() => payments.id, { onDelete: "restrict" }),
     orderDate: timestamp("order_date", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     totalCents: integer("total_cents").notNull(),
+    /** the lines' sum; total = subtotal − discount + shipping (+ tax when it is added, not included) */
+    subtotalCents: integer("subtotal_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    /** the shipping method's name as it was when ordered; null: no shipping priced */
+    shippingMethod: text("shipping_method"),
+    taxCents: integer("tax_cents").notNull().default(0),
+    /** the tax is a part of the prices (VAT-inclusive), not added to the total */
+    taxIncluded: boolean("tax_included").notNull().default(false),
+    /** the tax per rate ("VAT", 1900, 319) */
+    taxes: jsonb("taxes").$type<PricedTax[]>().notNull().default([]),
+    /** the payment's breakdown, kept with the order for refunds by line; null for orders before migration 0013 */
+    priceBreakdown: jsonb("price_breakdown").$type<PriceBreakdown>(),
     status: orderStatus("status").notNull().default("PENDING"),
     billing: jsonb("billing").$type<Record<string, string>>(),
     /** a copy of the address chosen at checkout: later edits of the address book do not move a parcel */
@@ -176,6 +207,10 @@ export const orders = pgTable(
     index("orders_user_date_idx").on(t.userId, t.orderDate),
     index("orders_status_idx").on(t.status),
     check("orders_total_not_negative", sql`${t.totalCents} >= 0`),
+    check(
+      "orders_parts_not_negative",
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0`,
+    ),
   ],
 );
 

@@ -1,3 +1,5 @@
+import { PriceSummary } from "~/components/shop/price-summary";
+import { hasBreakdown, orderPriceParts } from "~/lib/price-lines";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -81,10 +83,16 @@ export default function Order() {
             Items
           </h2>
           <OrderItemsTable order={order} />
-          <p className="flex items-baseline justify-between border-t border-slate-200 px-4 py-3">
-            <span className="font-semibold text-slate-900">Total</span>
-            <span className="text-xl font-bold tabular-nums text-slate-900">{formatPrice(order.totalAmount)}</span>
-          </p>
+          {hasBreakdown(orderPriceParts(order)) ? (
+            <div className="px-4 pb-3">
+              <PriceSummary parts={orderPriceParts(order)} />
+            </div>
+          ) : (
+            <p className="flex items-baseline justify-between border-t border-slate-200 px-4 py-3">
+              <span className="font-semibold text-slate-900">Total</span>
+              <span className="text-xl font-bold tabular-nums text-slate-900">{formatPrice(order.totalAmount)}</span>
+            </p>
+          )}
         </section>
         <section
           aria-labelledby="order-ship-to"

@@ -1,3 +1,4 @@
+import { breakdownLines, hasBreakdown, orderPriceParts } from "~/lib/price-lines";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -108,6 +109,13 @@ export default function AdminOrders() {
               <p className="text-slate-700">
                 <span className="block font-semibold text-slate-900">Total</span>
                 <span data-testid="admin-order-total">{formatPrice(order.totalAmount)}</span>
+                {hasBreakdown(orderPriceParts(order)) ? (
+                  <span className="block text-xs text-slate-600" data-testid="admin-order-breakdown">
+                    {breakdownLines(orderPriceParts(order))
+                      .map(([label, amount]) => `${label} ${formatPrice(amount)}`)
+                      .join(" · ")}
+                  </span>
+                ) : null}
               </p>
               <div className="text-slate-700">
                 <span className="block font-semibold text-slate-900">Ship to</span>

@@ -9,6 +9,11 @@ import { CartIntentSchema, type CartIntent } from "~/schemas/cart-intents";
 import { attempt, intentReply, loadOrThrow, outcomeReply, readForm } from "~/web/actions.server";
 import { requireShopper } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
+import { countryList } from "~/lib/countries.server";
+import { ShippingEstimate } from "~/components/shop/shipping-estimate";
+import { QuoteQuerySchema } from "~/schemas/orders";
+
+const EstimateQuerySchema = QuoteQuerySchema.pick({ country: true, state: true });
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("My Cart") },
@@ -21,7 +26,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const userId = Number(params.userId);
   // an admin may open any shopper's cart: one of a user who does not exist is the page's 404
   const { data: cart } = await loadOrThrow(auth.api(endpoints.cart.get, { params: { userId } }));
-  return data({ cart, userId });
+  // the estimate: for the country asked (?country=), else the default address; a bad country is no estimate
+  const url = new URL(request.url);
+  const asked = EstimateQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const query = asked.success ? asked.data : {};
+  const { data: quote } =
+    cart.items.length > 0 ? await auth.api(endpoints.cart.quote, { params: { userId }, query }) : { data: null };
+  // shown only where the shop prices shipping or tax (else the total is the lines', as always)
+  const estimate = quote && (quote.shipsByZone || quote.taxes.length > 0 || query.country) ? quote : null;
+  return data({ cart, userId, estimate, countries: estimate ? countryList() : [] });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -58,8 +71,17 @@ function send(auth: Auth, input: CartIntent): Promise<{ message: string }> {
 }
 
 export default function MyCart() {
-  const { cart, userId } = useLoaderData<typeof loader>();
-  return <CartView cart={cart} userId={userId} />;
+  const { cart, userId, estimate, countries } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <CartView cart={cart} userId={userId} />
+      {estimate ? (
+        <div className="mx-auto max-w-5xl px-4 pb-8">
+          <ShippingEstimate quote={estimate} countries={countries} />
+        </div>
+      ) : null}
+    </>
+  );
 }
 
 export function ErrorBoundary() {

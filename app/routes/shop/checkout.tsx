@@ -26,6 +26,7 @@ import { attempt, readForm, refusedReply, sentWithJs } from "~/web/actions.serve
 import { countryList } from "~/lib/countries.server";
 import { requireOwner } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
+import { formatPrice } from "~/lib/money";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Checkout") }, { name: "robots", content: "noindex" }];
 
@@ -34,17 +35,34 @@ const SECRET_FIELDS = ["cardNumber", "cvc"];
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireOwner(request, params.userId);
   const userId = auth.userId;
-  const [{ data: cart }, { data: user }, { data: payments }, { data: attempt }] = await Promise.all([
+  const url = new URL(request.url);
+  const [{ data: cart }, { data: user }, { data: payments }] = await Promise.all([
     auth.api(endpoints.cart.get, { params: { userId } }),
     auth.api(endpoints.users.get, { params: { userId } }),
     callApi(endpoints.payments.config, {}),
-    auth.api(endpoints.orders.checkoutAttempt, { params: { userId } }),
+  ]);
+  const shipTo = defaultShipTo(user.addressList, url.searchParams.get("shipTo"));
+  const address = user.addressList[0];
+  // the cart priced where it goes (a saved address, or the billing address: the account's first) and how
+  const method = Number(url.searchParams.get("shipping")) || undefined;
+  const where =
+    shipTo === SHIP_TO_BILLING
+      ? { country: address && address.country !== "XX" ? address.country : undefined, state: address?.state }
+      : { shippingAddressId: Number(shipTo) };
+  const [{ data: quote }, { data: attempt }] = await Promise.all([
+    auth.api(endpoints.cart.quote, { params: { userId }, query: { ...where, shippingMethodId: method } }),
+    auth.api(endpoints.orders.checkoutAttempt, {
+      params: { userId },
+      query: {
+        shippingAddressId: shipTo === SHIP_TO_BILLING ? undefined : Number(shipTo),
+        shippingMethodId: method,
+      },
+    }),
   ]);
   // a line the stock cannot fill would only be refused at "Pay Now": back to the cart, which offers to reduce it
   if (cart.items.some(beyondStock)) {
     throw await auth.redirect(`/user/${userId}/my-cart`, { type: "error", message: CHECKOUT_BEYOND_STOCK });
   }
-  const address = user.addressList[0];
   return data({
     cart,
     userId,
@@ -63,8 +81,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       postalCode: address?.postalCode ?? "",
     },
     addresses: user.addressList,
-    shipTo: defaultShipTo(user.addressList, new URL(request.url).searchParams.get("shipTo")),
-    cancelled: new URL(request.url).searchParams.has("cancelled"),
+    shipTo,
+    quote,
+    cancelled: url.searchParams.has("cancelled"),
     // a reload, the back button or a second tab show the same attempt: a repeated post pays at most once
     attempt: attempt.attempt ?? "",
     paidOrderBeingPlaced: attempt.paidOrderBeingPlaced,
@@ -135,6 +154,9 @@ async function payWithTestCard(auth: Auth, form: FormData, checkoutAttempt: stri
   const submission = parseWithZod(form, { schema: TestCheckoutFormSchema });
   if (submission.status !== "success") return refused(submission.reply({ hideFields: SECRET_FIELDS }), 422);
   if (unsavedAddress(form)) return refused(unsavedAddressReply(submission), 422);
+  const { amount, shippingAddressId, shippingMethodId, billing } = submission.value;
+  const moved = await totalMoved(auth, { amount, shippingAddressId, shippingMethodId, billing });
+  if (moved) return moved;
   const { data: outcome, message } = await auth.api(endpoints.orders.checkout, {
     params: { userId: auth.userId },
     body: { ...submission.value, attempt: checkoutAttempt || undefined },
@@ -153,10 +175,12 @@ async function startPayment(auth: Auth, request: Request, form: FormData, how: "
   if (unsavedAddress(form)) return refused(unsavedAddressReply(submission), 422);
   // the billing details and the address go with the payment: an order placed by the webhook or the reconciler
   // (the browser never came back) ships to the same place
-  const { amount, shippingAddressId, ...billing } = submission.value;
+  const { amount, shippingAddressId, shippingMethodId, ...billing } = submission.value;
+  const moved = await totalMoved(auth, { amount, shippingAddressId, shippingMethodId, billing });
+  if (moved) return moved;
   if (how === "create-intent") {
     const { data: payment } = await auth.api(endpoints.payments.createIntent, {
-      body: { amount, currency: "usd", shippingAddressId, billing },
+      body: { amount, currency: "usd", shippingAddressId, shippingMethodId, billing },
     });
     const { clientSecret, paymentIntentId } = payment;
     return data<CheckoutReply>({ payment: { clientSecret, paymentIntentId } });
@@ -167,12 +191,52 @@ async function startPayment(auth: Auth, request: Request, form: FormData, how: "
       amount,
       email: billing.email,
       shippingAddressId,
+      shippingMethodId,
       billing,
       successUrl: `${origin}/checkout/${userId}/complete?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}/checkout/${userId}/checkout?cancelled=1`,
     },
   });
   return redirect(session.url, { status: 303 });
+}
+
+/**
+ * The total of what was chosen (an address, a method) against the total the page showed: another address or method
+ * chosen without JavaScript (or a rate changed meanwhile) brings the page back priced for the choice, to be paid
+ * again, before anything is charged; an address no method serves too.
+ */
+async function totalMoved(
+  auth: Auth,
+  choice: {
+    amount: number;
+    shippingAddressId?: number;
+    shippingMethodId?: number;
+    billing: { country: string; state: string };
+  },
+) {
+  const where =
+    choice.shippingAddressId === undefined
+      ? { country: choice.billing.country, state: choice.billing.state }
+      : { shippingAddressId: choice.shippingAddressId };
+  const { data: quote } = await auth.api(endpoints.cart.quote, {
+    params: { userId: auth.userId },
+    query: { ...where, shippingMethodId: choice.shippingMethodId },
+  });
+  const search = new URLSearchParams({ shipTo: String(choice.shippingAddressId ?? SHIP_TO_BILLING) });
+  if (quote.shipping) search.set("shipping", String(quote.shipping.methodId));
+  const back = `/checkout/${auth.userId}/checkout?${search.toString()}`;
+  if (!quote.shippable) {
+    return auth.redirect(back, {
+      type: "error",
+      message: "Sorry, we cannot ship this order to this address. Please choose another address.",
+    });
+  }
+  if (quote.total.toFixed(2) === choice.amount.toFixed(2)) return null;
+  const how = quote.shipping ? ` with ${quote.shipping.method} shipping` : "";
+  return auth.redirect(back, {
+    type: "info",
+    message: `Your total is now ${formatPrice(quote.total)}${how}. Nothing was charged: please check it and pay again.`,
+  });
 }
 
 /** Stripe with JavaScript: the browser confirmed the card; the server checks the payment and places the order. */

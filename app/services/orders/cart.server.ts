@@ -265,6 +265,8 @@ export async function cartLinesForCheckout(userId: number, db: DbOrTx = getDb())
       brand: products.brand,
       priceCents: productVariants.priceCents,
       inventory: productVariants.inventory,
+      weightGrams: productVariants.weightGrams,
+      categoryId: products.categoryId,
       option1: productVariants.option1,
       option2: productVariants.option2,
       option3: productVariants.option3,

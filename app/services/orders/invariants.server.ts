@@ -8,13 +8,19 @@ import { formatCents } from "~/lib/money";
 
 /** Which invariant a violation breaks. */
 export type InvariantRule =
-  /** (a) every order has one payment, succeeded, of the order's total, by the order's customer */
+  /**
+   * (a) every order has one payment, succeeded, of the order's total (the payment's price breakdown's), by the order's
+   * customer
+   */
   | "order-payment"
   /** (b) every succeeded payment became one order or is being refunded; every refunded payment has a done refund */
   | "payment-outcome"
   /** (c) no negative stock; the one-per-name index agrees with the products; products' figures are their variants' */
   | "inventory"
-  /** (d) an order's lines are what its payment paid for, and add up to its total */
+  /**
+   * (d) an order's lines are what its payment paid for and add up to its subtotal; its total is lines − discount +
+   * shipping + tax (added tax only)
+   */
   | "order-items";
 
 export interface Violation {
@@ -128,6 +134,18 @@ function orderPaymentViolations(order: OrderRow, payment: PaymentRow | undefined
       details: { totalCents: order.totalCents, amountCents: payment.amountCents },
     });
   }
+  // the amount charged is the breakdown's total it was computed with (payments from before 0013 have none)
+  const priced = payment.priceBreakdown?.totalCents;
+  if (priced !== undefined && priced !== payment.amountCents) {
+    found.push({
+      rule: "order-payment",
+      kind: "payment-breakdown-total",
+      message: `payment ${paymentId} is for ${formatCents(payment.amountCents)} but its price breakdown totals ${formatCents(priced)}`,
+      orderId,
+      paymentId,
+      details: { amountCents: payment.amountCents, breakdownTotalCents: priced },
+    });
+  }
   if (payment.userId !== order.userId) {
     found.push({
       rule: "order-payment",
@@ -157,14 +175,36 @@ function orderItemViolations(order: OrderRow, payment: PaymentRow | undefined, i
   const found: Violation[] = [];
   const orderId = order.id;
   const itemsTotal = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
-  if (itemsTotal !== order.totalCents) {
+  if (itemsTotal !== order.subtotalCents) {
     found.push({
       rule: "order-items",
       kind: "order-items-total",
-      message: `order ${orderId}'s ${items.length} line(s) add up to ${formatCents(itemsTotal)}, its total is ${formatCents(order.totalCents)}`,
+      message: `order ${orderId}'s ${items.length} line(s) add up to ${formatCents(itemsTotal)}, its subtotal is ${formatCents(order.subtotalCents)}`,
       orderId,
       ...(payment ? { paymentId: payment.id } : {}),
-      details: { itemsTotalCents: itemsTotal, totalCents: order.totalCents },
+      details: { itemsTotalCents: itemsTotal, subtotalCents: order.subtotalCents, totalCents: order.totalCents },
+    });
+  }
+  // total = lines − discount + shipping + tax (the tax only when added: prices that include it already hold it)
+  const parts =
+    order.subtotalCents - order.discountCents + order.shippingCents + (order.taxIncluded ? 0 : order.taxCents);
+  const taxLines = order.taxes.reduce((sum, tax) => sum + tax.cents, 0);
+  if (parts !== order.totalCents || taxLines !== order.taxCents) {
+    found.push({
+      rule: "order-items",
+      kind: "order-total-parts",
+      message: `order ${orderId} totals ${formatCents(order.totalCents)}, but its lines ${formatCents(order.subtotalCents)} − discount ${formatCents(order.discountCents)} + shipping ${formatCents(order.shippingCents)} + tax ${formatCents(order.taxCents)}${order.taxIncluded ? " (included)" : ""} make ${formatCents(parts)}${taxLines !== order.taxCents ? `, and its tax lines add up to ${formatCents(taxLines)}` : ""}`,
+      orderId,
+      ...(payment ? { paymentId: payment.id } : {}),
+      details: {
+        totalCents: order.totalCents,
+        subtotalCents: order.subtotalCents,
+        discountCents: order.discountCents,
+        shippingCents: order.shippingCents,
+        taxCents: order.taxCents,
+        taxIncluded: order.taxIncluded,
+        taxLinesCents: taxLines,
+      },
     });
   }
   if (!payment) return found;

@@ -63,6 +63,19 @@ export async function orderDtos(rows: Array<typeof orders.$inferSelect>, db: DbO
     userId: order.userId,
     orderDate: order.orderDate.toISOString(),
     totalAmount: centsToDollars(order.totalCents),
+    subtotal: centsToDollars(order.subtotalCents),
+    discount: centsToDollars(order.discountCents),
+    shipping:
+      order.shippingMethod === null
+        ? null
+        : { method: order.shippingMethod, amount: centsToDollars(order.shippingCents) },
+    taxes: order.taxes.map((tax) => ({
+      name: tax.name,
+      rate: tax.basisPoints / 100,
+      amount: centsToDollars(tax.cents),
+    })),
+    tax: centsToDollars(order.taxCents),
+    taxIncluded: order.taxIncluded,
     status: order.status,
     statusLabel: orderStatusLabel(order.status, order.paymentId !== null && refundedPayments.has(order.paymentId)),
     shippingAddress: order.shippingAddress ?? null,
@@ -205,12 +218,23 @@ async function placeFromSnapshot(
   }
   // an account deleted while its payment was open: the order is the shop's record, its billing copy is personal
   const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, payment.userId));
+  // the price is the payment's, as computed when it was made: never priced again (a payment from before 0013 has
+  // no breakdown and cost its lines' sum)
+  const breakdown = payment.priceBreakdown;
   const [order] = await tx
     .insert(orders)
     .values({
       userId: payment.userId,
       paymentId: payment.id,
       totalCents: payment.amountCents,
+      subtotalCents: breakdown?.subtotalCents ?? payment.amountCents,
+      discountCents: breakdown?.discountCents ?? 0,
+      shippingCents: breakdown?.shipping?.cents ?? 0,
+      shippingMethod: breakdown?.shipping?.name ?? null,
+      taxCents: breakdown?.taxCents ?? 0,
+      taxIncluded: breakdown?.taxIncluded ?? false,
+      taxes: breakdown?.taxes ?? [],
+      priceBreakdown: breakdown ?? null,
       status: "PENDING",
       billing: owner?.deletedAt ? null : billing,
       shippingAddress,

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, like, not, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { orders, payments, refunds, type CartSnapshotLine } from "~/db/schema";
+import { orders, payments, refunds, type CartSnapshotLine, type ShippingSnapshot } from "~/db/schema";
 import type { Billing, PaymentConfig, PaymentIntentDto, TestCard, TestConfirmResult } from "~/schemas/orders";
 import { centsToDollars, dollarsToCents, formatCents } from "~/lib/money";
 import { requireActor, type Actor } from "../access";
@@ -19,7 +19,15 @@ import {
 } from "../errors";
 import { faultPoint } from "../faults.server";
 import { getPaymentProvider, TestPaymentProvider } from "../payments/index.server";
-import { rememberCheckoutDetails, shippingSnapshot } from "./ship-to.server";
+import { defaultShipping, rememberCheckoutDetails, shippingSnapshot } from "./ship-to.server";
+import { pricingLines, quote, type Quote } from "./quote.server";
+import type { PriceBreakdown } from "./pricing";
+
+/** The address a cart is priced for: the chosen saved one, else the user's default (null: none). */
+async function shipToFor(userId: number, addressId: number | undefined, billing: Billing | undefined, db: DbOrTx) {
+  const chosen = await shippingSnapshot(userId, addressId, billing, db).catch(() => null);
+  return chosen ?? (await defaultShipping(userId, db));
+}
 
 export function getPaymentConfig(): PaymentConfig {
   const provider = getPaymentProvider();
@@ -28,25 +36,52 @@ export function getPaymentConfig(): PaymentConfig {
 
 // ---------------------------------------------------------------- pricing the cart
 
-/** What a payment pays for: the cart's lines at this moment, and their total. */
-function snapshotOf(lines: Awaited<ReturnType<typeof cartLinesForCheckout>>) {
-  const snapshot: CartSnapshotLine[] = lines.map(
-    ({ productId, variantId, variantLabel, name, brand, quantity, priceCents }) => ({
-      productId,
-      variantId,
-      variantLabel,
-      name,
-      brand,
-      quantity,
-      priceCents,
-    }),
-  );
-  const totalCents = snapshot.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  return { snapshot, totalCents };
+/** What a payment pays for: the cart's lines at this moment. */
+function snapshotOf(lines: Awaited<ReturnType<typeof cartLinesForCheckout>>): CartSnapshotLine[] {
+  return lines.map(({ productId, variantId, variantLabel, name, brand, quantity, priceCents }) => ({
+    productId,
+    variantId,
+    variantLabel,
+    name,
+    brand,
+    quantity,
+    priceCents,
+  }));
 }
 
-/** The caller's cart priced on the server: what a payment is for. Empty or over-stock carts cannot be paid. */
-export async function pricedCart(userId: number, db: DbOrTx) {
+/** What the shopper chose that the total depends on: where the order goes and how. */
+export interface PricingChoice {
+  /** the address it ships to (null: none known) */
+  shipTo: ShippingSnapshot | null;
+  shippingMethodId?: number;
+}
+
+export type PricedCart = {
+  snapshot: CartSnapshotLine[];
+  totalCents: number;
+  breakdown: PriceBreakdown;
+  /** what besides the lines the total depends on (address, method), for the attempt's key */
+  context: string;
+  quote: Quote;
+};
+
+/** The cart's lines priced for a destination (quote.server.ts: the one place totals are computed). */
+async function priceLines(
+  lines: Awaited<ReturnType<typeof cartLinesForCheckout>>,
+  choice: PricingChoice,
+  db: DbOrTx,
+): Promise<PricedCart> {
+  const destination = choice.shipTo ? { country: choice.shipTo.country, state: choice.shipTo.state } : null;
+  const priced = await quote({ lines: pricingLines(lines), destination, methodId: choice.shippingMethodId, db });
+  const { breakdown, context } = priced;
+  return { snapshot: snapshotOf(lines), totalCents: breakdown.totalCents, breakdown, context, quote: priced };
+}
+
+/**
+ * The caller's cart priced on the server for where it goes: what a payment is for. Empty or over-stock carts cannot
+ * be paid, nor a cart no shipping method serves.
+ */
+export async function pricedCart(userId: number, db: DbOrTx, choice: PricingChoice = { shipTo: null }) {
   const lines = await cartLinesForCheckout(userId, db);
   if (lines.length === 0) throw new ConflictError("Your cart is empty.");
   for (const line of lines) {
@@ -55,12 +90,24 @@ export async function pricedCart(userId: number, db: DbOrTx) {
         `${stockMessage(nameWithVariant(line.name, line.variantLabel), line.inventory)} Please update your cart.`,
       );
   }
-  return snapshotOf(lines);
+  const priced = await priceLines(lines, choice, db);
+  if (priced.quote.shipsByZone && !choice.shipTo?.country)
+    throw new ConflictError("Please choose where your order ships to: the shipping cost depends on it.");
+  if (!priced.quote.shippable) throw new ConflictError(cannotShip(choice.shipTo));
+  return priced;
 }
 
-const snapshotHash = (snapshot: CartSnapshotLine[]) =>
+/** "We cannot ship to this address (US, AK)." */
+export function cannotShip(shipTo: { country: string; state: string } | null) {
+  const where = shipTo ? [shipTo.country, shipTo.state].filter(Boolean).join(", ") : "";
+  return `Sorry, we cannot ship this order to this address${where ? ` (${where})` : ""}. Please choose another address.`;
+}
+
+const snapshotHash = (snapshot: CartSnapshotLine[], context: string) =>
   createHash("sha256")
     .update(JSON.stringify(snapshot.map((l) => [l.productId, l.variantId, l.quantity, l.priceCents])))
+    // nothing besides the lines counts in a shop without shipping zones and tax rates: the key stays as it was
+    .update(context ? `|${context}` : "")
     .digest("hex")
     .slice(0, 24);
 
@@ -91,8 +138,8 @@ export const isOpenPayment = and(
  * they find its payment instead of making another; once it ends (an order, a refund) the count moves on and the
  * same contents bought again get a new key. An open attempt of the same cart is found first, whatever ended since.
  */
-async function attemptFor(userId: number, kind: AttemptKind, snapshot: CartSnapshotLine[], db: DbOrTx) {
-  const cart = `${userId}:${snapshotHash(snapshot)}:`;
+async function attemptFor(userId: number, kind: AttemptKind, priced: PricedCart, db: DbOrTx) {
+  const cart = `${userId}:${snapshotHash(priced.snapshot, priced.context)}:`;
   const prefix = `checkout:${kind}:${cart}`;
   const [open] = await db
     .select()
@@ -111,8 +158,8 @@ async function attemptFor(userId: number, kind: AttemptKind, snapshot: CartSnaps
  * Refuses a second payment for a cart the provider already shows paid under the other kind (the card box and the
  * hosted page are two ways to pay one cart): that payment's order is being placed.
  */
-async function refuseIfPaidOtherwise(userId: number, kind: AttemptKind, snapshot: CartSnapshotLine[], db: DbOrTx) {
-  const other = `checkout:${kind === "pi" ? "cs" : "pi"}:${userId}:${snapshotHash(snapshot)}:%`;
+async function refuseIfPaidOtherwise(userId: number, kind: AttemptKind, priced: PricedCart, db: DbOrTx) {
+  const other = `checkout:${kind === "pi" ? "cs" : "pi"}:${userId}:${snapshotHash(priced.snapshot, priced.context)}:%`;
   const open = await db
     .select()
     .from(payments)
@@ -195,14 +242,14 @@ async function refuseWhileEarlierPaymentUnsettled(userId: number, key: string, d
 async function paymentForAttempt(
   userId: number,
   kind: AttemptKind,
-  priced: { snapshot: CartSnapshotLine[]; totalCents: number },
+  priced: PricedCart,
   create: (idempotencyKey: string) => Promise<{ id: string }>,
   db: DbOrTx,
   { reuse = true } = {},
 ): Promise<PaymentRow> {
-  const { key, payment } = await attemptFor(userId, kind, priced.snapshot, db);
+  const { key, payment } = await attemptFor(userId, kind, priced, db);
   if (payment && reuse) return payment;
-  await refuseIfPaidOtherwise(userId, kind, priced.snapshot, db);
+  await refuseIfPaidOtherwise(userId, kind, priced, db);
   // never a second charge while the first one's order is not placed (the cart may have changed since)
   await refuseWhileEarlierPaymentUnsettled(userId, key, db);
   const provider = getPaymentProvider();
@@ -218,6 +265,7 @@ async function paymentForAttempt(
       amountCents: priced.totalCents,
       currency: "usd",
       cartSnapshot: priced.snapshot,
+      priceBreakdown: priced.breakdown,
       checkoutKey: key,
     })
     .onConflictDoNothing();
@@ -234,11 +282,23 @@ async function paymentForAttempt(
  * earlier checkout's payment that is paid but has no order yet (paidPaymentWithoutOrder; not this attempt's own, whose
  * order a post of the page places).
  */
-export async function currentAttempt({ userId, db = getDb() }: { userId: number; db?: DbOrTx }) {
+export async function currentAttempt({
+  userId,
+  shippingAddressId,
+  shippingMethodId,
+  db = getDb(),
+}: {
+  userId: number;
+  /** the address and method the page offers: the attempt is of the cart priced for them */
+  shippingAddressId?: number;
+  shippingMethodId?: number;
+  db?: DbOrTx;
+}) {
   const lines = await cartLinesForCheckout(userId, db);
   if (lines.length === 0) return { attempt: null, paidOrderBeingPlaced: null };
-  const { snapshot } = snapshotOf(lines);
-  const { key } = await attemptFor(userId, "pi", snapshot, db);
+  const shipTo = await shipToFor(userId, shippingAddressId, undefined, db);
+  const priced = await priceLines(lines, { shipTo, shippingMethodId }, db);
+  const { key } = await attemptFor(userId, "pi", priced, db);
   const unsettled = await paidPaymentWithoutOrder(userId, db, key);
   return {
     attempt: key,
@@ -251,7 +311,7 @@ export async function currentAttempt({ userId, db = getDb() }: { userId: number;
 /** The payment of the user's priced cart (its attempt's), made by the provider if the attempt has none yet. */
 export async function paymentForCart(
   userId: number,
-  priced: { snapshot: CartSnapshotLine[]; totalCents: number },
+  priced: PricedCart,
   shownAmount: number | undefined,
   db: DbOrTx,
 ): Promise<PaymentRow> {
@@ -277,6 +337,7 @@ export async function createPaymentIntent({
   actor,
   amount,
   shippingAddressId,
+  shippingMethodId,
   billing,
   db = getDb(),
 }: {
@@ -284,13 +345,18 @@ export async function createPaymentIntent({
   amount?: number;
   /** one of the caller's saved addresses, kept with the payment for its order; else the billing address */
   shippingAddressId?: number;
+  /** one of the destination's shipping methods; the first that can take the cart when absent */
+  shippingMethodId?: number;
   /** the checkout's billing details, kept with the payment for an order placed without the browser */
   billing?: Billing;
   db?: DbOrTx;
 }): Promise<PaymentIntentDto> {
   const who = requireActor(actor);
-  const priced = await pricedCart(who.id, db);
   const shipping = await shippingSnapshot(who.id, shippingAddressId, billing, db);
+  const priced = await pricedCart(who.id, db, {
+    shipTo: shipping ?? (await defaultShipping(who.id, db)),
+    shippingMethodId,
+  });
   const payment = await paymentForCart(who.id, priced, amount, db);
   await rememberCheckoutDetails(payment.id, { billing, shipping }, db);
   const remote = await getPaymentProvider().retrieve(payment.providerPaymentId);
@@ -316,6 +382,7 @@ export async function createCheckoutSession({
   successUrl,
   cancelUrl,
   shippingAddressId,
+  shippingMethodId,
   billing,
   db = getDb(),
 }: {
@@ -323,6 +390,7 @@ export async function createCheckoutSession({
   amount?: number;
   email?: string;
   shippingAddressId?: number;
+  shippingMethodId?: number;
   billing?: Billing;
   successUrl: string;
   cancelUrl: string;
@@ -332,11 +400,14 @@ export async function createCheckoutSession({
   const provider = getPaymentProvider();
   const createSession = provider.createCheckoutSession?.bind(provider);
   if (!createSession) throw new NotFoundError("The hosted payment page is only used with Stripe.");
-  const priced = await pricedCart(who.id, db);
-  checkShownAmount(amount, priced.totalCents);
   const shipping = await shippingSnapshot(who.id, shippingAddressId, billing, db);
+  const priced = await pricedCart(who.id, db, {
+    shipTo: shipping ?? (await defaultShipping(who.id, db)),
+    shippingMethodId,
+  });
+  checkShownAmount(amount, priced.totalCents);
   const { snapshot, totalCents } = priced;
-  const { payment: open } = await attemptFor(who.id, "cs", snapshot, db);
+  const { payment: open } = await attemptFor(who.id, "cs", priced, db);
   if (open && (await provider.retrieve(open.providerPaymentId)).status === "succeeded") {
     throw new ConflictError("This cart is paid already: your order is being placed. Please reload the page.");
   }

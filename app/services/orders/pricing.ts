@@ -8,6 +8,10 @@
 // an order-level amount is then spread over the lines it concerns by the largest-remainder method, so the lines' shares
 // add up to it exactly and a refund line by line never loses or invents a cent.
 
+import type { DiscountRefusal, PriceBreakdown, PricedLine, PricedTax, ShippingRate } from "~/db/schema/pricing";
+
+export type { DiscountRefusal, PriceBreakdown, PricedLine, PricedTax, ShippingRate };
+
 /** One cart line, as the pricing needs it. */
 export interface PricingLine {
   /** the line's identity in the result (a cart item id) */
@@ -32,13 +36,6 @@ export interface PricingDiscount {
   productIds: number[] | null;
   categoryIds: number[] | null;
 }
-
-export type ShippingRate =
-  | { kind: "flat"; cents: number }
-  /** bands by the discounted subtotal: the band with the highest `fromCents` not above it */
-  | { kind: "subtotal"; bands: Array<{ fromCents: number; cents: number }> }
-  /** bands by the order's weight: the first band whose `upToGrams` is at or above it; above the last: not shippable */
-  | { kind: "weight"; bands: Array<{ upToGrams: number; cents: number }> };
 
 export interface PricingShipping {
   methodId: number;
@@ -69,45 +66,6 @@ export interface PricingInput {
   taxRates: PricingTaxRate[];
   settings: PricingSettings;
 }
-
-export interface PricedLine {
-  key: number;
-  quantity: number;
-  unitCents: number;
-  /** unit × quantity */
-  subtotalCents: number;
-  /** this line's share of the discount */
-  discountCents: number;
-  /** this line's share of the tax (included in its price, or added to it) */
-  taxCents: number;
-  /** what the shopper pays for the line: subtotal − discount (+ tax when added) */
-  totalCents: number;
-}
-
-export interface PricedTax {
-  name: string;
-  basisPoints: number;
-  cents: number;
-}
-
-export interface PriceBreakdown {
-  lines: PricedLine[];
-  subtotalCents: number;
-  discountCents: number;
-  /** the applied code, when it gave something; `refused` when it was applied but does not apply to this cart */
-  discount: { code: string; kind: PricingDiscount["kind"] } | null;
-  discountRefused: DiscountRefusal | null;
-  shipping: { methodId: number; name: string; cents: number; taxCents: number } | null;
-  /** shipping cannot be priced for this order (heavier than the method's last band) */
-  shippingUnavailable: boolean;
-  taxes: PricedTax[];
-  taxCents: number;
-  /** true: `taxCents` is a part of the total (prices include tax); false: it was added to it */
-  taxIncluded: boolean;
-  totalCents: number;
-}
-
-export type DiscountRefusal = { reason: "min_subtotal"; minSubtotalCents: number } | { reason: "no_eligible_lines" };
 
 /** a × b / c rounded half up, for non-negative integers (in BigInt: a product of two amounts may pass 2^53). */
 export function mulDivHalfUp(a: number, b: number, c: number): number {

@@ -20,7 +20,7 @@ import { faultPoint } from "../faults.server";
 import { fulfilPayment, orderDtos } from "./orders.server";
 import { getPaymentProvider } from "../payments/index.server";
 import { formatCents } from "~/lib/money";
-import { shippingSnapshot } from "./ship-to.server";
+import { defaultShipping, shippingSnapshot } from "./ship-to.server";
 
 export type PurchaseOutcome = { order: OrderDto; created: boolean };
 
@@ -50,6 +50,7 @@ export async function purchase({
   billing,
   card,
   shippingAddressId,
+  shippingMethodId,
   db = getDb(),
 }: {
   actor: Actor | null;
@@ -60,6 +61,8 @@ export async function purchase({
   card: TestCard;
   /** one of the user's saved addresses; the billing address when absent */
   shippingAddressId?: number;
+  /** one of the destination's shipping methods; the first that can take the cart when absent */
+  shippingMethodId?: number;
   db?: DbOrTx;
 }): Promise<PurchaseOutcome> {
   assertOwnerOrAdmin(actor, userId);
@@ -80,7 +83,10 @@ export async function purchase({
 
   let priced;
   try {
-    priced = await pricedCart(userId, db);
+    priced = await pricedCart(userId, db, {
+      shipTo: shippingAddress ?? (await defaultShipping(userId, db)),
+      shippingMethodId,
+    });
   } catch (error) {
     // the cart emptied while this post waited: the other post of the same attempt may have just placed it
     const placed = error instanceof ConflictError ? (await paymentOfAttempt(userId, attempt, db))?.order : null;

@@ -4,6 +4,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { OrderDto, ShippingAddress } from "~/schemas/orders";
 import { formatPrice, lineTotal } from "~/lib/money";
+import { breakdownLines, hasBreakdown, orderPriceParts } from "~/lib/price-lines";
 import { countryName } from "~/lib/countries.server";
 import { shopLink, type MailBlock, type MailContent } from "../layout.server";
 import { queueMail } from "../outbox.server";
@@ -20,6 +21,17 @@ export function addressLines(address: ShippingAddress): string {
   ]
     .filter(Boolean)
     .join("\n");
+}
+
+/** Subtotal, shipping and tax under the items, when the order had more than its lines. */
+function priceBlocks(order: OrderDto): MailBlock[] {
+  const parts = orderPriceParts(order);
+  if (!hasBreakdown(parts)) return [];
+  const lines = breakdownLines(parts).map(([label, amount]): [string, string] => [
+    label,
+    amount < 0 ? `−${formatPrice(-amount)}` : formatPrice(amount),
+  ]);
+  return [{ details: [...lines, ["Total paid", formatPrice(order.totalAmount)]] }];
 }
 
 function orderBlocks(order: OrderDto): MailBlock[] {
@@ -43,6 +55,7 @@ function orderBlocks(order: OrderDto): MailBlock[] {
         foot: ["Total", "", "", formatPrice(order.totalAmount)],
       },
     },
+    ...priceBlocks(order),
     { button: { label: "View your order", url: shopLink(`/orders/${order.id}`) } },
   ];
 }
