@@ -1,5 +1,5 @@
-// `npm test`: every check and test of the project, as CI runs them (some side by side). Runs every step even when one
-// fails, prints each step's time as it ends, then a table of every step's time and one closing line with the totals
+// `npm test`: every check and test of the project, in the order CI runs them. Runs every step even when one fails,
+// prints each step's time as it ends, then a table of every step's time and one closing line with the totals
 // ("Total: N passed, N failed, N skipped"). `npm run validate:quick` is the short loop: typecheck, lint, unit tests.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -37,15 +37,15 @@ function step(name, args, env = {}) {
 
 /**
  * Several steps at once, each in a process of its own with its output kept and printed in one piece when it ends
- * (not interleaved; `log` is a file that gets it as it comes). Type check, lint, format check and build are each one
- * thread: side by side they keep both cores busy for about half the time they took one after the other
- * (docs/decisions/0032-test-speed.md). Resolves to whether each passed, by name.
+ * (not interleaved). Type check, lint, format check and build are each one thread: side by side they keep both cores
+ * busy for about half the time they took one after the other (docs/decisions/0032-test-speed.md). Resolves to
+ * whether each passed, by name.
  */
 async function parallelSteps(list) {
   console.log(`\n=== at once: ${list.map((s) => s.name).join(", ")}`);
   const outcomes = await Promise.all(
     list.map(
-      ({ name, args, env = {}, log }) =>
+      ({ name, args, env = {} }) =>
         new Promise((resolve) => {
           const started = Date.now();
           const child = spawn(process.execPath, args, {
@@ -53,16 +53,9 @@ async function parallelSteps(list) {
             env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0", ...env },
           });
           const output = [];
-          // a long step's output as it comes, to follow it meanwhile (`tail -f`)
-          const logFd = log ? fs.openSync(log, "w") : undefined;
-          const take = (chunk) => {
-            output.push(chunk);
-            if (logFd !== undefined) fs.writeSync(logFd, chunk);
-          };
-          child.stdout.on("data", take);
-          child.stderr.on("data", take);
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
           const finish = (ok) => {
-            if (logFd !== undefined) fs.closeSync(logFd);
             const seconds = (Date.now() - started) / 1000;
             timings.push({ name, seconds, ok });
             console.log(`\n=== ${name}`);
@@ -102,33 +95,14 @@ const { [BUILD]: built } = await parallelSteps([
 // the gzipped JavaScript of each page's first visit against its budget, from that build's manifests (decision 0026)
 if (built) step("JavaScript per page within its budget", [path.join(root, "scripts/check-js-budget.mjs")]);
 
-// The vitest step and the end-to-end step run side by side: both wait much of their time (on PostgreSQL, on child
-// processes, on pages and toasts), so together they keep the two cores busier than one after the other
-// (docs/decisions/0032-test-speed.md). They share nothing: vitest's servers take free ports and PostgreSQL databases
-// of their own, the end-to-end servers E2E_PORT / E2E_ORDERS_PORT and embedded databases, and both start from the
-// build's one seeded database (scripts/seeded-database.mjs, made under a lock by whichever asks first). Each step's
-// output is printed when it ends, and written meanwhile to test-results/<step>.log.
 const vitestJson = path.join(results, "vitest.json");
-const playwrightJson = path.join(results, "playwright.json");
 fs.rmSync(vitestJson, { force: true });
-fs.rmSync(playwrightJson, { force: true });
-const VITEST = "unit, integration (PGlite and PostgreSQL) and server tests";
-const E2E = "end-to-end tests (chromium, JavaScript on and off)";
-await parallelSteps([
-  {
-    name: VITEST,
-    log: path.join(results, "vitest.log"),
-    args: [
-      bin("vitest", "vitest.mjs"),
-      "run",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${vitestJson}`,
-    ],
-  },
-  ...(built
-    ? [{ name: E2E, log: path.join(results, "playwright.log"), args: [bin("@playwright/test", "cli.js"), "test"] }]
-    : []),
+step("unit, integration (PGlite and PostgreSQL) and server tests", [
+  bin("vitest", "vitest.mjs"),
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
 ]);
 const vitest = readJson(vitestJson);
 if (vitest) {
@@ -140,6 +114,9 @@ if (vitest) {
 }
 
 if (built) {
+  const playwrightJson = path.join(results, "playwright.json");
+  fs.rmSync(playwrightJson, { force: true });
+  step("end-to-end tests (chromium, JavaScript on and off)", [bin("@playwright/test", "cli.js"), "test"]);
   const playwright = readJson(playwrightJson);
   if (playwright) {
     totals.passed += playwright.stats.expected + playwright.stats.flaky;
