@@ -21,6 +21,7 @@ import { paymentRoutes } from "./routes/payments";
 import { productRoutes } from "./routes/products";
 import { refundRoutes } from "./routes/refunds";
 import { reportRoutes } from "./routes/reports";
+import { staffRoutes } from "./routes/staff";
 import { userRoutes } from "./routes/users";
 
 export const API_BASE = "/api/v1";
@@ -40,6 +41,7 @@ export const endpoints = {
   refunds: refundRoutes,
   mail: mailRoutes,
   reports: reportRoutes,
+  staff: staffRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));

@@ -4,7 +4,7 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { categories, products, productVariants } from "~/db/schema";
 import type { Category, ProductDto, ProductInput } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
-import { requireAdmin } from "../access";
+import { requireAdmin, requireStaff } from "../access";
 import { getProduct } from "./catalogue.server";
 import { ConflictError, constraintOf, NotFoundError, refuseDuplicate, ValidationError } from "../errors";
 
@@ -214,7 +214,7 @@ export async function listInventory({
   size: number;
   db?: DbOrTx;
 }) {
-  requireAdmin(actor);
+  requireStaff(actor);
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     pattern ? or(ilike(products.name, pattern), ilike(products.brand, pattern)) : undefined,
