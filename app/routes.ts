@@ -47,6 +47,7 @@ export default [
   route("admin/stock", "routes/admin/stock.tsx"),
   route("admin/stock/:productId", "routes/admin/stock-product.tsx"),
   route("admin/users", "routes/admin/users.tsx"),
+  route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/mail", "routes/admin/mail.tsx"),
   route("admin/mail/:mailId", "routes/admin/mail-message.tsx"),
   route("admin/mail/:mailId/html", "routes/admin/mail-message-html.ts"),

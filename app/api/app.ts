@@ -22,6 +22,7 @@ import { productRoutes } from "./routes/products";
 import { refundRoutes } from "./routes/refunds";
 import { reportRoutes } from "./routes/reports";
 import { staffRoutes } from "./routes/staff";
+import { auditRoutes } from "./routes/audit";
 import { userRoutes } from "./routes/users";
 
 export const API_BASE = "/api/v1";
@@ -42,6 +43,7 @@ export const endpoints = {
   mail: mailRoutes,
   reports: reportRoutes,
   staff: staffRoutes,
+  audit: auditRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));

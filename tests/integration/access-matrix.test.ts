@@ -371,6 +371,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
       return { path: `/products/${p.id}/stock`, json: { variants: [{ id: p.variantId, inventory: 7 }] } };
     },
   },
+  "GET /admin/audit": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/audit?kind=order.status&from=2020-01-01" }) },
   "GET /admin/users": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/users?q=example" }) },
   // removing a role the user does not have: let in, nothing changes (the fixture's roles stay)
   "POST /admin/users/{userId}/roles": {
@@ -424,6 +425,7 @@ const PAGES: Record<string, Row> = {
   "GET routes/admin/stock-product": PAGE_STAFF,
   "POST routes/admin/stock-product": PAGE_STAFF_ACTION,
   "GET routes/admin/users": PAGE_ADMIN,
+  "GET routes/admin/audit": PAGE_ADMIN,
   "POST routes/admin/users": PAGE_ADMIN_ACTION,
   "GET routes/admin/products": PAGE_ADMIN,
   "POST routes/admin/products": PAGE_ADMIN_ACTION,

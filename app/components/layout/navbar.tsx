@@ -26,6 +26,7 @@ const ADMIN_LINKS = [
   { to: "/admin/refunds", label: "Refunds" },
   { to: "/admin/mail", label: "Sent mail" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/audit", label: "Audit log" },
 ];
 
 /**

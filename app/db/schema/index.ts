@@ -4,3 +4,4 @@ export * from "./accounts";
 export * from "./catalogue";
 export * from "./orders";
 export * from "./mail";
+export * from "./audit";

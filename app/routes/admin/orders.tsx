@@ -40,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       })),
     },
     status: status ?? "",
+    isAdmin: auth.isAdmin,
     countryNames: countryNamesOf(orders.content.map((o) => o.shippingAddress?.country)),
   });
 }
@@ -64,7 +65,7 @@ const ACTION_LABEL: Record<OrderStatus, string> = {
 };
 
 export default function AdminOrders() {
-  const { orders, status, countryNames } = useLoaderData<typeof loader>();
+  const { orders, status, countryNames, isAdmin } = useLoaderData<typeof loader>();
   const busy = useIsPending();
   const search = (page: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`;
   return (
@@ -116,6 +117,17 @@ export default function AdminOrders() {
               </div>
             </div>
             <OrdersHistory orders={[order]} />
+            {isAdmin ? (
+              <p className="mt-1 text-sm">
+                <a
+                  href={`/admin/audit?entityType=order&entityId=${order.id}`}
+                  className="text-blue-700 underline hover:text-blue-900"
+                  aria-label={`History of order ${order.id}`}
+                >
+                  History
+                </a>
+              </p>
+            ) : null}
             {order.next.length > 0 ? (
               <Form
                 method="post"

@@ -7,6 +7,7 @@ import { roles, userRoles, users } from "~/db/schema";
 import type { AdminUserDto, RoleChange } from "~/schemas/staff";
 import { requireAdmin } from "../access";
 import { ConflictError, NotFoundError } from "../errors";
+import { recordAudit } from "../audit/audit.server";
 
 /** GET /admin/users: accounts (not deleted) whose e-mail or name has the words, oldest first, with their roles. */
 export async function listUsersWithRoles({
@@ -102,15 +103,32 @@ export async function changeUserRole({
     // the staff role is reference data like the others; made here too, so a database from before it works
     await tx.insert(roles).values({ name: change.role }).onConflictDoNothing();
     const [role] = await tx.select().from(roles).where(eq(roles.name, change.role));
-    if (change.grant) {
-      const added = await tx.insert(userRoles).values({ userId, roleId: role!.id }).onConflictDoNothing().returning();
-      return added.length > 0;
-    }
-    const removed = await tx
-      .delete(userRoles)
-      .where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, role!.id)))
-      .returning();
-    return removed.length > 0;
+    const held = async () =>
+      (
+        await tx
+          .select({ name: roles.name })
+          .from(userRoles)
+          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .where(eq(userRoles.userId, userId))
+          .orderBy(asc(roles.name))
+      ).map((r) => r.name);
+    const before = await held();
+    const done = change.grant
+      ? await tx.insert(userRoles).values({ userId, roleId: role!.id }).onConflictDoNothing().returning()
+      : await tx
+          .delete(userRoles)
+          .where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, role!.id)))
+          .returning();
+    // nothing changed is nothing to record
+    if (done.length === 0) return false;
+    await recordAudit(tx, {
+      actor: who,
+      kind: "account.roles",
+      entity: { type: "user", id: userId },
+      before: { roles: before },
+      after: { roles: await held() },
+    });
+    return true;
   });
   const [found] = (await listUsersWithRoles({ actor, page: 1, size: 1, db, byId: userId })).content;
   return { user: found!, changed };

@@ -8,6 +8,7 @@ import type { ProductDto } from "~/schemas/catalogue";
 import type { StockInput } from "~/schemas/staff";
 import { requireStaff } from "../access";
 import { getProduct } from "./catalogue.server";
+import { recordAudit } from "../audit/audit.server";
 import { NotFoundError, ValidationError } from "../errors";
 
 /** PUT /products/{productId}/stock: the stock of some of the product's variants (staff or admin). */
@@ -22,7 +23,7 @@ export async function setStock({
   input: StockInput;
   db?: DbOrTx;
 }): Promise<ProductDto> {
-  requireStaff(actor);
+  const who = requireStaff(actor);
   await db.transaction(async (tx) => {
     // the product row first, then its variants, as the checkout locks them
     const [product] = await tx
@@ -50,6 +51,15 @@ export async function setStock({
         .set({ inventory: row.inventory, updatedAt: new Date() })
         .where(and(eq(productVariants.id, row.id), eq(productVariants.productId, productId)));
     }
+    const stockOf = (rows: Array<{ id: number; inventory: number }>) =>
+      Object.fromEntries(rows.map((r) => [r.id, r.inventory]));
+    await recordAudit(tx, {
+      actor: who,
+      kind: "stock.update",
+      entity: { type: "product", id: productId },
+      before: stockOf(variants.filter((v) => input.variants.some((r) => r.id === v.id))),
+      after: stockOf(input.variants),
+    });
   });
   return getProduct({ id: productId, db });
 }

@@ -8,6 +8,7 @@ import { STAFF_ORDER_STATUSES } from "~/schemas/staff";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { formatCents } from "~/lib/money";
 import { orderDtos } from "./orders.server";
+import { recordAudit } from "../audit/audit.server";
 import { oweRefund, refundNow } from "./refunds.server";
 import { queueOrderMail } from "../mail/templates/orders.server";
 import { createLogger } from "~/lib/log.server";
@@ -120,6 +121,13 @@ export async function changeOrderStatus({
       .where(eq(orders.id, orderId))
       .returning();
     const dto = (await orderDtos([updated!], tx))[0]!;
+    await recordAudit(tx, {
+      actor: who,
+      kind: "order.status",
+      entity: { type: "order", id: orderId },
+      before: { status: row.status },
+      after: { status },
+    });
     // the shopper hears of every step, from the same transaction that takes it
     await queueOrderMail(tx, "order-status", dto);
     return { order: dto, paymentId: row.paymentId };
