@@ -44,7 +44,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
           return 0;
         })
     : 0;
-  return data({ categories, user: auth ? { id: auth.userId, isAdmin: auth.isAdmin, cartCount } : null, toast });
+  return data({
+    categories,
+    user: auth ? { id: auth.userId, isAdmin: auth.isAdmin, isStaff: auth.isStaff, cartCount } : null,
+    toast,
+  });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -21,6 +21,8 @@ import { paymentRoutes } from "./routes/payments";
 import { productRoutes } from "./routes/products";
 import { refundRoutes } from "./routes/refunds";
 import { reportRoutes } from "./routes/reports";
+import { staffRoutes } from "./routes/staff";
+import { auditRoutes } from "./routes/audit";
 import { userRoutes } from "./routes/users";
 
 export const API_BASE = "/api/v1";
@@ -40,6 +42,8 @@ export const endpoints = {
   refunds: refundRoutes,
   mail: mailRoutes,
   reports: reportRoutes,
+  staff: staffRoutes,
+  audit: auditRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));

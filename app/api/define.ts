@@ -19,10 +19,11 @@ export interface RouteSpec<P extends Schema, Q extends Schema, B extends Schema,
   summary: string;
   tag: string;
   /**
-   * who may call it, checked by dispatch.ts before anything is read: "user" (signed in), "admin", "owner" (signed in;
-   * the {userId} of the path or an admin; for other ids the service that loads the resource checks its owner)
+   * who may call it, checked by dispatch.ts before anything is read: "user" (signed in), "admin", "staff" (staff or an
+   * admin), "owner" (signed in; the {userId} of the path or an admin; for other ids the service that loads the
+   * resource checks its owner)
    */
-  access?: "public" | "user" | "owner" | "admin";
+  access?: "public" | "user" | "owner" | "staff" | "admin";
   /**
    * Rate limits besides the default one, which counts every call that is not a GET as a write of its caller (the
    * signed-in user, else the client address): "registration" (accounts per client address), "checkout" (payment

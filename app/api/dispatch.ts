@@ -1,5 +1,5 @@
 import type { z } from "zod/v4";
-import { assertOwnerOrAdmin, isAdmin, requireActor, type Actor } from "~/services/access";
+import { assertOwnerOrAdmin, isAdmin, isStaff, requireActor, type Actor } from "~/services/access";
 import { unreadableText } from "~/schemas/common";
 import { BadRequestError, ForbiddenError, unavailableOr, ValidationError, type FieldErrors } from "~/services/errors";
 import type { AnyApiRoute, ApiRequest, HandlerResult } from "./define";
@@ -86,6 +86,8 @@ async function validatedCall(
   if (route.access && route.access !== "public") {
     const who = requireActor(actor);
     if (route.access === "admin" && !isAdmin(who)) throw new ForbiddenError("Only an administrator can do this.");
+    if (route.access === "staff" && !isStaff(who))
+      throw new ForbiddenError("Only staff or an administrator can do this.");
   }
   const params = route.params
     ? parseOr(route.params, raw.params, (errors) => new BadRequestError("Invalid path parameter", errors))

@@ -20,6 +20,7 @@ import { ApiError, callApi, endpoints, type CallInput, type CallResult } from ".
 
 const REFRESH_COOKIE = "refreshToken";
 const ADMIN = "ROLE_ADMIN";
+const STAFF = "ROLE_STAFF";
 
 const INVALID_LOGIN = "Invalid username or password";
 
@@ -156,6 +157,10 @@ export class Auth {
   }
   get isAdmin(): boolean {
     return hasAnyRole(this.roles, [ADMIN]);
+  }
+  /** staff or an admin: may use the orders and stock pages */
+  get isStaff(): boolean {
+    return hasAnyRole(this.roles, [ADMIN, STAFF]);
   }
 
   private refresh(): Promise<string> {

@@ -10,6 +10,13 @@ export interface Actor {
 
 export const ROLE_USER = "ROLE_USER";
 export const ROLE_ADMIN = "ROLE_ADMIN";
+/**
+ * Staff run the shop floor: they see orders and move them through Preparing, Shipped and Delivered, and see and set
+ * stock; prices, refunds, cancelling, accounts and settings stay the admin's (docs/decisions/0038-running-the-shop.md).
+ */
+export const ROLE_STAFF = "ROLE_STAFF";
+/** The roles an admin may grant or remove on the users page. */
+export const GRANTABLE_ROLES = [ROLE_STAFF, ROLE_ADMIN] as const;
 
 export function hasRole(actor: Pick<Actor, "roles"> | null | undefined, role: string): boolean {
   return Boolean(actor?.roles.some((r) => r.toUpperCase() === role.toUpperCase()));
@@ -17,6 +24,11 @@ export function hasRole(actor: Pick<Actor, "roles"> | null | undefined, role: st
 
 export function isAdmin(actor: Pick<Actor, "roles"> | null | undefined): boolean {
   return hasRole(actor, ROLE_ADMIN);
+}
+
+/** Staff or an admin: whoever may use the shop-floor functions (orders, stock). */
+export function isStaff(actor: Pick<Actor, "roles"> | null | undefined): boolean {
+  return hasRole(actor, ROLE_STAFF) || isAdmin(actor);
 }
 
 export function requireActor(actor: Actor | null | undefined): Actor {
@@ -49,5 +61,12 @@ export function ownRowOrRefuse<T extends { userId: number }>(
 export function requireAdmin(actor: Actor | null | undefined): Actor {
   const who = requireActor(actor);
   if (!isAdmin(who)) throw new ForbiddenError("Only an administrator can do this.");
+  return who;
+}
+
+/** Staff or an administrator, or 403: the orders' and the stock's services check this themselves too. */
+export function requireStaff(actor: Actor | null | undefined): Actor {
+  const who = requireActor(actor);
+  if (!isStaff(who)) throw new ForbiddenError("Only staff or an administrator can do this.");
   return who;
 }

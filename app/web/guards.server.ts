@@ -50,6 +50,11 @@ export async function requireOwner(request: Request, userId: string | undefined)
   return auth;
 }
 
+/** The shop-floor pages staff may use too: orders and stock (docs/decisions/0038-running-the-shop.md). */
+export function requireStaff(request: Request): Promise<Auth> {
+  return requireAuth(request, { roles: ["ROLE_ADMIN", "ROLE_STAFF"] });
+}
+
 /** The admin pages (docs/product.md#admin-navigation). */
 export function requireAdmin(request: Request): Promise<Auth> {
   return requireAuth(request, { roles: ["ROLE_ADMIN"] });

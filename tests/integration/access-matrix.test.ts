@@ -9,7 +9,7 @@ import { useHostileShop, type Actor, type Fixture, type Role } from "../support/
 import { multipart, send, type Probe } from "../support/hostile/wire";
 
 // Who may do what, for every /api/v1 endpoint and every page route (loader and action), as a visitor, the shopper
-// whose data it is ("user"), another shopper ("other") and an admin, over real HTTP on a real database. The expected
+// whose data it is ("user"), another shopper ("other"), an admin and a staff member (a shopper with ROLE_STAFF), over real HTTP on a real database. The expected
 // answers are the tables below; a route that has no row fails the test, so a new endpoint or page must be classified.
 //
 // Expected answers: a status; "login" (a redirect to /login?redirectTo=<the path>); "unauthorized" (a redirect to
@@ -17,8 +17,8 @@ import { multipart, send, type Probe } from "../support/hostile/wire";
 // the request may still be refused for what it says, e.g. an empty form).
 
 type Expected = number | "login" | "unauthorized" | "ok";
-type Row = [visitor: Expected, user: Expected, other: Expected, admin: Expected];
-const ROLES: Role[] = ["visitor", "user", "other", "admin"];
+type Row = [visitor: Expected, user: Expected, other: Expected, admin: Expected, staff: Expected];
+const ROLES: Role[] = ["visitor", "user", "other", "admin", "staff"];
 
 const shop = useHostileShop({ pages: true });
 let png: Buffer;
@@ -79,9 +79,11 @@ const billing = {
   country: "US",
 };
 
-const ADMIN_ONLY: Row = [401, 403, 403, 200];
-const OWNER: Row = [401, 200, 403, 200];
-const PUBLIC: Row = [200, 200, 200, 200];
+const ADMIN_ONLY: Row = [401, 403, 403, 200, 403];
+const OWNER: Row = [401, 200, 403, 200, 403];
+const PUBLIC: Row = [200, 200, 200, 200, 200];
+/** the shop floor: orders and stock, for staff and admins (docs/decisions/0038-running-the-shop.md) */
+const STAFF: Row = [401, 403, 403, 200, 200];
 
 /** Every endpoint: the expected answers, and the call (aimed at the user's data, valid, so that "let in" shows). */
 const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Call> }> = {
@@ -89,10 +91,10 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: PUBLIC,
     call: (f) => ({ path: "/auth/login", json: { email: f.actors.user.email, password: PASSWORD } }),
   },
-  "POST /auth/refresh-token": { expect: [401, 401, 401, 401], call: () => ({ path: "/auth/refresh-token" }) },
+  "POST /auth/refresh-token": { expect: [401, 401, 401, 401, 401], call: () => ({ path: "/auth/refresh-token" }) },
   "POST /auth/logout": { expect: PUBLIC, call: () => ({ path: "/auth/logout" }) },
   "POST /users/add": {
-    expect: [201, 201, 201, 201],
+    expect: [201, 201, 201, 201, 201],
     call: () => ({
       path: "/users/add",
       json: { firstName: "A", lastName: "B", email: `${word()}@example.com`, password: PASSWORD, addressList: [] },
@@ -100,24 +102,24 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
   },
   // password reset: anyone, the same answer for every address; a token that is no link is refused for everyone
   "POST /auth/forgot-password": {
-    expect: [202, 202, 202, 202],
+    expect: [202, 202, 202, 202, 202],
     call: (f) => ({ path: "/auth/forgot-password", json: { email: f.actors.user.email } }),
   },
   "POST /auth/reset-password": {
-    expect: [400, 400, 400, 400],
+    expect: [400, 400, 400, 400, 400],
     call: () => ({ path: "/auth/reset-password", json: { token: "A".repeat(43), password: "a new passphrase" } }),
   },
   "POST /auth/reset-password/check": {
-    expect: [400, 400, 400, 400],
+    expect: [400, 400, 400, 400, 400],
     call: () => ({ path: "/auth/reset-password/check", json: { token: "A".repeat(43) } }),
   },
   "POST /users/confirm-email": {
-    expect: [400, 400, 400, 400],
+    expect: [400, 400, 400, 400, 400],
     call: () => ({ path: "/users/confirm-email", json: { token: "A".repeat(43) } }),
   },
   // an e-mail address and a password are the owner's alone: an admin is refused too (decision 0019)
   "POST /users/{userId}/email": {
-    expect: [401, 202, 403, 403],
+    expect: [401, 202, 403, 403, 403],
     call: (f) => ({
       path: `/users/${f.actors.user.id}/email`,
       json: { newEmail: `${word()}@example.com`, currentPassword: PASSWORD },
@@ -125,7 +127,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
   },
   // let in, then refused for the same password (a change would end the fixture's other sessions)
   "PUT /users/{userId}/password": {
-    expect: [401, 422, 403, 403],
+    expect: [401, 422, 403, 403, 403],
     call: (f) => ({
       path: `/users/${f.actors.user.id}/password`,
       json: { currentPassword: PASSWORD, newPassword: PASSWORD },
@@ -133,7 +135,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
   },
   // owner or admin (with the admin's own password); let in, then refused for a wrong password (the fixture stays)
   "POST /users/{userId}/delete": {
-    expect: [401, 422, 403, 422],
+    expect: [401, 422, 403, 422, 403],
     call: (f) => ({ path: `/users/${f.actors.user.id}/delete`, json: { currentPassword: "not the password" } }),
   },
   "GET /users/user/{userId}/user": { expect: OWNER, call: (f) => ({ path: `/users/user/${f.actors.user.id}/user` }) },
@@ -142,7 +144,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     call: (f) => ({ path: `/users/${f.actors.user.id}/update`, json: { firstName: "Ada", lastName: "King" } }),
   },
   "POST /addresses/{userId}/new": {
-    expect: [401, 201, 403, 201],
+    expect: [401, 201, 403, 201, 403],
     call: (f) => ({ path: `/addresses/${f.actors.user.id}/new`, json: [address()] }),
   },
   "GET /addresses/{userId}/address": {
@@ -159,7 +161,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
   },
   "GET /categories/all": { expect: PUBLIC, call: () => ({ path: "/categories/all" }) },
   "POST /categories/add": {
-    expect: [401, 403, 403, 201],
+    expect: [401, 403, 403, 201, 403],
     call: () => ({ path: "/categories/add", json: { name: `Category ${word()}` } }),
   },
   "PUT /categories/category/{id}/update": {
@@ -184,7 +186,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
   },
   // a brand exists while a product has it: deleting one is refused (409) for an admin
   "DELETE /products/brands/{brand}": {
-    expect: [401, 403, 403, 409],
+    expect: [401, 403, 403, 409, 403],
     call: async () => ({ path: `/products/brands/${encodeURIComponent(await fresh.brand())}` }),
   },
   "GET /products/all": { expect: PUBLIC, call: () => ({ path: "/products/all" }) },
@@ -206,7 +208,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     call: (f) => ({ path: `/images/image/download/${f.imageIds[0]}` }),
   },
   "POST /images/upload": {
-    expect: [401, 403, 403, 201],
+    expect: [401, 403, 403, 201, 403],
     call: (f) => ({
       path: "/images/upload",
       body: multipart({ productId: f.productIds[3] }, [
@@ -225,7 +227,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: ADMIN_ONLY,
     call: async () => ({ path: `/images/image/${await fresh.image()}/delete` }),
   },
-  "GET /products/inventory": { expect: ADMIN_ONLY, call: () => ({ path: "/products/inventory" }) },
+  "GET /products/inventory": { expect: STAFF, call: () => ({ path: "/products/inventory" }) },
   "GET /products/export.csv": { expect: ADMIN_ONLY, call: () => ({ path: "/products/export.csv" }) },
   "POST /products/import": {
     expect: ADMIN_ONLY,
@@ -239,7 +241,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
       },
     }),
   },
-  "POST /products/add": { expect: [401, 403, 403, 201], call: () => ({ path: "/products/add", json: product() }) },
+  "POST /products/add": { expect: [401, 403, 403, 201, 403], call: () => ({ path: "/products/add", json: product() }) },
   "PUT /products/product/{id}/update": {
     expect: ADMIN_ONLY,
     call: async () => ({ path: `/products/product/${await fresh.product()}/update`, json: product() }),
@@ -281,7 +283,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     },
   },
   "POST /cartItems/item/add": {
-    expect: [401, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200],
     call: (f) => ({ path: "/cartItems/item/add", json: { productId: f.productIds[2], quantity: 1 } }),
   },
   "GET /carts/user/{userId}/cart": { expect: OWNER, call: (f) => ({ path: `/carts/user/${f.actors.user.id}/cart` }) },
@@ -309,41 +311,44 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
   },
   "GET /payments/config": { expect: PUBLIC, call: () => ({ path: "/payments/config" }) },
   "POST /orders/create-payment-intent": {
-    expect: [401, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200],
     call: async (f) => {
       await fresh.cartLine(f);
       return { path: "/orders/create-payment-intent", json: {} };
     },
   },
   "POST /orders/create-checkout-session": {
-    expect: [401, 404, 404, 404],
+    expect: [401, 404, 404, 404, 404],
     call: () => ({
       path: "/orders/create-checkout-session",
       json: { successUrl: "http://127.0.0.1/ok", cancelUrl: "http://127.0.0.1/no" },
     }),
   },
   "POST /payments/test/confirm": {
-    expect: [401, 200, 404, 404],
+    expect: [401, 200, 404, 404, 404],
     call: (f) => ({
       path: "/payments/test/confirm",
       json: { paymentIntentId: f.actors.user.paymentIntentIds[0], ...card },
     }),
   },
-  "POST /payments/webhook": { expect: [404, 404, 404, 404], call: () => ({ path: "/payments/webhook", json: {} }) },
+  "POST /payments/webhook": {
+    expect: [404, 404, 404, 404, 404],
+    call: () => ({ path: "/payments/webhook", json: {} }),
+  },
   "GET /orders/user/{userId}/checkout-attempt": {
     expect: OWNER,
     call: (f) => ({ path: `/orders/user/${f.actors.user.id}/checkout-attempt` }),
   },
   // an admin may act on any shopper's {userId} in the API (docs/api.md#authorization); the checkout page is owner-only
   "POST /orders/user/{userId}/checkout": {
-    expect: [401, 402, 403, 402],
+    expect: [401, 402, 403, 402, 403],
     call: async (f) => {
       await fresh.cartLine(f);
       return { path: `/orders/user/${f.actors.user.id}/checkout`, json: { billing, card } };
     },
   },
   "POST /orders/user/{userId}/place-order": {
-    expect: [401, 402, 403, 402],
+    expect: [401, 402, 403, 402, 403],
     call: (f) => ({
       path: `/orders/user/${f.actors.user.id}/place-order`,
       json: { paymentIntentId: f.actors.user.paymentIntentIds[0] },
@@ -353,39 +358,56 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: OWNER,
     call: (f) => ({ path: `/orders/user/${f.actors.user.id}/orders` }),
   },
-  "GET /orders/all": { expect: ADMIN_ONLY, call: () => ({ path: "/orders/all" }) },
+  "GET /orders/all": { expect: STAFF, call: () => ({ path: "/orders/all" }) },
   "GET /orders/order/{orderId}": {
     expect: OWNER,
     call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}` }),
   },
+  // staff come after the admin, who has just moved the order on: let in, then told it is already Preparing (409)
   "PUT /orders/order/{orderId}/status": {
-    expect: ADMIN_ONLY,
+    expect: [401, 403, 403, 200, 409],
     call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/status`, json: { status: "PROCESSING" } }),
+  },
+  "PUT /products/{productId}/stock": {
+    expect: STAFF,
+    call: async () => {
+      const p = await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId });
+      return { path: `/products/${p.id}/stock`, json: { variants: [{ id: p.variantId, inventory: 7 }] } };
+    },
+  },
+  "GET /admin/audit": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/audit?kind=order.status&from=2020-01-01" }) },
+  "GET /admin/users": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/users?q=example" }) },
+  // removing a role the user does not have: let in, nothing changes (the fixture's roles stay)
+  "POST /admin/users/{userId}/roles": {
+    expect: ADMIN_ONLY,
+    call: (f) => ({ path: `/admin/users/${f.actors.user.id}/roles`, json: { role: "ROLE_STAFF", grant: false } }),
   },
   "GET /admin/refunds": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/refunds" }) },
   "GET /admin/dashboard": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard?days=7" }) },
   "GET /admin/dashboard.csv": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard.csv?table=products" }) },
   "POST /admin/refunds/{refundId}/retry": {
-    expect: [401, 403, 403, 404],
+    expect: [401, 403, 403, 404, 403],
     call: () => ({ path: "/admin/refunds/2147483647/retry" }),
   },
   "GET /mail/outbox": { expect: ADMIN_ONLY, call: () => ({ path: "/mail/outbox?status=failed" }) },
-  "GET /mail/outbox/{id}": { expect: [401, 403, 403, 404], call: () => ({ path: "/mail/outbox/2147483647" }) },
+  "GET /mail/outbox/{id}": { expect: [401, 403, 403, 404, 403], call: () => ({ path: "/mail/outbox/2147483647" }) },
   "POST /mail/outbox/{id}/retry": {
-    expect: [401, 403, 403, 404],
+    expect: [401, 403, 403, 404, 403],
     call: () => ({ path: "/mail/outbox/2147483647/retry" }),
   },
   "POST /mail/test": {
-    expect: [401, 403, 403, 201],
+    expect: [401, 403, 403, 201, 403],
     call: () => ({ path: "/mail/test", json: { to: `${word()}@example.com` } }),
   },
 };
 
-const PAGE_PUBLIC: Row = [200, 200, 200, 200];
-const PAGE_ADMIN: Row = ["login", "unauthorized", "unauthorized", 200];
-const PAGE_ADMIN_ACTION: Row = ["login", "unauthorized", "unauthorized", "ok"];
-const PAGE_SHOPPER: Row = ["login", 200, "unauthorized", 200];
-const PAGE_SHOPPER_ACTION: Row = ["login", "ok", "unauthorized", "ok"];
+const PAGE_PUBLIC: Row = [200, 200, 200, 200, 200];
+const PAGE_ADMIN: Row = ["login", "unauthorized", "unauthorized", 200, "unauthorized"];
+const PAGE_STAFF: Row = ["login", "unauthorized", "unauthorized", 200, 200];
+const PAGE_STAFF_ACTION: Row = ["login", "unauthorized", "unauthorized", "ok", "ok"];
+const PAGE_ADMIN_ACTION: Row = ["login", "unauthorized", "unauthorized", "ok", "unauthorized"];
+const PAGE_SHOPPER: Row = ["login", 200, "unauthorized", 200, "unauthorized"];
+const PAGE_SHOPPER_ACTION: Row = ["login", "ok", "unauthorized", "ok", "unauthorized"];
 
 /**
  * Every page route's loader (GET) and action (POST), by route id, at the URL of the user's data
@@ -395,60 +417,66 @@ const PAGE_SHOPPER_ACTION: Row = ["login", "ok", "unauthorized", "ok"];
 const PAGES: Record<string, Row> = {
   "GET routes/shop/home": PAGE_PUBLIC,
   // every URL no other route takes (app/routes/site/not-found.tsx): a 404 page for everyone, a form posted there too
-  "GET routes/site/not-found": [404, 404, 404, 404],
-  "POST routes/site/not-found": [404, 404, 404, 404],
+  "GET routes/site/not-found": [404, 404, 404, 404, 404],
+  "POST routes/site/not-found": [404, 404, 404, 404, 404],
   "GET routes/admin/add-product": PAGE_ADMIN,
   "POST routes/admin/add-product": PAGE_ADMIN_ACTION,
   "GET routes/admin/brands-categories": PAGE_ADMIN,
   "POST routes/admin/brands-categories": PAGE_ADMIN_ACTION,
-  "GET routes/admin/orders": PAGE_ADMIN,
-  "POST routes/admin/orders": PAGE_ADMIN_ACTION,
+  "GET routes/admin/orders": PAGE_STAFF,
+  "POST routes/admin/orders": PAGE_STAFF_ACTION,
+  "GET routes/admin/stock": PAGE_STAFF,
+  "GET routes/admin/stock-product": PAGE_STAFF,
+  "POST routes/admin/stock-product": PAGE_STAFF_ACTION,
+  "GET routes/admin/users": PAGE_ADMIN,
+  "GET routes/admin/audit": PAGE_ADMIN,
+  "POST routes/admin/users": PAGE_ADMIN_ACTION,
   "GET routes/admin/products": PAGE_ADMIN,
   "POST routes/admin/products": PAGE_ADMIN_ACTION,
   "GET routes/admin/products-csv": PAGE_ADMIN,
   "GET routes/admin/mail": PAGE_ADMIN,
   "POST routes/admin/mail": PAGE_ADMIN_ACTION,
   // message 1 of the fixture's database, if it has one (404 otherwise): what is judged is who is let in
-  "GET routes/admin/mail-message": ["login", "unauthorized", "unauthorized", "ok"],
+  "GET routes/admin/mail-message": ["login", "unauthorized", "unauthorized", "ok", "unauthorized"],
   "POST routes/admin/mail-message": PAGE_ADMIN_ACTION,
-  "GET routes/admin/mail-message-html": ["login", "unauthorized", "unauthorized", "ok"],
+  "GET routes/admin/mail-message-html": ["login", "unauthorized", "unauthorized", "ok", "unauthorized"],
   "GET routes/admin/refunds": PAGE_ADMIN,
   "GET routes/admin/dashboard": PAGE_ADMIN,
   "GET routes/admin/dashboard-csv": PAGE_ADMIN,
   "POST routes/admin/refunds": PAGE_ADMIN_ACTION,
   // the API's own splat: a page session is no API credential (bearer tokens only)
-  "GET routes/site/api": [401, 401, 401, 401],
-  "POST routes/site/api": [401, 401, 401, 401],
+  "GET routes/site/api": [401, 401, 401, 401, 401],
+  "POST routes/site/api": [401, 401, 401, 401, 401],
   // checkout pays with the owner's own cart: not even an admin may use another's
-  "GET routes/shop/checkout": ["login", 200, "unauthorized", "unauthorized"],
-  "POST routes/shop/checkout": ["login", "ok", "unauthorized", "unauthorized"],
-  "GET routes/shop/checkout-complete": ["login", "ok", "unauthorized", "unauthorized"],
+  "GET routes/shop/checkout": ["login", 200, "unauthorized", "unauthorized", "unauthorized"],
+  "POST routes/shop/checkout": ["login", "ok", "unauthorized", "unauthorized", "unauthorized"],
+  "GET routes/shop/checkout-complete": ["login", "ok", "unauthorized", "unauthorized", "unauthorized"],
   "GET routes/admin/delete-product": PAGE_ADMIN,
   "POST routes/admin/delete-product": PAGE_ADMIN_ACTION,
-  "GET routes/site/favicon": [301, 301, 301, 301],
+  "GET routes/site/favicon": [301, 301, 301, 301, 301],
   // account recovery is for anyone; an empty form is refused (422) whoever sends it
   "GET routes/account/forgot-password": PAGE_PUBLIC,
-  "POST routes/account/forgot-password": [422, 422, 422, 422],
+  "POST routes/account/forgot-password": [422, 422, 422, 422, 422],
   "GET routes/account/reset-password": PAGE_PUBLIC,
-  "POST routes/account/reset-password": [422, 422, 422, 422],
+  "POST routes/account/reset-password": [422, 422, 422, 422, 422],
   "GET routes/account/confirm-email": PAGE_PUBLIC,
-  "POST routes/account/confirm-email": [422, 422, 422, 422],
-  "GET routes/account/login": [200, 302, 302, 302],
+  "POST routes/account/confirm-email": [422, 422, 422, 422, 422],
+  "GET routes/account/login": [200, 302, 302, 302, 302],
   // an empty login form: the login page's message (400); a signed-in user is sent on, as the login page's loader does
-  "POST routes/account/login": [400, 302, 302, 302],
-  "GET routes/account/logout": ["ok", "ok", "ok", "ok"],
+  "POST routes/account/login": [400, 302, 302, 302, 302],
+  "GET routes/account/logout": ["ok", "ok", "ok", "ok", "ok"],
   // an order's page: its owner's and the admins'
   "GET routes/account/order": PAGE_SHOPPER,
-  "POST routes/account/logout": ["ok", "ok", "ok", "ok"],
+  "POST routes/account/logout": ["ok", "ok", "ok", "ok", "ok"],
   "GET routes/shop/product-details": PAGE_PUBLIC,
   // adding to the cart signed out: 'You need to be logged in to add items to the cart.'
   // (docs/product.md#product-details)
-  "POST routes/shop/product-details": [401, "ok", "ok", "ok"],
+  "POST routes/shop/product-details": [401, "ok", "ok", "ok", "ok"],
   "GET routes/shop/listing": PAGE_PUBLIC,
   "GET routes/shop/listing-by-name": PAGE_PUBLIC,
   "GET routes/shop/listing-by-category": PAGE_PUBLIC,
-  "GET routes/account/register": [200, 302, 302, 302],
-  "POST routes/account/register": ["ok", "ok", "ok", "ok"],
+  "GET routes/account/register": [200, 302, 302, 302, 302],
+  "POST routes/account/register": ["ok", "ok", "ok", "ok", "ok"],
   "GET routes/site/robots": PAGE_PUBLIC,
   "GET routes/shop/search-suggestions": PAGE_PUBLIC,
   "GET routes/site/sitemap": PAGE_PUBLIC,
@@ -460,9 +488,9 @@ const PAGES: Record<string, Row> = {
   "GET routes/account/profile": PAGE_SHOPPER,
   "POST routes/account/profile": PAGE_SHOPPER_ACTION,
   // the settings are the owner's own page: not even an admin opens another's (the API serves admins)
-  "GET routes/account/settings": ["login", 200, "unauthorized", "unauthorized"],
-  "POST routes/account/settings": ["login", "ok", "unauthorized", "unauthorized"],
-  "GET routes/account/profile-redirect": ["login", 302, 302, 302],
+  "GET routes/account/settings": ["login", 200, "unauthorized", "unauthorized", "unauthorized"],
+  "POST routes/account/settings": ["login", "ok", "unauthorized", "unauthorized", "unauthorized"],
+  "GET routes/account/profile-redirect": ["login", 302, 302, 302, 302],
   "GET routes/shop/cart": PAGE_SHOPPER,
   "POST routes/shop/cart": PAGE_SHOPPER_ACTION,
 };

@@ -25,8 +25,9 @@ export const adminProductRoutes = {
       method: "get",
       path: "/products/inventory",
       tag: "products",
-      summary: "The admin's product table: filter by name or brand, lowStock=true for 5 or fewer (fewest first)",
-      access: "admin",
+      summary:
+        "The product table of admins and staff: filter by name or brand, lowStock=true for 5 or fewer (fewest first)",
+      access: "staff",
       query: InventoryQuerySchema,
       response: InventoryPageSchema,
     },

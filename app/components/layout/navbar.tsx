@@ -7,27 +7,33 @@ import { loginHref } from "~/lib/safe-redirect";
 export interface NavUser {
   id: number;
   isAdmin: boolean;
+  /** staff or an admin */
+  isStaff?: boolean;
   cartCount: number;
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium xl:px-2 ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`;
 
+/** `staff`: staff see these links too (docs/decisions/0038-running-the-shop.md); the others are the admin's only. */
 const ADMIN_LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/add-product", label: "Manage Shop" },
   { to: "/admin/products", label: "Products", end: true },
   { to: "/admin/catalogue", label: "Brands & categories" },
-  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/orders", label: "Orders", staff: true },
+  { to: "/admin/stock", label: "Stock", staff: true },
   { to: "/admin/refunds", label: "Refunds" },
   { to: "/admin/mail", label: "Sent mail" },
+  { to: "/admin/users", label: "Users" },
+  { to: "/admin/audit", label: "Audit log" },
 ];
 
 /**
  * The admin's pages: in the bar on a wide screen; below 1280 px one "Admin" menu, a native <details> (so it opens
  * without JavaScript too), which keeps the bar at the shopper's two rows on a phone. Only one of the two is displayed.
  */
-function AdminLinks() {
+function AdminLinks({ staffOnly }: { staffOnly: boolean }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // a client-side navigation keeps the bar: close the menu behind it
@@ -53,7 +59,7 @@ function AdminLinks() {
       document.removeEventListener("click", close);
     };
   }, []);
-  const links = ADMIN_LINKS.map((link) => (
+  const links = ADMIN_LINKS.filter((link) => !staffOnly || link.staff).map((link) => (
     <NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
       {link.label}
     </NavLink>
@@ -101,7 +107,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
         <NavLink to="/products" className={linkClass}>
           All Products
         </NavLink>
-        {user?.isAdmin ? <AdminLinks /> : null}
+        {user?.isAdmin || user?.isStaff ? <AdminLinks staffOnly={!user.isAdmin} /> : null}
         {user ? (
           <>
             <NavLink to={`/user-profile/${user.id}/profile`} className={linkClass}>

@@ -5,3 +5,4 @@ export * from "./catalogue";
 export * from "./orders";
 export * from "./pricing";
 export * from "./mail";
+export * from "./audit";

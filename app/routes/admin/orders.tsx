@@ -18,27 +18,36 @@ import {
 } from "~/schemas/orders";
 import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
 import { countryNamesOf } from "~/lib/countries.server";
-import { requireAdmin } from "~/web/guards.server";
+import { requireStaff } from "~/web/guards.server";
+import { STAFF_ORDER_STATUSES } from "~/schemas/staff";
 import { formatPrice } from "~/lib/money";
 import { pageTitle } from "~/lib/site";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Orders") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireAdmin(request);
+  const auth = await requireStaff(request);
   const url = new URL(request.url);
   const query = AdminOrdersQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const { status, page } = query.success ? query.data : { status: undefined, page: 1 };
   const { data: orders } = await auth.api(endpoints.orders.all, { query: { status, page } });
   return data({
-    orders: { ...orders, content: orders.content.map((o) => ({ ...o, next: NEXT_STATUS[o.status] })) },
+    // staff are offered the steps forward only: cancelling (money back) is the admin's
+    orders: {
+      ...orders,
+      content: orders.content.map((o) => ({
+        ...o,
+        next: NEXT_STATUS[o.status].filter((s) => auth.isAdmin || STAFF_ORDER_STATUSES.includes(s)),
+      })),
+    },
     status: status ?? "",
+    isAdmin: auth.isAdmin,
     countryNames: countryNamesOf(orders.content.map((o) => o.shippingAddress?.country)),
   });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const auth = await requireAdmin(request);
+  const auth = await requireStaff(request);
   const form = await readForm(request);
   const back = `/admin/orders${new URL(request.url).search}`;
   const parsed = OrderStatusChangeSchema.safeParse(Object.fromEntries(form));
@@ -57,7 +66,7 @@ const ACTION_LABEL: Record<OrderStatus, string> = {
 };
 
 export default function AdminOrders() {
-  const { orders, status, countryNames } = useLoaderData<typeof loader>();
+  const { orders, status, countryNames, isAdmin } = useLoaderData<typeof loader>();
   const busy = useIsPending();
   const search = (page: number) => `?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`;
   return (
@@ -127,6 +136,17 @@ export default function AdminOrders() {
               </div>
             </div>
             <OrdersHistory orders={[order]} />
+            {isAdmin ? (
+              <p className="mt-1 text-sm">
+                <a
+                  href={`/admin/audit?entityType=order&entityId=${order.id}`}
+                  className="text-blue-700 underline hover:text-blue-900"
+                  aria-label={`History of order ${order.id}`}
+                >
+                  History
+                </a>
+              </p>
+            ) : null}
             {order.next.length > 0 ? (
               <Form
                 method="post"

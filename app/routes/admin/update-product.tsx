@@ -122,6 +122,12 @@ export default function UpdateProduct() {
           <h1 className="text-2xl font-bold text-slate-900">Update Product</h1>
           <span className="flex gap-4">
             <Link
+              to={`/admin/audit?entityType=product&entityId=${product.id}`}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              History
+            </Link>
+            <Link
               to={`/update-product/${product.id}/variants`}
               className="text-sm font-medium text-brand-700 hover:underline"
             >

@@ -14,6 +14,7 @@ import {
 } from "~/db/schema";
 import { getConfig } from "~/lib/env.server";
 import { assertOwnerOrAdmin, type Actor } from "../access";
+import { recordAudit } from "../audit/audit.server";
 import { clearLoginFailures, revokeAllSessions } from "./sign-in.server";
 import { ConflictError, ForbiddenError, NotFoundError, refuseDuplicate, ValidationError } from "../errors";
 import { queueMail } from "../mail/outbox.server";
@@ -298,6 +299,10 @@ export async function deleteAccount({
     await revokeAllSessions(userId, tx);
     await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
     await tx.delete(userTokens).where(eq(userTokens.userId, userId));
+    // an admin deleting someone's account is recorded; by id only: what was erased stays erased
+    if (who.id !== userId) {
+      await recordAudit(tx, { actor: who, kind: "account.delete", entity: { type: "user", id: userId } });
+    }
     await tx.delete(addresses).where(eq(addresses.userId, userId));
     await tx.delete(carts).where(eq(carts.userId, userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));

@@ -7,6 +7,7 @@ import type { ImageDto } from "~/schemas/catalogue";
 import { MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES } from "~/schemas/constants";
 import type { Actor } from "../access";
 import { requireAdmin } from "../access";
+import { recordAudit } from "../audit/audit.server";
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../errors";
 
 /**
@@ -240,7 +241,7 @@ export async function uploadImages({
   files: File[];
   db?: DbOrTx;
 }): Promise<ImageDto[]> {
-  requireAdmin(actor);
+  const who = requireAdmin(actor);
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!product) throw new NotFoundError("Product not found", { productId: ["No such product"] });
   const ready = await processFiles(files);
@@ -248,6 +249,12 @@ export async function uploadImages({
     const stored: ImageDto[] = [];
     for (const { fileName, processed } of ready)
       stored.push(await storeImage({ productId, fileName, processed, db: tx }));
+    await recordAudit(tx, {
+      actor: who,
+      kind: "image.upload",
+      entity: { type: "product", id: productId },
+      after: stored,
+    });
     return stored;
   });
 }
@@ -264,8 +271,8 @@ export async function replaceImage({
   file: File;
   db?: DbOrTx;
 }): Promise<ImageDto> {
-  requireAdmin(actor);
-  const [existing] = await db.select({ id: images.id }).from(images).where(eq(images.id, imageId));
+  const who = requireAdmin(actor);
+  const [existing] = await db.select().from(images).where(eq(images.id, imageId));
   if (!existing) throw new NotFoundError("Image not found");
   const [{ fileName, processed }] = (await processFiles([file])) as [{ fileName: string; processed: ProcessedImage }];
   return db.transaction(async (tx) => {
@@ -276,6 +283,13 @@ export async function replaceImage({
       .returning();
     await tx.delete(imageVariants).where(eq(imageVariants.imageId, imageId));
     await insertVariants(tx, imageId, processed.variants);
+    await recordAudit(tx, {
+      actor: who,
+      kind: "image.replace",
+      entity: { type: "product", id: existing.productId },
+      before: imageDto(existing),
+      after: imageDto(row!),
+    });
     return imageDto(row!);
   });
 }
@@ -289,7 +303,15 @@ export async function deleteImage({
   imageId: number;
   db?: DbOrTx;
 }) {
-  requireAdmin(actor);
-  const [row] = await db.delete(images).where(eq(images.id, imageId)).returning({ id: images.id });
-  if (!row) throw new NotFoundError("Image not found");
+  const who = requireAdmin(actor);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(images).where(eq(images.id, imageId)).returning();
+    if (!row) throw new NotFoundError("Image not found");
+    await recordAudit(tx, {
+      actor: who,
+      kind: "image.delete",
+      entity: { type: "product", id: row.productId },
+      before: imageDto(row),
+    });
+  });
 }

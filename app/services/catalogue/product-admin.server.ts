@@ -4,8 +4,9 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { categories, products, productVariants } from "~/db/schema";
 import type { Category, ProductDto, ProductInput } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
-import { requireAdmin } from "../access";
+import { requireAdmin, requireStaff } from "../access";
 import { getProduct } from "./catalogue.server";
+import { recordAudit } from "../audit/audit.server";
 import { ConflictError, constraintOf, NotFoundError, refuseDuplicate, ValidationError } from "../errors";
 
 const categoryTaken = (name: string) =>
@@ -22,10 +23,21 @@ export async function addCategory({
   name: string;
   db?: DbOrTx;
 }): Promise<Category> {
-  requireAdmin(actor);
+  const who = requireAdmin(actor);
   try {
-    const [row] = await db.insert(categories).values({ name }).returning({ id: categories.id, name: categories.name });
-    return row!;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(categories)
+        .values({ name })
+        .returning({ id: categories.id, name: categories.name });
+      await recordAudit(tx, {
+        actor: who,
+        kind: "category.create",
+        entity: { type: "category", id: row!.id },
+        after: row,
+      });
+      return row!;
+    });
   } catch (error) {
     refuseDuplicate(error, "categories_name_lower_key", () => categoryTaken(name));
   }
@@ -42,22 +54,36 @@ export async function updateCategory({
   name: string;
   db?: DbOrTx;
 }): Promise<Category> {
-  requireAdmin(actor);
+  const who = requireAdmin(actor);
   try {
-    const [row] = await db
-      .update(categories)
-      .set({ name })
-      .where(eq(categories.id, id))
-      .returning({ id: categories.id, name: categories.name });
-    if (!row) throw new NotFoundError("Category not found");
-    return row;
+    return await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(eq(categories.id, id))
+        .for("update");
+      if (!before) throw new NotFoundError("Category not found");
+      const [row] = await tx
+        .update(categories)
+        .set({ name })
+        .where(eq(categories.id, id))
+        .returning({ id: categories.id, name: categories.name });
+      await recordAudit(tx, {
+        actor: who,
+        kind: "category.update",
+        entity: { type: "category", id },
+        before,
+        after: row,
+      });
+      return row!;
+    });
   } catch (error) {
     refuseDuplicate(error, "categories_name_lower_key", () => categoryTaken(name));
   }
 }
 
 export async function deleteCategory({ actor, id, db = getDb() }: { actor: Actor | null; id: number; db?: DbOrTx }) {
-  requireAdmin(actor);
+  const who = requireAdmin(actor);
   const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, id));
   if (!category) throw new NotFoundError("Category not found");
   const inUse = await db.$count(products, eq(products.categoryId, id));
@@ -67,7 +93,15 @@ export async function deleteCategory({ actor, id, db = getDb() }: { actor: Actor
     );
   }
   try {
-    await db.delete(categories).where(eq(categories.id, id));
+    await db.transaction(async (tx) => {
+      await tx.delete(categories).where(eq(categories.id, id));
+      await recordAudit(tx, {
+        actor: who,
+        kind: "category.delete",
+        entity: { type: "category", id },
+        before: { id, name: category.name },
+      });
+    });
   } catch (error) {
     // a product added meanwhile: the foreign key refuses
     if (constraintOf(error)?.includes("category")) throw new ConflictError(`${category.name} is still in use.`);
@@ -115,11 +149,17 @@ export async function addProduct({
   input: ProductInput;
   db?: DbOrTx;
 }): Promise<ProductDto> {
-  requireAdmin(actor);
+  const who = requireAdmin(actor);
   try {
     const id = await db.transaction(async (tx) => {
       const categoryId = await resolveCategory(input.category, tx);
-      const [row] = await tx.insert(products).values(productValues(input, categoryId)).returning({ id: products.id });
+      const [row] = await tx.insert(products).values(productValues(input, categoryId)).returning();
+      await recordAudit(tx, {
+        actor: who,
+        kind: "product.create",
+        entity: { type: "product", id: row!.id },
+        after: row,
+      });
       return row!.id;
     });
     return getProduct({ id, db });
@@ -139,17 +179,25 @@ export async function updateProduct({
   input: ProductInput;
   db?: DbOrTx;
 }): Promise<ProductDto> {
-  requireAdmin(actor);
+  const who = requireAdmin(actor);
   try {
     await db.transaction(async (tx) => {
       const categoryId = await resolveCategory(input.category, tx);
       await refuseFiguresOfVariants(id, input, tx);
+      const [before] = await tx.select().from(products).where(eq(products.id, id));
       const [row] = await tx
         .update(products)
         .set({ ...productValues(input, categoryId), updatedAt: new Date() })
         .where(eq(products.id, id))
-        .returning({ id: products.id });
+        .returning();
       if (!row) throw new NotFoundError("Product not found");
+      await recordAudit(tx, {
+        actor: who,
+        kind: "product.update",
+        entity: { type: "product", id },
+        before,
+        after: row,
+      });
     });
     return getProduct({ id, db });
   } catch (error) {
@@ -189,10 +237,13 @@ export async function deleteProduct({
   id: number;
   db?: DbOrTx;
 }): Promise<number> {
-  requireAdmin(actor);
-  const [row] = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  if (!row) throw new NotFoundError("Product not found");
-  return row.id;
+  const who = requireAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(products).where(eq(products.id, id)).returning();
+    if (!row) throw new NotFoundError("Product not found");
+    await recordAudit(tx, { actor: who, kind: "product.delete", entity: { type: "product", id }, before: row });
+    return row.id;
+  });
 }
 
 /** At or below this many pieces a product shows in the admin's low-stock view. */
@@ -214,7 +265,7 @@ export async function listInventory({
   size: number;
   db?: DbOrTx;
 }) {
-  requireAdmin(actor);
+  requireStaff(actor);
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
     pattern ? or(ilike(products.name, pattern), ilike(products.brand, pattern)) : undefined,

@@ -8,6 +8,7 @@ import { ProductInputSchema, type ProductInput } from "~/schemas/catalogue";
 import { MAX_ID, textProblem } from "~/schemas/common";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
 import { requireAdmin } from "../access";
+import { recordAudit } from "../audit/audit.server";
 import { refuseDuplicate, ValidationError } from "../errors";
 
 export const CSV_COLUMNS = ["id", "name", "brand", "category", "price", "inventory", "description"] as const;
@@ -171,7 +172,7 @@ export async function importProductsCsv({
   text: string;
   db?: DbOrTx;
 }): Promise<{ created: number; updated: number }> {
-  requireAdmin(actor);
+  const who = requireAdmin(actor);
   const rows = validateCsv(text);
   return db.transaction(async (tx) => {
     let created = 0;
@@ -246,6 +247,12 @@ export async function importProductsCsv({
     const bad = Object.keys(errors).length;
     if (bad > 0)
       throw new ValidationError(`${bad} line${bad === 1 ? " has" : "s have"} errors; nothing was imported.`, errors);
+    await recordAudit(tx, {
+      actor: who,
+      kind: "product.import",
+      entity: { type: "product", id: "csv" },
+      after: { created, updated },
+    });
     return { created, updated };
   });
 }

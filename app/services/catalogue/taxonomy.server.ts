@@ -5,6 +5,7 @@ import { selectRows } from "~/db/query.server";
 import { products } from "~/db/schema";
 import type { BrandUsage, CategoryUsage } from "~/schemas/taxonomy";
 import { requireAdmin } from "../access";
+import { recordAudit } from "../audit/audit.server";
 import { ConflictError, NotFoundError, refuseDuplicate } from "../errors";
 
 // Brands and categories as the admin manages them. A category is a row of its own; a brand is the text of the
@@ -69,7 +70,7 @@ export async function renameBrand({
   name: string;
   db?: DbOrTx;
 }): Promise<BrandUsage> {
-  requireAdmin(actor);
+  const who = requireAdmin(actor);
   const clash = (product?: string) =>
     new ConflictError(
       `${name} already has a product named ${product ?? "as one of these"}: rename or move one of the two first.`,
@@ -77,7 +78,7 @@ export async function renameBrand({
     );
   try {
     return await db.transaction(async (tx) => {
-      await brandProducts(tx, brand);
+      const before = await brandProducts(tx, brand);
       const [taken] = await selectRows<{ name: string }>(
         tx,
         sql`SELECT p.name FROM products p
@@ -92,7 +93,15 @@ export async function renameBrand({
         .update(products)
         .set({ brand: name, updatedAt: new Date() })
         .where(sql`lower(${products.brand}) = lower(${brand})`);
-      return brandProducts(tx, name);
+      const after = await brandProducts(tx, name);
+      await recordAudit(tx, {
+        actor: who,
+        kind: "brand.rename",
+        entity: { type: "brand", id: before.name },
+        before,
+        after,
+      });
+      return after;
     });
   } catch (error) {
     // a product of that name added to the new brand meanwhile: the unique index refuses

@@ -9,6 +9,7 @@ import type { ProductDto, ProductOptionsInput, VariantsInput } from "~/schemas/c
 import { dollarsToCents } from "~/lib/money";
 import { requireAdmin } from "../access";
 import { getProduct } from "./catalogue.server";
+import { recordAudit } from "../audit/audit.server";
 import { ConflictError, NotFoundError, refuseDuplicate, ValidationError } from "../errors";
 import { valuesOf, type VariantRow } from "./variants.server";
 
@@ -58,7 +59,7 @@ export async function setProductOptions({
   input: ProductOptionsInput;
   db?: DbOrTx;
 }): Promise<ProductDto> {
-  requireAdmin(actor);
+  const who = requireAdmin(actor);
   await db.transaction(async (tx) => {
     await lockProduct(productId, tx);
     const oldOptions = await tx
@@ -133,6 +134,13 @@ export async function setProductOptions({
         .insert(productOptions)
         .values(input.options.map((option, i) => ({ productId, position: i + 1, ...option })));
     }
+    await recordAudit(tx, {
+      actor: who,
+      kind: "product.options",
+      entity: { type: "product", id: productId },
+      before: oldOptions.map((o) => ({ name: o.name, values: o.values })),
+      after: input.options,
+    });
   });
   return getProduct({ id: productId, db });
 }
@@ -161,11 +169,12 @@ export async function updateVariants({
   input: VariantsInput;
   db?: DbOrTx;
 }): Promise<ProductDto> {
-  requireAdmin(actor);
+  const who = requireAdmin(actor);
   try {
     await db.transaction(async (tx) => {
       await lockProduct(productId, tx);
-      const ids = new Set((await variantsOf(productId, tx)).map((v) => v.id));
+      const current = await variantsOf(productId, tx);
+      const ids = new Set(current.map((v) => v.id));
       const stranger = input.variants.find((row) => !ids.has(row.id));
       if (stranger) {
         throw new ValidationError(`Variant ${stranger.id} is not a variant of product ${productId}.`, {
@@ -184,6 +193,26 @@ export async function updateVariants({
           })
           .where(and(eq(productVariants.id, row.id), eq(productVariants.productId, productId)));
       }
+      const figures = (v: {
+        id: number;
+        sku: string;
+        priceCents: number;
+        inventory: number;
+        weightGrams: number | null;
+      }) => ({
+        id: v.id,
+        sku: v.sku,
+        priceCents: v.priceCents,
+        inventory: v.inventory,
+        weightGrams: v.weightGrams,
+      });
+      await recordAudit(tx, {
+        actor: who,
+        kind: "variant.update",
+        entity: { type: "product", id: productId },
+        before: current.filter((v) => input.variants.some((r) => r.id === v.id)).map(figures),
+        after: input.variants.map((r) => figures({ ...r, priceCents: dollarsToCents(r.price) })),
+      });
     });
   } catch (error) {
     refuseDuplicate(
@@ -210,15 +239,22 @@ export async function deleteVariant({
   variantId: number;
   db?: DbOrTx;
 }): Promise<ProductDto> {
-  requireAdmin(actor);
+  const who = requireAdmin(actor);
   await db.transaction(async (tx) => {
     await lockProduct(productId, tx);
     const variants = await variantsOf(productId, tx);
-    if (!variants.some((v) => v.id === variantId)) throw new NotFoundError("Variant not found");
+    const gone = variants.find((v) => v.id === variantId);
+    if (!gone) throw new NotFoundError("Variant not found");
     if (variants.length === 1) {
       throw new ConflictError("A product needs at least one variant: delete the product instead.");
     }
     await tx.delete(productVariants).where(eq(productVariants.id, variantId));
+    await recordAudit(tx, {
+      actor: who,
+      kind: "variant.delete",
+      entity: { type: "product", id: productId },
+      before: gone,
+    });
   });
   return getProduct({ id: productId, db });
 }

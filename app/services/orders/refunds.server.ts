@@ -9,6 +9,7 @@ import { orders, payments, refunds, users } from "~/db/schema";
 import type { RefundDto } from "~/schemas/orders";
 import { centsToDollars } from "~/lib/money";
 import { requireAdmin, type Actor } from "../access";
+import { recordAudit } from "../audit/audit.server";
 import { ConflictError, NotFoundError } from "../errors";
 import { faultPoint } from "../faults.server";
 import { getPaymentProvider } from "../payments/index.server";
@@ -169,10 +170,25 @@ export async function retryRefund({
   refundId: number;
   db?: DbOrTx;
 }): Promise<{ refunded: boolean; refund: RefundDto }> {
-  requireAdmin(actor);
-  const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId));
-  if (!row) throw new NotFoundError("Refund not found");
-  if (row.status === "succeeded") throw new ConflictError(`Refund ${refundId} was carried out already.`);
+  const who = requireAdmin(actor);
+  const row = await db.transaction(async (tx) => {
+    const [found] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for("update");
+    if (!found) throw new NotFoundError("Refund not found");
+    if (found.status === "succeeded") throw new ConflictError(`Refund ${refundId} was carried out already.`);
+    // the admin's decision to try now is the write recorded; what the provider answers shows on the refund itself
+    await recordAudit(tx, {
+      actor: who,
+      kind: "refund.retry",
+      entity: { type: "refund", id: refundId },
+      before: {
+        status: found.status,
+        attempts: found.attempts,
+        lastError: found.lastError,
+        paymentId: found.paymentId,
+      },
+    });
+    return found;
+  });
   const refunded = await refundNow(row.paymentId, db);
   const [after] = await refundsWithPayments(db).where(eq(refunds.id, refundId));
   return { refunded, refund: refundDto(after!) };

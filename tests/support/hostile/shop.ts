@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import { carts } from "~/db/schema";
+import { carts, roles, userRoles } from "~/db/schema";
 import { bearer, loginAs, PASSWORD, register } from "../accounts";
 import { useApiServer } from "../api-server";
 import { addToCart, admin as makeAdmin, payAndPlaceOrder } from "../checkout";
@@ -9,7 +9,7 @@ import { json, type Envelope } from "../requests";
 import { useTestDatabase } from "../test-db";
 import { startPageServer, type PageRoute, type PageServer } from "./page-server";
 
-export type Role = "visitor" | "user" | "other" | "admin";
+export type Role = "visitor" | "user" | "other" | "admin" | "staff";
 
 /** Someone the hostile tests act as: their ids, an API token and a signed-in page session (none for the visitor). */
 export interface Actor {
@@ -65,7 +65,7 @@ async function pageSession(pages: PageServer, email: string): Promise<string> {
 /**
  * The shop under attack, for one test file: its own database, the API over HTTP, optionally the pages over HTTP (the
  * Remix build served by express), a visitor, two shoppers (each with an address, a cart with a line, an order and an
- * unused payment) and an admin, a category, products and images.
+ * unused payment), an admin and a staff member (a third such shopper with ROLE_STAFF), a category, products and images.
  */
 export function useHostileShop(options: { pages?: boolean } = {}) {
   const database = useTestDatabase();
@@ -110,6 +110,12 @@ export function useHostileShop(options: { pages?: boolean } = {}) {
     const user = await shopper("user", productIds);
     const other = await shopper("other", productIds);
     const admin = await makeAdmin(api, database.db);
+    // a shopper who also works in the shop (ROLE_STAFF), signed in again so that the token carries the role
+    const staff = await shopper("staff", productIds);
+    await database.db.insert(roles).values({ name: "ROLE_STAFF" }).onConflictDoNothing();
+    const [staffRole] = await database.db.select().from(roles).where(eq(roles.name, "ROLE_STAFF"));
+    await database.db.insert(userRoles).values({ userId: staff.id, roleId: staffRole!.id });
+    staff.token = (await loginAs(api, staff.email)).accessToken;
     const adminActor: Actor = {
       ...nobody,
       role: "admin",
@@ -118,14 +124,14 @@ export function useHostileShop(options: { pages?: boolean } = {}) {
       token: admin.auth.authorization!.slice("Bearer ".length),
     };
     Object.assign(fixture, {
-      actors: { visitor: nobody, user, other, admin: adminActor },
+      actors: { visitor: nobody, user, other, admin: adminActor, staff },
       categoryId: category.id,
       productIds,
       imageIds,
     } satisfies Fixture);
     if (options.pages) {
       pages = await startPageServer();
-      for (const actor of [user, other, adminActor]) actor.cookie = await pageSession(pages, actor.email);
+      for (const actor of [user, other, adminActor, staff]) actor.cookie = await pageSession(pages, actor.email);
     }
   });
 
