@@ -38,6 +38,8 @@ export const VariantSchema = z.object({
   selectedOptions: z.array(z.object({ name: z.string(), value: z.string() })),
   /** "Switch: Brown · Layout: ISO DE"; empty for a product without options */
   label: z.string(),
+  /** ids of the product's images that are this variant's pictures, in order; none: it shows the product's */
+  imageIds: z.array(z.number().int()),
 });
 export type VariantDto = z.infer<typeof VariantSchema>;
 
@@ -394,3 +396,15 @@ export const BulkVariantsInputSchema = z
     path: ["price"],
   });
 export type BulkVariantsInput = z.output<typeof BulkVariantsInputSchema>;
+
+/** PUT /products/{productId}/variants/{variantId}/images, and the admin's pictures form: some of the product's images. */
+export const VariantImagesInputSchema = z.object({
+  imageIds: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(IdSchema)
+      .max(20, "At most 20 pictures")
+      .refine((ids) => new Set(ids).size === ids.length, "Each picture once"),
+  ),
+});
+export type VariantImagesInput = z.output<typeof VariantImagesInputSchema>;

@@ -283,6 +283,13 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
       return { path: `/products/${p.id}/variants/bulk`, json: { variantIds: [p.variantId], inventory: 3 } };
     },
   },
+  "PUT /products/{productId}/variants/{variantId}/images": {
+    expect: ADMIN_ONLY,
+    call: async () => {
+      const p = await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId });
+      return { path: `/products/${p.id}/variants/${p.variantId}/images`, json: { imageIds: [] } };
+    },
+  },
   "DELETE /products/{productId}/variants/{variantId}": {
     expect: ADMIN_ONLY,
     call: async () => {

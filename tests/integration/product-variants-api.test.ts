@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderItems, products, productVariants } from "~/db/schema";
+import { images, orderItems, products, productVariants } from "~/db/schema";
 import type { ProductDto, VariantDto } from "~/schemas/catalogue";
 import type { CartDto, CartItemDto, OrderDto } from "~/schemas/orders";
 import { checkInvariants } from "~/services/orders/invariants.server";
@@ -334,5 +334,44 @@ describe("products with options and variants", () => {
     );
     expect(shopperCall.status).toBe(403);
     expect(await checkInvariants(database.db)).toEqual([]);
+  });
+
+  it("a variant's pictures are some of its product's images; none: the product's; another product's image is 422", async () => {
+    const { admin: who, product: kb, red, brown } = await keyboard();
+    const picture = async (productId: number, name: string) => {
+      const [row] = await database.db
+        .insert(images)
+        .values({
+          productId,
+          fileName: `${name}.png`,
+          contentType: "image/png",
+          width: 1,
+          height: 1,
+          byteSize: 1,
+          etag: name,
+          data: Buffer.from([0]),
+        })
+        .returning({ id: images.id });
+      return row!.id;
+    };
+    const [a, b] = [await picture(kb.id, "a"), await picture(kb.id, "b")];
+    const other = await product();
+    const foreign = await picture(other.id, "c");
+    const put = (variantId: number, imageIds: number[]) =>
+      api.json<Envelope<ProductDto>>(
+        `/products/${kb.id}/variants/${variantId}/images`,
+        json("PUT", { imageIds }, who.auth),
+      );
+    const saved = await put(brown.id, [b, a]);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const pictures = (p: ProductDto) => Object.fromEntries(p.variants.map((v) => [v.id, v.imageIds]));
+    expect(pictures(saved.body.data)).toMatchObject({ [brown.id]: [b, a], [red.id]: [] });
+    expect((await put(red.id, [foreign])).status).toBe(422);
+    expect((await put(other.variantId, [])).status).toBe(404);
+    // a picture deleted goes from its variants
+    await database.db.delete(images).where(eq(images.id, b));
+    const read = await api.json<Envelope<ProductDto>>(`/products/product/${kb.id}/product`);
+    expect(pictures(read.body.data)[brown.id]).toEqual([a]);
+    expect((await put(brown.id, [])).body.data.variants.find((v) => v.id === brown.id)!.imageIds).toEqual([]);
   });
 });

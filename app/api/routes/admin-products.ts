@@ -8,6 +8,7 @@ import {
   ProductInputSchema,
   ProductOptionsInputSchema,
   ProductSchema,
+  VariantImagesInputSchema,
   VariantsInputSchema,
 } from "~/schemas/catalogue";
 import { IdParamSchema, IdSchema } from "~/schemas/common";
@@ -19,6 +20,7 @@ import {
   bulkUpdateVariants,
   deleteVariant,
   setProductOptions,
+  setVariantImages,
   updateVariants,
 } from "~/services/catalogue/variant-admin.server";
 import { defineRoute } from "../define";
@@ -198,6 +200,29 @@ export const adminProductRoutes = {
     async ({ actor, params, body }) => ({
       message: "Selected variants updated",
       data: await bulkUpdateVariants({ actor, productId: params.productId, input: body }),
+    }),
+  ),
+
+  setVariantImages: defineRoute(
+    {
+      method: "put",
+      path: "/products/{productId}/variants/{variantId}/images",
+      tag: "products",
+      summary:
+        "Set a variant's pictures, in order, among its product's images (an empty list: the variant shows the product's); another product's image is 422",
+      access: "admin",
+      params: VariantParams,
+      body: VariantImagesInputSchema,
+      response: ProductSchema,
+    },
+    async ({ actor, params, body }) => ({
+      message: "Pictures saved",
+      data: await setVariantImages({
+        actor,
+        productId: params.productId,
+        variantId: params.variantId,
+        input: body,
+      }),
     }),
   ),
 

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ProductDto, VariantDto } from "~/schemas/catalogue";
 import { Field } from "~/components/ui/field";
+import { imageSrc } from "~/components/shop/product-image";
 
 /** What the variants page's action answers when it refuses a form: which form, its message, its field errors. */
 export type VariantReply = {
@@ -309,5 +310,63 @@ export function AddVariantForm({ product, reply }: { product: ProductDto; reply:
         <ReplyMessage reply={reply} intent="add-variant" />
       )}
     </Form>
+  );
+}
+
+/** Per variant, a form of checkboxes: which of the product's images are its pictures (none: the product's). */
+export function VariantPicturesForms({ product }: { product: ProductDto }) {
+  if (product.images.length === 0) {
+    return (
+      <p className="text-sm text-slate-600">This product has no pictures yet: add them on the product&apos;s page.</p>
+    );
+  }
+  return (
+    <ul className="space-y-4">
+      {product.variants.map((variant) => {
+        const name = variant.label || "Default";
+        return (
+          <li key={`${variant.id}:${variant.imageIds.join(",")}`}>
+            <Form method="post" className="space-y-2" aria-label={`Pictures of ${name}`}>
+              <input type="hidden" name="intent" value="variant-images" />
+              <input type="hidden" name="variantId" value={variant.id} />
+              <fieldset>
+                <legend className="text-sm font-medium">
+                  {name}
+                  <span className="ml-2 font-normal text-slate-500">
+                    {variant.imageIds.length === 0 ? "(shows the product's pictures)" : ""}
+                  </span>
+                </legend>
+                <div className="mt-1 flex flex-wrap gap-2">
+                  {product.images.map((image, i) => (
+                    <label
+                      key={image.id}
+                      className="flex items-center gap-1 rounded-md border border-slate-200 p-1 text-xs has-[:checked]:border-brand-600"
+                    >
+                      <input
+                        type="checkbox"
+                        name="imageIds"
+                        value={image.id}
+                        defaultChecked={variant.imageIds.includes(image.id)}
+                        aria-label={`Picture ${i + 1} for ${name}`}
+                      />
+                      <img
+                        src={imageSrc(image, 160)}
+                        alt=""
+                        width={48}
+                        height={48}
+                        className="h-12 w-12 object-cover"
+                      />
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <button type="submit" className="btn-secondary" aria-label={`Save pictures of ${name}`}>
+                Save pictures
+              </button>
+            </Form>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -4,12 +4,19 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod/v4";
 import { endpoints } from "~/client/api.server";
-import { AddVariantForm, OptionsForm, VariantTable, type VariantReply } from "~/components/admin/variant-forms";
+import {
+  AddVariantForm,
+  OptionsForm,
+  VariantPicturesForms,
+  VariantTable,
+  type VariantReply,
+} from "~/components/admin/variant-forms";
 import { GeneralErrorBoundary, noProduct } from "~/components/layout/error-boundary";
 import {
   BulkVariantsInputSchema,
   NewVariantInputSchema,
   ProductOptionsInputSchema,
+  VariantImagesInputSchema,
   VariantsInputSchema,
 } from "~/schemas/catalogue";
 import { attempt, readForm } from "~/web/actions.server";
@@ -55,6 +62,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
       deleted.ok
         ? { type: "success", message: deleted.value.message }
         : { type: "error", message: deleted.error.message },
+    );
+  }
+  if (intent === "variant-images") {
+    const variantId = Number(form.get("variantId"));
+    const submission = parseWithZod(form, { schema: VariantImagesInputSchema });
+    const saved =
+      submission.status === "success"
+        ? await attempt(
+            auth.api(endpoints.adminProducts.setVariantImages, {
+              params: { productId, variantId },
+              body: submission.value,
+            }),
+          )
+        : null;
+    return auth.redirect(
+      page,
+      saved?.ok
+        ? { type: "success", message: saved.value.message }
+        : { type: "error", message: saved ? saved.error.message : "Please check the pictures." },
     );
   }
   if (!(intent in FORMS)) return auth.redirect(page, { type: "error", message: "Please try again." });
@@ -110,6 +136,16 @@ export default function ProductVariants() {
           Variants
         </h2>
         <VariantTable product={product} reply={reply} />
+      </section>
+
+      <section aria-labelledby="pictures-heading" className="space-y-3">
+        <h2 id="pictures-heading" className="text-lg font-semibold">
+          Pictures of each variant
+        </h2>
+        <p className="text-sm text-slate-600">
+          Tick the product&apos;s pictures that show a variant; the details page shows them when the variant is chosen.
+        </p>
+        <VariantPicturesForms product={product} />
       </section>
 
       {product.options.length > 0 ? (

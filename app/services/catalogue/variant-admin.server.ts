@@ -4,12 +4,13 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { productOptions, products, productVariants } from "~/db/schema";
+import { images, productOptions, products, productVariants, variantImages } from "~/db/schema";
 import type {
   BulkVariantsInput,
   NewVariantInput,
   ProductDto,
   ProductOptionsInput,
+  VariantImagesInput,
   VariantsInput,
 } from "~/schemas/catalogue";
 import { dollarsToCents } from "~/lib/money";
@@ -353,6 +354,54 @@ export async function bulkUpdateVariants({
           updatedAt: new Date(),
         })
         .where(eq(productVariants.id, id));
+    }
+  });
+  return getProduct({ id: productId, db });
+}
+
+/**
+ * PUT /products/{productId}/variants/{variantId}/images: the variant's pictures, in order, chosen among its product's
+ * images (none: the variant shows the product's). An image of another product is refused (422).
+ */
+export async function setVariantImages({
+  actor,
+  productId,
+  variantId,
+  input,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  productId: number;
+  variantId: number;
+  input: VariantImagesInput;
+  db?: DbOrTx;
+}): Promise<ProductDto> {
+  requireAdmin(actor);
+  await db.transaction(async (tx) => {
+    await lockProduct(productId, tx);
+    const variants = await variantsOf(productId, tx);
+    if (!variants.some((v) => v.id === variantId)) throw new NotFoundError("Variant not found");
+    if (input.imageIds.length > 0) {
+      const own = new Set(
+        (
+          await tx
+            .select({ id: images.id })
+            .from(images)
+            .where(and(eq(images.productId, productId), inArray(images.id, input.imageIds)))
+        ).map((row) => row.id),
+      );
+      const stranger = input.imageIds.find((id) => !own.has(id));
+      if (stranger !== undefined) {
+        throw new ValidationError(`Image ${stranger} is not a picture of product ${productId}.`, {
+          imageIds: [`Image ${stranger} is not a picture of this product`],
+        });
+      }
+    }
+    await tx.delete(variantImages).where(eq(variantImages.variantId, variantId));
+    if (input.imageIds.length > 0) {
+      await tx
+        .insert(variantImages)
+        .values(input.imageIds.map((imageId, position) => ({ variantId, imageId, position })));
     }
   });
   return getProduct({ id: productId, db });
