@@ -38,6 +38,8 @@ export const VariantSchema = z.object({
   selectedOptions: z.array(z.object({ name: z.string(), value: z.string() })),
   /** "Switch: Brown · Layout: ISO DE"; empty for a product without options */
   label: z.string(),
+  /** ids of the product's images that are this variant's pictures, in order; none: it shows the product's */
+  imageIds: z.array(z.number().int()),
 });
 export type VariantDto = z.infer<typeof VariantSchema>;
 
@@ -345,3 +347,64 @@ export const VariantsInputSchema = z.object({
     .refine((rows) => new Set(rows.map((r) => r.sku.toLowerCase())).size === rows.length, "SKUs must differ"),
 });
 export type VariantsInput = z.output<typeof VariantsInputSchema>;
+
+const variantPrice = (label: string) =>
+  formNumber(label, (n) =>
+    n
+      .min(0, "Price must be 0 or more")
+      .max(1_000_000, "Price is too large")
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
+  );
+const variantStock = (label: string) =>
+  formNumber(label, (n) =>
+    n.int("Stock must be a whole number").min(0, "Stock must be 0 or more").max(1_000_000, "Stock is too large"),
+  );
+const blankIsAbsent = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+/**
+ * POST /products/{productId}/variants, and the admin's "Add a variant" form: one combination, a value for each of the
+ * product's options in their order (a value the option does not offer yet is added to it), with its own figures. A
+ * blank SKU is made from the product's SKUs and the values.
+ */
+export const NewVariantInputSchema = z.object({
+  values: z
+    .array(requiredLine("Value", 60))
+    .min(1, "Give a value for each option")
+    .max(3, "A product has at most three options"),
+  sku: z.preprocess(blankIsAbsent, requiredText("SKU", 64).optional()),
+  price: variantPrice("Price"),
+  inventory: variantStock("Stock"),
+  weightGrams: VariantInputSchema.shape.weightGrams.optional(),
+});
+export type NewVariantInput = z.output<typeof NewVariantInputSchema>;
+
+/**
+ * POST /products/{productId}/variants/bulk, and the admin table's "for the selected" action: one price, one stock, or
+ * both, for each chosen variant.
+ */
+export const BulkVariantsInputSchema = z
+  .object({
+    variantIds: z.preprocess(
+      (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+      z.array(IdSchema).min(1, "Select at least one variant").max(500, "At most 500 variants"),
+    ),
+    price: z.preprocess(blankIsAbsent, variantPrice("Price").optional()),
+    inventory: z.preprocess(blankIsAbsent, variantStock("Stock").optional()),
+  })
+  .refine((input) => input.price !== undefined || input.inventory !== undefined, {
+    message: "Give a price, a stock, or both",
+    path: ["price"],
+  });
+export type BulkVariantsInput = z.output<typeof BulkVariantsInputSchema>;
+
+/** PUT /products/{productId}/variants/{variantId}/images, and the admin's pictures form: some of the product's images. */
+export const VariantImagesInputSchema = z.object({
+  imageIds: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(IdSchema)
+      .max(20, "At most 20 pictures")
+      .refine((ids) => new Set(ids).size === ids.length, "Each picture once"),
+  ),
+});
+export type VariantImagesInput = z.output<typeof VariantImagesInputSchema>;

@@ -37,7 +37,17 @@ function products(): ProductDto[] {
       inventory,
       options: [],
       variants: [
-        { id, sku: `P${id}`, price, inventory, weightGrams: null, position: 0, selectedOptions: [], label: "" },
+        {
+          id,
+          sku: `P${id}`,
+          price,
+          inventory,
+          weightGrams: null,
+          position: 0,
+          selectedOptions: [],
+          label: "",
+          imageIds: [],
+        },
       ],
       description: `A ${NOUNS[index % NOUNS.length]!.toLowerCase()} built for long sessions: light, quiet and precise, with a two-year warranty.`,
       category,

@@ -85,6 +85,7 @@ test.describe("a product with options", () => {
     await pay(page, "4242 4242 4242 4242");
     const orderPage = /\/orders\/(\d+)$/;
     await expect(page).toHaveURL(orderPage, { timeout: 15_000 });
+    const orderUrl = page.url();
     const items = main.getByRole("region", { name: "Items" });
     await expect(items.getByTestId("order-line-variant")).toHaveText("Switch: Brown");
     await expect(items).toContainText("Total$95.00");
@@ -98,6 +99,14 @@ test.describe("a product with options", () => {
     await expect(main.getByText("2 in stock")).toBeVisible();
     await page.goto(`/product/${kb.id}/details?variant=${kb.red.id}`);
     await expect(main.getByText("5 in stock")).toBeVisible();
+
+    // the admin deletes Brown, which has this order: the order page still names it, with its total
+    const headers = { Authorization: `Bearer ${await apiToken(page.request, ADMIN.email, ADMIN.password)}` };
+    const deleted = await page.request.delete(`/api/v1/products/${kb.id}/variants/${kb.brown.id}`, { headers });
+    expect(deleted.status(), await deleted.text()).toBe(200);
+    await page.goto(orderUrl);
+    await expect(items.getByTestId("order-line-variant")).toHaveText("Switch: Brown");
+    await expect(items).toContainText("Total$95.00");
   });
 
   test("a sold-out switch cannot be added", async ({ page, javaScriptEnabled }, testInfo) => {
@@ -154,5 +163,65 @@ test.describe("a product with options", () => {
     await expect(main.getByText("$35.50").first()).toBeVisible();
     await expect(main.getByText("4 in stock")).toBeVisible();
     await expect(main.getByTestId("variant-picker").getByText("(not offered)")).toBeVisible();
+  });
+
+  test("admin adds a variant by hand and sets one price and stock for the selected variants", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const tag = uniqueTag(testInfo);
+    const kb = await keyboard(page.request, tag);
+    await signInAsAdmin(page);
+    await page.goto(`/update-product/${kb.id}/variants`);
+    const main = page.getByRole("main");
+    const rows = main.getByTestId("variant-row");
+    await expect(rows).toHaveCount(3);
+    await pageHydrated(page, javaScriptEnabled);
+
+    // a bad price is a field error, and what was typed stays
+    const add = main.getByRole("region", { name: "Add a variant" });
+    await add.getByLabel("Switch").fill("Silver");
+    await add.getByLabel("Price ($)").fill("abc");
+    await add.getByLabel("Stock").fill("6");
+    await add.getByRole("button", { name: "Add the variant" }).click();
+    await expect(add.getByText("Price must be a number")).toBeVisible();
+    await expect(add.getByLabel("Switch")).toHaveValue("Silver");
+    await pageHydrated(page, javaScriptEnabled);
+    await add.getByLabel("Price ($)").fill("110");
+    await add.getByRole("button", { name: "Add the variant" }).click();
+    await expect(toast(page, "Variant added")).toBeVisible();
+    await expect(rows).toHaveCount(4);
+    await expect(main.getByLabel("SKU of Switch: Silver")).toHaveValue(`KB${tag}-SILVER`);
+    await expect(main.getByLabel("Stock of Switch: Silver")).toHaveValue("6");
+    await expect(add.getByLabel("Switch")).toHaveValue("");
+
+    // nothing selected: the form says so
+    await pageHydrated(page, javaScriptEnabled);
+    await main.getByLabel("Set price ($)").fill("70");
+    await main.getByRole("button", { name: "Apply to the selected" }).click();
+    await expect(main.getByText("Select at least one variant")).toBeVisible();
+
+    await pageHydrated(page, javaScriptEnabled);
+    await main.getByLabel("Select Switch: Red").check();
+    await main.getByLabel("Select Switch: Blue").check();
+    await main.getByLabel("Set price ($)").fill("70");
+    await main.getByLabel("Set stock").fill("9");
+    await main.getByRole("button", { name: "Apply to the selected" }).click();
+    await expect(toast(page, "Selected variants updated")).toBeVisible();
+    for (const [name, price, stock] of [
+      ["Red", "70.00", "9"],
+      ["Brown", "95.00", "3"],
+      ["Blue", "70.00", "9"],
+      ["Silver", "110.00", "6"],
+    ] as const) {
+      await expect(main.getByLabel(`Price of Switch: ${name}`)).toHaveValue(price);
+      await expect(main.getByLabel(`Stock of Switch: ${name}`)).toHaveValue(stock);
+    }
+    await expect(main.getByLabel("Select Switch: Red")).not.toBeChecked();
+
+    // the shop sells the added switch
+    await page.goto(`/product/${kb.id}/details?option1=Silver`);
+    await expect(main.getByText("$110.00").first()).toBeVisible();
+    await expect(main.getByText("6 in stock")).toBeVisible();
   });
 });

@@ -267,6 +267,31 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
       };
     },
   },
+  "POST /products/{productId}/variants": {
+    expect: [401, 403, 403, 201, 403],
+    call: async () => {
+      const p = await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId });
+      await shop.database.db
+        .insert(productOptions)
+        .values({ productId: p.id, position: 1, name: "Size", values: ["M", "L"] });
+      await shop.database.db.update(productVariants).set({ option1: "M" }).where(eq(productVariants.id, p.variantId));
+      return { path: `/products/${p.id}/variants`, json: { values: ["L"], price: 12.5, inventory: 3 } };
+    },
+  },
+  "POST /products/{productId}/variants/bulk": {
+    expect: ADMIN_ONLY,
+    call: async () => {
+      const p = await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId });
+      return { path: `/products/${p.id}/variants/bulk`, json: { variantIds: [p.variantId], inventory: 3 } };
+    },
+  },
+  "PUT /products/{productId}/variants/{variantId}/images": {
+    expect: ADMIN_ONLY,
+    call: async () => {
+      const p = await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId });
+      return { path: `/products/${p.id}/variants/${p.variantId}/images`, json: { imageIds: [] } };
+    },
+  },
   "DELETE /products/{productId}/variants/{variantId}": {
     expect: ADMIN_ONLY,
     call: async () => {

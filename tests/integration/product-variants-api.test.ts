@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderItems, products, productVariants } from "~/db/schema";
+import { images, orderItems, products, productVariants } from "~/db/schema";
 import type { ProductDto, VariantDto } from "~/schemas/catalogue";
 import type { CartDto, CartItemDto, OrderDto } from "~/schemas/orders";
 import { checkInvariants } from "~/services/orders/invariants.server";
@@ -267,5 +267,111 @@ describe("products with options and variants", () => {
     const p = await product();
     const response = await api.json(`/products/${p.id}/variants/${p.variantId}`, json("DELETE", {}, who.auth));
     expect(response.status).toBe(409);
+  });
+
+  it("adds one variant by hand: a new value joins its option, the SKU is made when blank; refuses a sold combination", async () => {
+    const { admin: who, product: kb } = await keyboard();
+    const addOne = (body: unknown) =>
+      api.json<Envelope<ProductDto>>(`/products/${kb.id}/variants`, json("POST", body, who.auth));
+    const added = await addOne({ values: ["silver"], price: 120, inventory: 4, weightGrams: 950 });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.data.options).toEqual([{ name: "Switch", values: ["Red", "Brown", "Blue", "silver"] }]);
+    expect(added.body.data.variants.at(-1)).toMatchObject({
+      sku: `KB-${kb.id}-SILVER`,
+      price: 120,
+      inventory: 4,
+      weightGrams: 950,
+      label: "Switch: silver",
+    });
+    expect(added.body.data.inventory).toBe(1 + 20 + 0 + 4);
+
+    // a combination already sold (whatever its case), a taken SKU, a product without options, bad figures
+    expect((await addOne({ values: ["RED"], price: 1, inventory: 1 })).status).toBe(409);
+    const taken = await addOne({ values: ["Black"], sku: `kb-${kb.id}-red`, price: 1, inventory: 1 });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors).toEqual({ sku: ["Another variant has this SKU"] });
+    const wrongCount = await addOne({ values: ["Black", "ISO"], price: 1, inventory: 1 });
+    expect(wrongCount.status).toBe(422);
+    const bad = await addOne({ values: [""], price: -1, inventory: 1.5 });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(["inventory", "price", "values.0"]);
+    const plain = await product();
+    const noOptions = await api.json(
+      `/products/${plain.id}/variants`,
+      json("POST", { values: ["Red"], price: 1, inventory: 1 }, who.auth),
+    );
+    expect(noOptions.status).toBe(422);
+    expect(await checkInvariants(database.db)).toEqual([]);
+  });
+
+  it("sets one price and/or stock on the selected variants only; refuses another product's variant", async () => {
+    const { admin: who, product: kb, red, brown, blue } = await keyboard();
+    const bulk = (body: unknown) =>
+      api.json<Envelope<ProductDto>>(`/products/${kb.id}/variants/bulk`, json("POST", body, who.auth));
+    const both = await bulk({ variantIds: [red.id, blue.id], price: 89.5, inventory: 7 });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    const figures = (p: ProductDto) => p.variants.map((v) => [v.id, v.price, v.inventory]);
+    expect(figures(both.body.data)).toEqual([
+      [red.id, 89.5, 7],
+      [brown.id, 109, 20],
+      [blue.id, 89.5, 7],
+    ]);
+    expect(both.body.data).toMatchObject({ price: 89.5, inventory: 34 });
+    const stockOnly = await bulk({ variantIds: [brown.id], inventory: 0 });
+    expect(figures(stockOnly.body.data)).toEqual([
+      [red.id, 89.5, 7],
+      [brown.id, 109, 0],
+      [blue.id, 89.5, 7],
+    ]);
+    expect((await bulk({ variantIds: [red.id] })).status).toBe(422);
+    expect((await bulk({ variantIds: [], price: 1 })).status).toBe(422);
+    const other = await product();
+    const stranger = await bulk({ variantIds: [red.id, other.variantId], price: 1 });
+    expect(stranger.status).toBe(422);
+    const shopperCall = await api.json(
+      `/products/${kb.id}/variants/bulk`,
+      json("POST", { variantIds: [red.id], price: 1 }, (await shopper(api)).auth),
+    );
+    expect(shopperCall.status).toBe(403);
+    expect(await checkInvariants(database.db)).toEqual([]);
+  });
+
+  it("a variant's pictures are some of its product's images; none: the product's; another product's image is 422", async () => {
+    const { admin: who, product: kb, red, brown } = await keyboard();
+    const picture = async (productId: number, name: string) => {
+      const [row] = await database.db
+        .insert(images)
+        .values({
+          productId,
+          fileName: `${name}.png`,
+          contentType: "image/png",
+          width: 1,
+          height: 1,
+          byteSize: 1,
+          etag: name,
+          data: Buffer.from([0]),
+        })
+        .returning({ id: images.id });
+      return row!.id;
+    };
+    const [a, b] = [await picture(kb.id, "a"), await picture(kb.id, "b")];
+    const other = await product();
+    const foreign = await picture(other.id, "c");
+    const put = (variantId: number, imageIds: number[]) =>
+      api.json<Envelope<ProductDto>>(
+        `/products/${kb.id}/variants/${variantId}/images`,
+        json("PUT", { imageIds }, who.auth),
+      );
+    const saved = await put(brown.id, [b, a]);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const pictures = (p: ProductDto) => Object.fromEntries(p.variants.map((v) => [v.id, v.imageIds]));
+    expect(pictures(saved.body.data)).toMatchObject({ [brown.id]: [b, a], [red.id]: [] });
+    expect((await put(red.id, [foreign])).status).toBe(422);
+    expect((await put(other.variantId, [])).status).toBe(404);
+    // a picture deleted goes from its variants
+    await database.db.delete(images).where(eq(images.id, b));
+    const read = await api.json<Envelope<ProductDto>>(`/products/product/${kb.id}/product`);
+    expect(pictures(read.body.data)[brown.id]).toEqual([a]);
+    expect((await put(brown.id, [])).body.data.variants.find((v) => v.id === brown.id)!.imageIds).toEqual([]);
   });
 });

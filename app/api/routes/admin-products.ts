@@ -3,16 +3,26 @@ import {
   ImportResultSchema,
   InventoryPageSchema,
   InventoryQuerySchema,
+  BulkVariantsInputSchema,
+  NewVariantInputSchema,
   ProductInputSchema,
   ProductOptionsInputSchema,
   ProductSchema,
+  VariantImagesInputSchema,
   VariantsInputSchema,
 } from "~/schemas/catalogue";
 import { IdParamSchema, IdSchema } from "~/schemas/common";
 import { MAX_CSV_BYTES } from "~/schemas/constants";
 import { addProduct, deleteProduct, listInventory, updateProduct } from "~/services/catalogue/product-admin.server";
 import { exportProductsCsv, importProductsCsv } from "~/services/catalogue/product-csv.server";
-import { deleteVariant, setProductOptions, updateVariants } from "~/services/catalogue/variant-admin.server";
+import {
+  addVariant,
+  bulkUpdateVariants,
+  deleteVariant,
+  setProductOptions,
+  setVariantImages,
+  updateVariants,
+} from "~/services/catalogue/variant-admin.server";
 import { defineRoute } from "../define";
 
 const ProductParams = z.object({ productId: IdSchema });
@@ -154,6 +164,66 @@ export const adminProductRoutes = {
     async ({ actor, params, body }) => ({
       message: "Variants saved",
       data: await updateVariants({ actor, productId: params.productId, input: body }),
+    }),
+  ),
+
+  addVariant: defineRoute(
+    {
+      method: "post",
+      path: "/products/{productId}/variants",
+      tag: "products",
+      summary:
+        "Add one variant by hand: a value for each of the product's options (a new value is added to its option), its SKU (made from the product's when absent), price, stock and weight; 409 when the combination is already a variant or the SKU is taken, 422 for a product without options",
+      access: "admin",
+      params: ProductParams,
+      body: NewVariantInputSchema,
+      response: ProductSchema,
+      status: 201,
+    },
+    async ({ actor, params, body }) => ({
+      message: "Variant added",
+      data: (await addVariant({ actor, productId: params.productId, input: body })).product,
+      status: 201,
+    }),
+  ),
+
+  bulkUpdateVariants: defineRoute(
+    {
+      method: "post",
+      path: "/products/{productId}/variants/bulk",
+      tag: "products",
+      summary: "Set one price, one stock, or both, on each of the chosen variants of a product",
+      access: "admin",
+      params: ProductParams,
+      body: BulkVariantsInputSchema,
+      response: ProductSchema,
+    },
+    async ({ actor, params, body }) => ({
+      message: "Selected variants updated",
+      data: await bulkUpdateVariants({ actor, productId: params.productId, input: body }),
+    }),
+  ),
+
+  setVariantImages: defineRoute(
+    {
+      method: "put",
+      path: "/products/{productId}/variants/{variantId}/images",
+      tag: "products",
+      summary:
+        "Set a variant's pictures, in order, among its product's images (an empty list: the variant shows the product's); another product's image is 422",
+      access: "admin",
+      params: VariantParams,
+      body: VariantImagesInputSchema,
+      response: ProductSchema,
+    },
+    async ({ actor, params, body }) => ({
+      message: "Pictures saved",
+      data: await setVariantImages({
+        actor,
+        productId: params.productId,
+        variantId: params.variantId,
+        input: body,
+      }),
     }),
   ),
 

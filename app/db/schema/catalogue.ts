@@ -142,6 +142,24 @@ export const images = pgTable(
   (t) => [index("images_product_idx").on(t.productId)],
 );
 
+/**
+ * The pictures of a variant, in order: some of its product's images (docs/decisions/0036-product-variants.md). A
+ * variant without any shows the product's.
+ */
+export const variantImages = pgTable(
+  "variant_images",
+  {
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.variantId, t.imageId] }), index("variant_images_image_idx").on(t.imageId)],
+);
+
 /** Resized WebP renditions of an image, served for `?w=`. */
 export const imageVariants = pgTable(
   "image_variants",

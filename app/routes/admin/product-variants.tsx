@@ -1,10 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod/v4";
 import { endpoints } from "~/client/api.server";
+import {
+  AddVariantForm,
+  OptionsForm,
+  VariantPicturesForms,
+  VariantTable,
+  type VariantReply,
+} from "~/components/admin/variant-forms";
 import { GeneralErrorBoundary, noProduct } from "~/components/layout/error-boundary";
-import { ProductOptionsInputSchema, VariantsInputSchema } from "~/schemas/catalogue";
+import {
+  BulkVariantsInputSchema,
+  NewVariantInputSchema,
+  ProductOptionsInputSchema,
+  VariantImagesInputSchema,
+  VariantsInputSchema,
+} from "~/schemas/catalogue";
 import { attempt, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
 import { loadProduct, productIdParam } from "~/web/products.server";
@@ -20,11 +34,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ product: await loadProduct(params.productId) });
 }
 
-type Reply = { intent: string; message: string; errors: Record<string, string[] | null> };
+/** Each form of the page (by its `intent`): its schema and the API call that saves it. */
+const FORMS = {
+  options: { schema: ProductOptionsInputSchema, endpoint: endpoints.adminProducts.setOptions },
+  variants: { schema: VariantsInputSchema, endpoint: endpoints.adminProducts.updateVariants },
+  bulk: { schema: BulkVariantsInputSchema, endpoint: endpoints.adminProducts.bulkUpdateVariants },
+  "add-variant": { schema: NewVariantInputSchema, endpoint: endpoints.adminProducts.addVariant },
+} as const;
 
 /**
- * Three forms, each a plain POST that works without JavaScript: the options (saving them makes every combination a
- * variant), the variant table (SKU, price, stock, weight of each), and one per variant to delete it.
+ * Plain POSTs that work without JavaScript: the options (saving them makes every combination a variant), the variant
+ * table (every row, or one price/stock for the selected rows), one variant added by hand, and a variant deleted.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const auth = await requireAdmin(request);
@@ -32,34 +52,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const page = `/update-product/${productId}/variants`;
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "options" || intent === "variants") {
-    const refused = (message: string, errors: Record<string, string[] | null>, status: number) =>
-      data<Reply>({ intent, message, errors }, { status });
-    const invalid = (errors: Record<string, string[] | null>) => {
-      const first = Object.entries(errors).find(([, list]) => list && list.length > 0);
-      return refused(
-        first ? `${first[0] ? `${first[0]}: ` : ""}${first[1]![0]}` : "Please check the form.",
-        errors,
-        422,
-      );
-    };
-    let saved;
-    if (intent === "options") {
-      const submission = parseWithZod(form, { schema: ProductOptionsInputSchema });
-      if (submission.status !== "success") return invalid(submission.reply().error ?? {});
-      saved = await attempt(
-        auth.api(endpoints.adminProducts.setOptions, { params: { productId }, body: submission.value }),
-      );
-    } else {
-      const submission = parseWithZod(form, { schema: VariantsInputSchema });
-      if (submission.status !== "success") return invalid(submission.reply().error ?? {});
-      saved = await attempt(
-        auth.api(endpoints.adminProducts.updateVariants, { params: { productId }, body: submission.value }),
-      );
-    }
-    if (saved.ok) return auth.redirect(page, { type: "success", message: saved.value.message });
-    return refused(saved.error.message, saved.error.errors ?? {}, saved.error.status);
-  }
   if (intent === "delete-variant") {
     const variantId = Number(form.get("variantId"));
     const deleted = await attempt(
@@ -72,15 +64,53 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : { type: "error", message: deleted.error.message },
     );
   }
-  return auth.redirect(page, { type: "error", message: "Please try again." });
+  if (intent === "variant-images") {
+    const variantId = Number(form.get("variantId"));
+    const submission = parseWithZod(form, { schema: VariantImagesInputSchema });
+    const saved =
+      submission.status === "success"
+        ? await attempt(
+            auth.api(endpoints.adminProducts.setVariantImages, {
+              params: { productId, variantId },
+              body: submission.value,
+            }),
+          )
+        : null;
+    return auth.redirect(
+      page,
+      saved?.ok
+        ? { type: "success", message: saved.value.message }
+        : { type: "error", message: saved ? saved.error.message : "Please check the pictures." },
+    );
+  }
+  if (!(intent in FORMS)) return auth.redirect(page, { type: "error", message: "Please try again." });
+  const { schema, endpoint } = FORMS[intent as keyof typeof FORMS];
+  const sent =
+    intent === "add-variant"
+      ? Object.fromEntries([...form].flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])))
+      : undefined;
+  const refused = (message: string, errors: Record<string, string[] | null>, status: number) =>
+    data<VariantReply>({ intent, message, errors, sent }, { status });
+  const submission = parseWithZod(form, { schema: schema as z.ZodType });
+  if (submission.status !== "success") {
+    const errors = submission.reply().error ?? {};
+    const first = Object.entries(errors).find(([, list]) => list && list.length > 0);
+    const message = first ? `${first[0] ? `${first[0]}: ` : ""}${first[1]![0]}` : "Please check the form.";
+    return refused(message, errors, 422);
+  }
+  const saved = await attempt(
+    auth.api(endpoint as typeof endpoints.adminProducts.setOptions, {
+      params: { productId },
+      body: submission.value as never,
+    }),
+  );
+  if (saved.ok) return auth.redirect(page, { type: "success", message: saved.value.message });
+  return refused(saved.error.message, saved.error.errors ?? {}, saved.error.status);
 }
 
 export default function ProductVariants() {
   const { product } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const optionRows = [0, 1, 2].map((i) => product.options[i] ?? { name: "", values: [] });
-  const cell = "border-b border-slate-200 px-2 py-2 align-middle";
-  const input = "w-full rounded-md border border-slate-300 px-2 py-1 text-sm";
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
       <div>
@@ -98,144 +128,38 @@ export default function ProductVariants() {
           Up to three options, each with its values separated by commas (Switch: Red, Brown, Blue). Saving makes every
           combination a variant: the variants there keep their SKU, price and stock; new ones start with no stock.
         </p>
-        <Form method="post" className="space-y-3">
-          <input type="hidden" name="intent" value="options" />
-          {optionRows.map((option, i) => (
-            <div key={i} className="grid gap-2 sm:grid-cols-[12rem_1fr]">
-              <label className="text-sm">
-                <span className="block font-medium">Option {i + 1} name</span>
-                <input name={`options[${i}].name`} defaultValue={option.name} className={input} />
-              </label>
-              <label className="text-sm">
-                <span className="block font-medium">Option {i + 1} values</span>
-                <input name={`options[${i}].values`} defaultValue={option.values.join(", ")} className={input} />
-              </label>
-            </div>
-          ))}
-          <button type="submit" className="btn-primary">
-            Save options and make the variants
-          </button>
-          {reply?.intent === "options" ? (
-            <p role="alert" className="text-sm text-red-700">
-              {reply.message}
-            </p>
-          ) : null}
-        </Form>
+        <OptionsForm product={product} reply={reply} />
       </section>
 
       <section aria-labelledby="variants-heading" className="space-y-3">
         <h2 id="variants-heading" className="text-lg font-semibold">
           Variants
         </h2>
-        <Form method="post" id="variants-form">
-          <input type="hidden" name="intent" value="variants" />
-        </Form>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">The variants of {product.name}</caption>
-            <thead>
-              <tr className="text-xs uppercase tracking-wide text-slate-500">
-                <th scope="col" className="px-2 py-2">
-                  Variant
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  SKU
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Price ($)
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Stock
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Weight (g)
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  <span className="sr-only">Delete</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {product.variants.map((variant, i) => {
-                const name = variant.label || "Default";
-                return (
-                  <tr key={variant.id} data-testid="variant-row">
-                    <th scope="row" className={`${cell} font-medium`}>
-                      {name}
-                      <input type="hidden" form="variants-form" name={`variants[${i}].id`} value={variant.id} />
-                    </th>
-                    <td className={cell}>
-                      <input
-                        form="variants-form"
-                        name={`variants[${i}].sku`}
-                        defaultValue={variant.sku}
-                        aria-label={`SKU of ${name}`}
-                        required
-                        className={input}
-                      />
-                    </td>
-                    <td className={cell}>
-                      <input
-                        form="variants-form"
-                        name={`variants[${i}].price`}
-                        defaultValue={variant.price.toFixed(2)}
-                        aria-label={`Price of ${name}`}
-                        inputMode="decimal"
-                        required
-                        className={input}
-                      />
-                    </td>
-                    <td className={cell}>
-                      <input
-                        form="variants-form"
-                        name={`variants[${i}].inventory`}
-                        defaultValue={variant.inventory}
-                        aria-label={`Stock of ${name}`}
-                        inputMode="numeric"
-                        required
-                        className={input}
-                      />
-                    </td>
-                    <td className={cell}>
-                      <input
-                        form="variants-form"
-                        name={`variants[${i}].weightGrams`}
-                        defaultValue={variant.weightGrams ?? ""}
-                        aria-label={`Weight of ${name}`}
-                        inputMode="numeric"
-                        className={input}
-                      />
-                    </td>
-                    <td className={cell}>
-                      {product.variants.length > 1 ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="delete-variant" />
-                          <input type="hidden" name="variantId" value={variant.id} />
-                          <button
-                            type="submit"
-                            className="text-sm font-medium text-red-700 hover:underline"
-                            aria-label={`Delete ${name}`}
-                          >
-                            Delete
-                          </button>
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        <button type="submit" form="variants-form" className="btn-primary">
-          Save variants
-        </button>
-        {reply?.intent === "variants" ? (
-          <p role="alert" className="text-sm text-red-700">
-            {reply.message}
-          </p>
-        ) : null}
+        <VariantTable product={product} reply={reply} />
       </section>
+
+      <section aria-labelledby="pictures-heading" className="space-y-3">
+        <h2 id="pictures-heading" className="text-lg font-semibold">
+          Pictures of each variant
+        </h2>
+        <p className="text-sm text-slate-600">
+          Tick the product&apos;s pictures that show a variant; the details page shows them when the variant is chosen.
+        </p>
+        <VariantPicturesForms product={product} />
+      </section>
+
+      {product.options.length > 0 ? (
+        <section aria-labelledby="add-variant-heading" className="space-y-3">
+          <h2 id="add-variant-heading" className="text-lg font-semibold">
+            Add a variant
+          </h2>
+          <p className="text-sm text-slate-600">
+            One combination, a value for each option; a value an option does not have yet is added to it. A deleted
+            combination comes back this way.
+          </p>
+          <AddVariantForm product={product} reply={reply} />
+        </section>
+      ) : null}
     </div>
   );
 }

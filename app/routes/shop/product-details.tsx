@@ -49,9 +49,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const pageUrl = new URL(`/product/${product.id}/details`, url.origin);
   if (variant && product.options.length > 0) pageUrl.searchParams.set("variant", String(variant.id));
   const image = Number(url.searchParams.get("image"));
-  const first = product.images[0];
+  // the chosen variant's pictures, else the product's
+  const pictures = variant?.imageIds.length
+    ? variant.imageIds.flatMap((id) => product.images.filter((img) => img.id === id))
+    : product.images;
+  const first = pictures[0];
   return {
     product,
+    pictures,
     choice,
     price,
     inventory,
@@ -66,7 +71,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       sku: variant?.sku ?? String(product.id),
       brand: { "@type": "Brand", name: product.brand },
       category: product.category.name,
-      image: product.images.map((img) => new URL(imageSrc(img), url.origin).toString()),
+      image: pictures.map((img) => new URL(imageSrc(img), url.origin).toString()),
       offers: {
         "@type": "Offer",
         url: pageUrl.toString(),
@@ -115,6 +120,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ProductDetails() {
   const {
     product,
+    pictures,
     choice,
     price,
     inventory,
@@ -156,7 +162,7 @@ export default function ProductDetails() {
           </Link>
         </nav>
         <div className="grid gap-8 lg:grid-cols-2">
-          <ImageGallery images={product.images} name={product.name} initial={imageIndex} />
+          <ImageGallery key={choice.variant?.id ?? 0} images={pictures} name={product.name} initial={imageIndex} />
           <div className="space-y-5">
             <div>
               <p className="text-sm font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>

@@ -4,8 +4,15 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { productOptions, products, productVariants } from "~/db/schema";
-import type { ProductDto, ProductOptionsInput, VariantsInput } from "~/schemas/catalogue";
+import { images, productOptions, products, productVariants, variantImages } from "~/db/schema";
+import type {
+  BulkVariantsInput,
+  NewVariantInput,
+  ProductDto,
+  ProductOptionsInput,
+  VariantImagesInput,
+  VariantsInput,
+} from "~/schemas/catalogue";
 import { dollarsToCents } from "~/lib/money";
 import { requireAdmin } from "../access";
 import { getProduct } from "./catalogue.server";
@@ -40,6 +47,21 @@ const skuPart = (value: string) =>
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, "-")
     .replace(/^-|-$/g, "") || "X";
+
+/** What the audit log keeps of a variant, before and after a write. */
+const figures = (v: {
+  id: number;
+  sku: string;
+  priceCents: number;
+  inventory: number;
+  weightGrams: number | null;
+}) => ({
+  id: v.id,
+  sku: v.sku,
+  priceCents: v.priceCents,
+  inventory: v.inventory,
+  weightGrams: v.weightGrams,
+});
 
 /**
  * PUT /products/{productId}/options: sets the product's options; its variants become every combination of their
@@ -85,9 +107,7 @@ export async function setProductOptions({
       if (at !== undefined && !kept.has(at)) kept.set(at, variant);
     }
     const base = variants[0]!;
-    const baseValues = valuesOf(base, oldOptions.length).map(skuPart).join("-");
-    const prefix =
-      baseValues && base.sku.endsWith(`-${baseValues}`) ? base.sku.slice(0, -baseValues.length - 1) : base.sku;
+    const prefix = skuPrefix(base, oldOptions.length);
     const gone = variants.filter((v) => ![...kept.values()].includes(v));
     if (gone.length > 0) {
       await tx.delete(productVariants).where(
@@ -193,19 +213,6 @@ export async function updateVariants({
           })
           .where(and(eq(productVariants.id, row.id), eq(productVariants.productId, productId)));
       }
-      const figures = (v: {
-        id: number;
-        sku: string;
-        priceCents: number;
-        inventory: number;
-        weightGrams: number | null;
-      }) => ({
-        id: v.id,
-        sku: v.sku,
-        priceCents: v.priceCents,
-        inventory: v.inventory,
-        weightGrams: v.weightGrams,
-      });
       await recordAudit(tx, {
         actor: who,
         kind: "variant.update",
@@ -254,6 +261,218 @@ export async function deleteVariant({
       kind: "variant.delete",
       entity: { type: "product", id: productId },
       before: gone,
+    });
+  });
+  return getProduct({ id: productId, db });
+}
+
+/** The SKU prefix a product's variants share: the default variant's SKU without its values ("KB-7" of "KB-7-RED"). */
+function skuPrefix(base: VariantRow, optionCount: number) {
+  const baseValues = valuesOf(base, optionCount).map(skuPart).join("-");
+  return baseValues && base.sku.endsWith(`-${baseValues}`) ? base.sku.slice(0, -baseValues.length - 1) : base.sku;
+}
+
+/**
+ * POST /products/{productId}/variants: one combination added by hand, a value for each option (a value an option does
+ * not offer yet is added to its values), with its own SKU (made from the product's when blank), price and stock.
+ * A product sold in one form has no options to combine: define them first (422). A combination already sold is 409.
+ */
+export async function addVariant({
+  actor,
+  productId,
+  input,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  productId: number;
+  input: NewVariantInput;
+  db?: DbOrTx;
+}): Promise<{ product: ProductDto; variantId: number }> {
+  const who = requireAdmin(actor);
+  let variantId = 0;
+  try {
+    await db.transaction(async (tx) => {
+      await lockProduct(productId, tx);
+      const options = await tx
+        .select()
+        .from(productOptions)
+        .where(eq(productOptions.productId, productId))
+        .orderBy(asc(productOptions.position));
+      if (options.length === 0) {
+        throw new ValidationError("This product has no options: define its options first.", {
+          values: ["Define the product's options first"],
+        });
+      }
+      if (input.values.length !== options.length) {
+        throw new ValidationError(`Give a value for each of the ${options.length} options.`, {
+          values: [`Give a value for each of the ${options.length} options`],
+        });
+      }
+      const values = input.values.map((value, i) => {
+        const option = options[i]!;
+        const known = option.values.find((v) => v.toLowerCase() === value.toLowerCase());
+        if (known !== undefined) return known;
+        if (option.values.length >= 30) {
+          throw new ValidationError(`${option.name} has 30 values already.`, {
+            [`values[${i}]`]: [`${option.name} has 30 values already`],
+          });
+        }
+        return value;
+      });
+      const variants = await variantsOf(productId, tx);
+      const key = (vs: string[]) => JSON.stringify(vs.map((v) => v.toLowerCase()));
+      if (variants.some((v) => key(valuesOf(v, options.length)) === key(values))) {
+        throw new ConflictError("This combination is already a variant.", {
+          values: ["This combination is already a variant"],
+        });
+      }
+      for (const [i, option] of options.entries()) {
+        if (!option.values.includes(values[i]!)) {
+          await tx
+            .update(productOptions)
+            .set({ values: [...option.values, values[i]!] })
+            .where(eq(productOptions.id, option.id));
+        }
+      }
+      const base = variants[0]!;
+      const [row] = await tx
+        .insert(productVariants)
+        .values({
+          productId,
+          sku: input.sku ?? (await freeSku([skuPrefix(base, options.length), ...values.map(skuPart)].join("-"), tx)),
+          priceCents: dollarsToCents(input.price),
+          inventory: input.inventory,
+          weightGrams: input.weightGrams === undefined ? base.weightGrams : input.weightGrams,
+          position: Math.max(...variants.map((v) => v.position)) + 1,
+          option1: values[0] ?? null,
+          option2: values[1] ?? null,
+          option3: values[2] ?? null,
+        })
+        .returning();
+      variantId = row!.id;
+      await recordAudit(tx, {
+        actor: who,
+        kind: "variant.create",
+        entity: { type: "product", id: productId },
+        after: { ...figures(row!), options: values },
+      });
+    });
+  } catch (error) {
+    refuseDuplicate(
+      error,
+      "product_variants_sku_lower_key",
+      () => new ConflictError("Another variant has this SKU.", { sku: ["Another variant has this SKU"] }),
+    );
+  }
+  return { product: await getProduct({ id: productId, db }), variantId };
+}
+
+/** POST /products/{productId}/variants/bulk: one price and/or one stock for each of the chosen variants. */
+export async function bulkUpdateVariants({
+  actor,
+  productId,
+  input,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  productId: number;
+  input: BulkVariantsInput;
+  db?: DbOrTx;
+}): Promise<ProductDto> {
+  const who = requireAdmin(actor);
+  await db.transaction(async (tx) => {
+    await lockProduct(productId, tx);
+    const current = await variantsOf(productId, tx);
+    const ids = new Set(current.map((v) => v.id));
+    const stranger = input.variantIds.find((id) => !ids.has(id));
+    if (stranger !== undefined) {
+      throw new ValidationError(`Variant ${stranger} is not a variant of product ${productId}.`, {
+        variantIds: [`Variant ${stranger} is not a variant of this product`],
+      });
+    }
+    for (const id of [...new Set(input.variantIds)].sort((a, b) => a - b)) {
+      await tx
+        .update(productVariants)
+        .set({
+          ...(input.price === undefined ? {} : { priceCents: dollarsToCents(input.price) }),
+          ...(input.inventory === undefined ? {} : { inventory: input.inventory }),
+          updatedAt: new Date(),
+        })
+        .where(eq(productVariants.id, id));
+    }
+    const chosen = current.filter((v) => input.variantIds.includes(v.id));
+    await recordAudit(tx, {
+      actor: who,
+      kind: "variant.update",
+      entity: { type: "product", id: productId },
+      before: chosen.map(figures),
+      after: chosen.map((v) =>
+        figures({
+          ...v,
+          priceCents: input.price === undefined ? v.priceCents : dollarsToCents(input.price),
+          inventory: input.inventory ?? v.inventory,
+        }),
+      ),
+    });
+  });
+  return getProduct({ id: productId, db });
+}
+
+/**
+ * PUT /products/{productId}/variants/{variantId}/images: the variant's pictures, in order, chosen among its product's
+ * images (none: the variant shows the product's). An image of another product is refused (422).
+ */
+export async function setVariantImages({
+  actor,
+  productId,
+  variantId,
+  input,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  productId: number;
+  variantId: number;
+  input: VariantImagesInput;
+  db?: DbOrTx;
+}): Promise<ProductDto> {
+  const who = requireAdmin(actor);
+  await db.transaction(async (tx) => {
+    await lockProduct(productId, tx);
+    const variants = await variantsOf(productId, tx);
+    if (!variants.some((v) => v.id === variantId)) throw new NotFoundError("Variant not found");
+    const before = await tx
+      .select({ imageId: variantImages.imageId })
+      .from(variantImages)
+      .where(eq(variantImages.variantId, variantId))
+      .orderBy(asc(variantImages.position));
+    if (input.imageIds.length > 0) {
+      const own = new Set(
+        (
+          await tx
+            .select({ id: images.id })
+            .from(images)
+            .where(and(eq(images.productId, productId), inArray(images.id, input.imageIds)))
+        ).map((row) => row.id),
+      );
+      const stranger = input.imageIds.find((id) => !own.has(id));
+      if (stranger !== undefined) {
+        throw new ValidationError(`Image ${stranger} is not a picture of product ${productId}.`, {
+          imageIds: [`Image ${stranger} is not a picture of this product`],
+        });
+      }
+    }
+    await tx.delete(variantImages).where(eq(variantImages.variantId, variantId));
+    if (input.imageIds.length > 0) {
+      await tx
+        .insert(variantImages)
+        .values(input.imageIds.map((imageId, position) => ({ variantId, imageId, position })));
+    }
+    await recordAudit(tx, {
+      actor: who,
+      kind: "variant.images",
+      entity: { type: "product", id: productId },
+      before: { variantId, imageIds: before.map((row) => row.imageId) },
+      after: { variantId, imageIds: input.imageIds },
     });
   });
   return getProduct({ id: productId, db });

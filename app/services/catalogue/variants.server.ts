@@ -3,7 +3,7 @@
 // by the database's triggers (migration 0012), in the transaction that changes a variant.
 import { asc, eq, inArray } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { productOptions, productVariants } from "~/db/schema";
+import { productOptions, productVariants, variantImages } from "~/db/schema";
 import type { ProductOption, VariantDto } from "~/schemas/catalogue";
 import { centsToDollars } from "~/lib/money";
 import { NotFoundError, ValidationError } from "../errors";
@@ -21,7 +21,7 @@ export function variantLabel(options: ProductOption[], variant: Pick<VariantRow,
   return options.map((option, i) => `${option.name}: ${values[i]}`).join(" · ");
 }
 
-export function variantDto(options: ProductOption[], variant: VariantRow): VariantDto {
+export function variantDto(options: ProductOption[], variant: VariantRow, imageIds: number[] = []): VariantDto {
   const values = valuesOf(variant, options.length);
   return {
     id: variant.id,
@@ -32,6 +32,7 @@ export function variantDto(options: ProductOption[], variant: VariantRow): Varia
     position: variant.position,
     selectedOptions: options.map((option, i) => ({ name: option.name, value: values[i]! })),
     label: variantLabel(options, variant),
+    imageIds,
   };
 }
 
@@ -44,7 +45,7 @@ export interface ProductVariants {
 export async function variantsOfProducts(ids: number[], db: DbOrTx): Promise<Map<number, ProductVariants>> {
   const byProduct = new Map<number, ProductVariants>(ids.map((id) => [id, { options: [], variants: [] }]));
   if (ids.length === 0) return byProduct;
-  const [optionRows, variantRows] = await Promise.all([
+  const [optionRows, variantRows, pictureRows] = await Promise.all([
     db
       .select()
       .from(productOptions)
@@ -55,13 +56,21 @@ export async function variantsOfProducts(ids: number[], db: DbOrTx): Promise<Map
       .from(productVariants)
       .where(inArray(productVariants.productId, ids))
       .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
+    db
+      .select({ variantId: variantImages.variantId, imageId: variantImages.imageId })
+      .from(variantImages)
+      .innerJoin(productVariants, eq(productVariants.id, variantImages.variantId))
+      .where(inArray(productVariants.productId, ids))
+      .orderBy(asc(variantImages.variantId), asc(variantImages.position), asc(variantImages.imageId)),
   ]);
+  const pictures = new Map<number, number[]>();
+  for (const row of pictureRows) pictures.set(row.variantId, [...(pictures.get(row.variantId) ?? []), row.imageId]);
   for (const option of optionRows) {
     byProduct.get(option.productId)?.options.push({ name: option.name, values: option.values });
   }
   for (const variant of variantRows) {
     const entry = byProduct.get(variant.productId);
-    entry?.variants.push(variantDto(entry.options, variant));
+    entry?.variants.push(variantDto(entry.options, variant, pictures.get(variant.id)));
   }
   return byProduct;
 }
