@@ -46,6 +46,7 @@ describe("POST /products/add and PUT /products/product/{id}/update", () => {
           weightGrams: null,
           position: 0,
           selectedOptions: [],
+          imageIds: [],
           label: "",
         },
       ],

@@ -11,7 +11,7 @@ import { setUpUsShipping } from "../support/pricing";
 import { json, type Envelope } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
 
-// The whole price of an order (issue #27): the cart quoted for a destination with its shipping methods and tax, the
+// The whole price of an order (decision 0035): the cart quoted for a destination with its shipping methods and tax, the
 // checkout charging the server's total for the chosen method, the breakdown kept on the payment and the order, and
 // an orphaned payment placed by the reconciler with its snapshot's total.
 

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { shippingMethods, shippingZones, shopSettings, taxRates } from "~/db/schema";
 
-// A shop that ships by zones and charges tax (issue #27), for the tests of the price of an order: the US by
+// A shop that ships by zones and charges tax (decision 0035), for the tests of the price of an order: the US by
 // Standard ($5, free from $100) or Express (by weight: $15 up to 1 kg, $25 up to 5 kg), Texas' and Oregon's sales
 // tax added (prices without tax, shipping untaxed), Germany's VAT on the books but no zone shipping there.
 export async function setUpUsShipping(db: Db) {

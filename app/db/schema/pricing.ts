@@ -1,5 +1,5 @@
 // What an order costs beyond its lines: the shop's tax setting, tax rates, shipping zones and their methods
-// (issue #27; the pricing itself is app/services/orders/pricing.ts, decision 0035).
+// (the pricing itself is app/services/orders/pricing.ts, decision 0035).
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 
