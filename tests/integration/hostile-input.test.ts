@@ -376,6 +376,13 @@ describe("pages answer what they cannot read with a 4xx page", () => {
     }
   });
 
+  it("the stock page of a product that is not there: 404, not the fuzzer's 500", async () => {
+    for (const path of ["/admin/stock/99999999", "/admin/stock/99999999?page=x&back=%CE%A9"]) {
+      const { status } = await refused(shop.pages.origin, page(path, "admin"));
+      expect(status, path).toBe(404);
+    }
+  });
+
   it("a shopper's page with a {userId} that is no id, or no one's: 404 (an admin may open any shopper's)", async () => {
     for (const path of [
       "/user-profile/abc/profile",

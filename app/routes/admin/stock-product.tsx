@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { IdSchema } from "~/schemas/common";
 import { StockFormSchema } from "~/schemas/staff";
-import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
+import { attempt, intentReply, loadOrThrow, outcomeReply, readForm } from "~/web/actions.server";
 import { requireStaff } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
 
@@ -22,7 +22,8 @@ function productIdOf(value: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireStaff(request);
   const id = productIdOf(params.productId);
-  const { data: product } = await auth.api(endpoints.products.byId, { params: { id } });
+  // a product that is not there (any more) is the page's 404, not a 500
+  const { data: product } = await loadOrThrow(auth.api(endpoints.products.byId, { params: { id } }));
   return data({ product, isAdmin: auth.isAdmin });
 }
 
