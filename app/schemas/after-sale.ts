@@ -3,7 +3,7 @@ import { EmailSchema } from "./account";
 
 // After the sale: the shopper's cancel and the withdrawal from the contract (docs/decisions/0039-after-sale.md).
 
-/** The withdrawal form's order number: what the shop writes everywhere ("#1042"), with or without the "#". */
+/** The withdrawal form's order number as the shop writes it in its e-mails, with or without the leading "#". */
 export const OrderNumberSchema = z.preprocess(
   (value) =>
     typeof value === "number" && Number.isInteger(value)
@@ -14,9 +14,9 @@ export const OrderNumberSchema = z.preprocess(
   z
     .string({ error: "Enter your order number" })
     .min(1, "Enter your order number")
-    .regex(/^\d{1,10}$/, "An order number is digits only, as in your order e-mail (#1042)")
+    .regex(/^\d{1,10}$/, "An order number is digits only, as in your order e-mail")
     .transform(Number)
-    .refine((n) => n >= 1 && n <= 2147483647, "An order number is digits only, as in your order e-mail (#1042)"),
+    .refine((n) => n >= 1 && n <= 2147483647, "An order number is digits only, as in your order e-mail"),
 );
 
 /** POST /withdrawals, and both steps of the public withdrawal form. */
