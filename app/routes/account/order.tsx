@@ -40,10 +40,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const order = found.value.data;
   const mine = order.userId === auth.userId;
-  // what the owner may still do (cancel, withdraw): an admin acts on the order from the orders page instead
-  const afterSale = mine
-    ? (await auth.api(endpoints.afterSale.options, { params: { orderId: orderId.data } })).data
-    : null;
+  // what the owner may still do (cancel, withdraw); an admin sees the withdrawals received, and acts on the order
+  // from the orders page
+  const afterSale = (await auth.api(endpoints.afterSale.options, { params: { orderId: orderId.data } })).data;
   return data({ order, countryNames: countryNamesOf([order.shippingAddress?.country]), mine, afterSale });
 }
 
@@ -95,10 +94,19 @@ const withdrawalMoment = (iso: string) =>
  * confirmation step on this page (?confirm=cancel / ?confirm=withdraw), whose button sends the form; no JavaScript
  * needed.
  */
-function AfterSale({ orderId, options }: { orderId: number; options: AfterSaleOptionsDto }) {
+function AfterSale({
+  orderId,
+  options: given,
+  mine,
+}: {
+  orderId: number;
+  options: AfterSaleOptionsDto;
+  mine: boolean;
+}) {
   const [search] = useSearchParams();
   const busy = useIsPending();
   const confirm = search.get("confirm");
+  const options = mine ? given : { ...given, canCancel: false, canWithdraw: false };
   const asked = (confirm === "cancel" && options.canCancel) || (confirm === "withdraw" && options.canWithdraw);
   if (!options.canCancel && !options.canWithdraw && options.withdrawals.length === 0) return null;
   return (
@@ -215,7 +223,7 @@ export default function Order() {
         </section>
       </div>
 
-      {afterSale ? <AfterSale orderId={order.id} options={afterSale} /> : null}
+      <AfterSale orderId={order.id} options={afterSale} mine={mine} />
 
       <div className="mt-8 flex flex-wrap gap-3">
         {mine ? (
