@@ -6,6 +6,7 @@ import type { AfterSaleOptionsDto, WithdrawalRequestDto } from "~/schemas/after-
 import type { OrderDto } from "~/schemas/orders";
 import { WITHDRAWAL_RECEIVED } from "~/services/orders/after-sale.server";
 import { shopAddress } from "~/services/mail/templates/after-sale.server";
+import { PASSWORD } from "../support/accounts";
 import { PATH_TO, useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
 import { mailsTo } from "../support/mail-outbox";
@@ -212,6 +213,14 @@ describe("POST /withdrawals: the public withdrawal", () => {
     expect((await options(user.auth, order.id)).body.data.canWithdraw).toBe(false);
     const other = await shopper();
     expect((await withdrawOwn(other.auth, order.id)).status).toBe(403);
+
+    // the account deleted: the withdrawal stays, the address it went to does not
+    const deleted = await api.json(`/users/${user.id}/delete`, json("POST", { currentPassword: PASSWORD }, user.auth));
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const [kept] = await withdrawalsOf(order.id);
+    expect(kept!.status).toBe("open");
+    expect(kept!.email).not.toBe(user.email);
+    expect(kept!.email).toMatch(/\.invalid$/);
   });
 
   it("limits a client address (429 with Retry-After), whatever it sends, and quietly one order's mailbox", async () => {
