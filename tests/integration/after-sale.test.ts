@@ -5,6 +5,7 @@ import { getConfig, setConfig, type RateLimitConfig } from "~/lib/env.server";
 import type { AfterSaleOptionsDto, WithdrawalRequestDto } from "~/schemas/after-sale";
 import type { OrderDto } from "~/schemas/orders";
 import { WITHDRAWAL_RECEIVED } from "~/services/orders/after-sale.server";
+import { processDueRefunds } from "~/services/orders/refunds.server";
 import { shopAddress } from "~/services/mail/templates/after-sale.server";
 import { PASSWORD } from "../support/accounts";
 import { PATH_TO, useAdminOrders } from "../support/admin-orders";
@@ -97,6 +98,26 @@ describe("POST /orders/order/{orderId}/cancel: the shopper cancels", () => {
     expect(await inventoryOf(p.id)).toBe(4);
   });
 
+  it("a shopper's cancel racing the admin's ship, and a withdrawal: one wins, the stock matches the outcome", async () => {
+    trustProxy();
+    const user = await shopper();
+    const p = await product({ inventory: 10 });
+    const { order } = await placedOrder(user, [[p.id, 3]]);
+    await advance(order.id, ["PROCESSING"]);
+    const [cancelled, shipped, withdrawn] = await Promise.all([
+      cancel(user.auth, order.id),
+      api.json(`/orders/order/${order.id}/status`, json("PUT", { status: "SHIPPED" }, boss.auth)),
+      withdrawForm(order.id, user.email),
+    ]);
+    expect(withdrawn.status).toBe(202);
+    expect([cancelled.status, shipped.status].filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+    const final = (await orderRow(order.id)).status;
+    expect(["CANCELLED", "SHIPPED"]).toContain(final);
+    expect(await inventoryOf(p.id)).toBe(final === "CANCELLED" ? 10 : 7);
+    if (final === "SHIPPED") expect(await refundOf(order.id)).toBeUndefined();
+    else expect(await refundOf(order.id)).toBeDefined();
+  });
+
   it("refuses a shipped or delivered order (409): no stock back, no refund", async () => {
     const user = await shopper();
     const p = await product({ inventory: 10 });
@@ -134,6 +155,12 @@ describe("POST /withdrawals: the public withdrawal", () => {
     expect(await inventoryOf(p.id)).toBe(5);
     // the refund is queued (carried out by the reconciler: the answer does not wait for the provider)
     expect((await refundOf(order.id))?.status).toBe("pending");
+    // the reconciler's sweep carries it out: the order then reads Refunded
+    await processDueRefunds(database.db, new Date(Date.now() + 1000));
+    expect((await refundOf(order.id))?.status).toBe("succeeded");
+    expect((await options(user.auth, order.id)).status).toBe(200);
+    const seen = await api.json<Envelope<OrderDto>>(`/orders/order/${order.id}`, { headers: user.auth });
+    expect(seen.body.data.statusLabel).toBe("Refunded");
     const [ack, ...more] = await mailsTo(database.db, user.email, "withdrawal-received");
     expect(more).toEqual([]);
     expect(ack!.subject).toBe(`We received your withdrawal from order #${order.id}`);
