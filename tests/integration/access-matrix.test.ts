@@ -393,6 +393,26 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: [401, 403, 403, 200, 409],
     call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/status`, json: { status: "PROCESSING" } }),
   },
+  // after the sale (decision 0039): the owner's own acts; an admin looks, and cancels with the status change
+  "GET /orders/order/{orderId}/after-sale": {
+    expect: OWNER,
+    call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/after-sale` }),
+  },
+  // an order that is not there: a stranger is refused (403) as for one that is, only an admin learns it is not (404)
+  "POST /orders/order/{orderId}/cancel": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/orders/order/2147483647/cancel" }),
+  },
+  "POST /orders/order/{orderId}/withdraw": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/orders/order/2147483647/withdraw" }),
+  },
+  // the public withdrawal: anyone, the same answer whether or not the order matches
+  "POST /withdrawals": {
+    expect: [202, 202, 202, 202, 202],
+    call: () => ({ path: "/withdrawals", json: { orderNumber: 2147483647, email: `${word()}@example.com` } }),
+  },
+  "GET /admin/withdrawals": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/withdrawals" }) },
   "PUT /products/{productId}/stock": {
     expect: STAFF,
     call: async () => {
@@ -492,6 +512,12 @@ const PAGES: Record<string, Row> = {
   "GET routes/account/logout": ["ok", "ok", "ok", "ok", "ok"],
   // an order's page: its owner's and the admins'
   "GET routes/account/order": PAGE_SHOPPER,
+  // its owner's cancel and withdrawal (an empty form: refused, once let in)
+  "POST routes/account/order": PAGE_SHOPPER_ACTION,
+  // the withdrawal from the contract: anyone, no account; an empty form is refused (422) whoever sends it
+  "GET routes/site/withdraw": PAGE_PUBLIC,
+  "POST routes/site/withdraw": [422, 422, 422, 422, 422],
+  "GET routes/admin/withdrawals": PAGE_ADMIN,
   "POST routes/account/logout": ["ok", "ok", "ok", "ok", "ok"],
   "GET routes/shop/product-details": PAGE_PUBLIC,
   // adding to the cart signed out: 'You need to be logged in to add items to the cart.'
