@@ -28,9 +28,7 @@ export function pageRouteLabeler(build) {
     .filter((route) => route.id !== "root" && (route.path !== undefined || route.index))
     .map((route) => {
       const segments = fullPath(route.id).split("/").filter(Boolean);
-      const source = segments
-        .map((s) => (s === "*" ? ".*" : s.startsWith(":") ? "[^/]+" : escapeRegExp(s)))
-        .join("/");
+      const source = segments.map((s) => (s === "*" ? ".*" : s.startsWith(":") ? "[^/]+" : escapeRegExp(s))).join("/");
       return {
         id: route.id,
         match: new RegExp(`^/${source}/?$`),
