@@ -30,6 +30,7 @@ export default [
   route("user-profile", "routes/account/profile-redirect.tsx"),
   route("user-profile/:userId/profile", "routes/account/profile.tsx"),
   route("user-profile/:userId/settings", "routes/account/settings.tsx"),
+  route("user-profile/:userId/my-data.json", "routes/account/data-export.ts"),
   route("orders/:orderId", "routes/account/order.tsx"),
 
   // admin: managing the shop

@@ -139,6 +139,11 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     call: (f) => ({ path: `/users/${f.actors.user.id}/delete`, json: { currentPassword: "not the password" } }),
   },
   "GET /users/user/{userId}/user": { expect: OWNER, call: (f) => ({ path: `/users/user/${f.actors.user.id}/user` }) },
+  // the person's own copy: an admin or staff member is refused too
+  "GET /users/{userId}/export": {
+    expect: [401, 200, 403, 403, 403],
+    call: (f) => ({ path: `/users/${f.actors.user.id}/export` }),
+  },
   "PUT /users/{userId}/update": {
     expect: OWNER,
     call: (f) => ({ path: `/users/${f.actors.user.id}/update`, json: { firstName: "Ada", lastName: "King" } }),
@@ -540,6 +545,7 @@ const PAGES: Record<string, Row> = {
   "POST routes/account/profile": PAGE_SHOPPER_ACTION,
   // the settings are the owner's own page: not even an admin opens another's (the API serves admins)
   "GET routes/account/settings": ["login", 200, "unauthorized", "unauthorized", "unauthorized"],
+  "GET routes/account/data-export": ["login", 200, "unauthorized", "unauthorized", "unauthorized"],
   "POST routes/account/settings": ["login", "ok", "unauthorized", "unauthorized", "unauthorized"],
   "GET routes/account/profile-redirect": ["login", 302, 302, 302, 302],
   "GET routes/shop/cart": PAGE_SHOPPER,
