@@ -97,14 +97,22 @@ export async function apiLogout(refreshToken: string) {
 
 export const authenticator = new Authenticator<AuthUser>();
 
+/** Signs in through the API with an e-mail and a password: the user the session then keeps (LoginError if refused). */
+export async function signInWith(
+  credentials: { email: string; password: string },
+  request: Request,
+): Promise<AuthUser> {
+  const tokens = await apiLogin(credentials, request);
+  const claims = readAccessToken(tokens.accessToken);
+  if (!claims) throw new LoginError("The sign-in answer could not be read. Please try again.");
+  return { userId: claims.id, roles: claims.roles, ...tokens };
+}
+
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const parsed = LoginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
     if (!parsed.success) throw new LoginError(INVALID_LOGIN);
-    const tokens = await apiLogin(parsed.data, request);
-    const claims = readAccessToken(tokens.accessToken);
-    if (!claims) throw new LoginError("The sign-in answer could not be read. Please try again.");
-    return { userId: claims.id, roles: claims.roles, ...tokens };
+    return signInWith(parsed.data, request);
   }),
   "form",
 );

@@ -60,10 +60,9 @@ test.describe("accounts", () => {
     if ((await page.getByLabel("Password").inputValue()) === "") await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Register" }).click();
 
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText("Registration successful. You can now log in.")).toBeVisible();
-    await logIn(page, email);
+    // signed in at once, on the home page (where the shopper came from: nowhere)
     await expect(page).toHaveURL("/");
+    await expect(page.getByText("Welcome to GearHub! Your account is ready and you are signed in.")).toBeVisible();
     await page.getByRole("link", { name: "My Account" }).click();
     await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
     await expect(page.getByText("1 Analytical Way")).toBeVisible();

@@ -20,7 +20,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { isBlankAddress, RegisterSchema } from "~/schemas/account";
 import { MAX_REGISTRATION_ADDRESSES } from "~/schemas/account-constants";
 import { callApi, endpoints } from "~/client/api.server";
-import { getAuth } from "~/client/auth.server";
+import { getAuth, LoginError, signInWith, startSession } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useClearPasswords } from "~/hooks/use-clear-passwords";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -36,6 +36,9 @@ export const meta: MetaFunction = () => [
   { title: pageTitle("User Registration") },
   { name: "description", content: "Create your GearHub account." },
 ];
+
+/** said once registered and signed in (docs/product.md#registration) */
+const WELCOME = "Welcome to GearHub! Your account is ready and you are signed in.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getAuth(request)) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
@@ -60,9 +63,24 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   const registered = await attempt(callApi(endpoints.users.register, { body: submission.value }));
   if (registered.ok) {
-    // on to the login page, which then goes back to where the shopper was before registering
-    const to = withRedirectTo("/login", String(formData.get("redirectTo") ?? ""));
-    return redirectWithToast(request, to, { type: "success", message: registered.value.message });
+    const redirectTo = String(formData.get("redirectTo") ?? "");
+    // signed in at once, and back to where the shopper was before registering (docs/product.md#registration)
+    const user = await signInWith(
+      { email: submission.value.email, password: submission.value.password },
+      request,
+    ).catch((error: unknown) => {
+      if (error instanceof LoginError) return null;
+      throw error;
+    });
+    if (user) {
+      await startSession(request, user);
+      return redirectWithToast(request, safeRedirectPath(redirectTo), { type: "success", message: WELCOME });
+    }
+    // the account is there but the sign-in failed (the API busy): the login page, which then goes back there too
+    return redirectWithToast(request, withRedirectTo("/login", redirectTo), {
+      type: "success",
+      message: registered.value.message,
+    });
   }
   // the API names list items "addressList.0.street"; the form's fields are "addressList[0].street"
   const rename = (field: string) => field.replace(/\.(\d+)\./g, "[$1].");
