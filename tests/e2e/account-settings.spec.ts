@@ -76,6 +76,10 @@ test.describe("account settings", () => {
 
     const mail = await waitForMail({ to: newEmail, kind: "email-change", after: asked });
     await page.goto(pathOf(mail.links.find((l) => new URL(l).pathname === "/confirm-email")!));
+    // the page says which address the link is for
+    await expect(
+      page.getByRole("main").getByText(`Press the button to start using ${newEmail} for your account.`),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Confirm my new e-mail address" }).click();
     await expect(page).toHaveURL(new RegExp(`/user-profile/${user.id}/settings$`));
     await expect(page.getByText(`Your e-mail address is now ${newEmail}.`)).toBeVisible();

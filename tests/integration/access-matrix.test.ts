@@ -117,6 +117,10 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: [400, 400, 400, 400, 400],
     call: () => ({ path: "/users/confirm-email", json: { token: "A".repeat(43) } }),
   },
+  "POST /users/confirm-email/check": {
+    expect: [400, 400, 400, 400, 400],
+    call: () => ({ path: "/users/confirm-email/check", json: { token: "A".repeat(43) } }),
+  },
   // an e-mail address and a password are the owner's alone: an admin is refused too (decision 0019)
   "POST /users/{userId}/email": {
     expect: [401, 202, 403, 403, 403],

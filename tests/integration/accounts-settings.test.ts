@@ -85,6 +85,11 @@ describe("changing the e-mail address", () => {
     expect(heads?.textBody).toContain(newEmail);
     expect(heads?.textBody).toContain("/forgot-password");
 
+    // the page the link opens names the address, and that spends nothing
+    const check = () => api.json("/users/confirm-email/check", json("POST", { token }));
+    expect((await check()).body).toEqual({ message: "This link can be used.", data: { email: newEmail } });
+    expect(await emailOf(user.id)).toBe(user.email);
+
     const confirmed = await confirmEmail(token);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toEqual({
@@ -101,6 +106,7 @@ describe("changing the e-mail address", () => {
 
     const again = await confirmEmail(token);
     expect(again.status).toBe(410);
+    expect((await check()).status).toBe(410);
   });
 
   it("refuses a wrong current password, the same address and a taken one, each on its field", async () => {

@@ -16,6 +16,7 @@ import { IdSchema } from "~/schemas/common";
 import {
   changePassword,
   confirmEmailChange,
+  pendingEmailChange,
   deleteAccount,
   requestEmailChange,
 } from "~/services/accounts/settings.server";
@@ -182,6 +183,23 @@ export const userRoutes = {
         status: 202,
       };
     },
+  ),
+
+  checkEmailLink: defineRoute(
+    {
+      method: "post",
+      path: "/users/confirm-email/check",
+      tag: "users",
+      summary:
+        "The new address a confirmation link would give its account, if it can still be used (nothing is spent): the page the link opens names it",
+      body: ConfirmEmailSchema,
+      response: z.object({ email: z.string() }),
+      errorStatuses: {
+        "400": "The token is no confirmation link of ours",
+        "410": "The link was used, replaced by a newer one, or has expired",
+      },
+    },
+    async ({ body }) => ({ message: "This link can be used.", data: await pendingEmailChange({ token: body.token }) }),
   ),
 
   confirmEmail: defineRoute(

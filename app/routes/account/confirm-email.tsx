@@ -5,6 +5,7 @@ import { callApi, endpoints } from "~/client/api.server";
 import { getAuth, signedOutRedirect } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Spinner } from "~/components/ui/spinner";
+import { EmailText } from "~/components/ui/email-text";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { ConfirmEmailSchema, LinkTokenSchema } from "~/schemas/account";
 import { attempt, readForm } from "~/web/actions.server";
@@ -24,11 +25,13 @@ export const meta: MetaFunction = () => [
  * a mail scanner that fetches every link cannot confirm anything by itself.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const headers = { "Cache-Control": "no-store" };
   const parsed = LinkTokenSchema.safeParse(new URL(request.url).searchParams.get("token") ?? "");
-  return data(
-    parsed.success ? { token: parsed.data, problem: null } : { token: null, problem: parsed.error.issues[0]!.message },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  if (!parsed.success) return data({ token: null, email: null, problem: parsed.error.issues[0]!.message }, { headers });
+  // the page names the address the link is for; a used or expired link says so before anything is pressed
+  const link = await attempt(callApi(endpoints.users.checkEmailLink, { body: { token: parsed.data } }));
+  if (!link.ok) return data({ token: null, email: null, problem: link.error.message }, { headers });
+  return data({ token: parsed.data, email: link.value.data.email, problem: null }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,7 +71,11 @@ export default function ConfirmEmail() {
       ) : (
         <Form method="post" className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <p className="text-sm text-slate-600">
-            Press the button to start using this address for your account. You will sign in with it from now on.
+            Press the button to start using{" "}
+            <strong className="text-slate-900">
+              <EmailText email={loaded.email ?? ""} />
+            </strong>{" "}
+            for your account. You will sign in with it from now on.
           </p>
           <input type="hidden" name="token" value={loaded.token} />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
