@@ -98,10 +98,6 @@ export function parseRegionsText(value: unknown): unknown {
     });
 }
 
-/** The text a zone's regions are edited as (parseRegionsText reads it back). */
-export const regionsText = (regions: Array<{ country: string; subdivisions: string[] }>) =>
-  regions.map((r) => (r.subdivisions.length ? `${r.country}: ${r.subdivisions.join(", ")}` : r.country)).join("\n");
-
 const RegionsSchema = z.preprocess(
   parseRegionsText,
   z
@@ -189,13 +185,6 @@ export function parseBandsText(text: string, kind: "subtotal" | "weight") {
       const amount = right.replace(/^\$/, "");
       return kind === "subtotal" ? { from, amount } : { upToGrams: from, amount };
     });
-}
-
-/** The text a method's bands are edited as. */
-export function bandsText(rate: ShippingRateInput): string {
-  if (rate.kind === "subtotal") return rate.bands.map((b) => `${b.from}: ${b.amount.toFixed(2)}`).join("\n");
-  if (rate.kind === "weight") return rate.bands.map((b) => `${b.upToGrams}: ${b.amount.toFixed(2)}`).join("\n");
-  return "";
 }
 
 /** The shipping page's method form: `rateKind`, `amount` (flat) and `bands` (text) become the JSON's `rate`. */

@@ -1,0 +1,167 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { endpoints } from "~/client/api.server";
+import { DeleteForm, Disclosure, formState, RateForm, type PricingReply } from "~/components/admin/pricing-forms";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { pageTitle } from "~/lib/site";
+import { readForm } from "~/web/actions.server";
+import { requireAdmin } from "~/web/guards.server";
+import { taxAction } from "~/web/pricing-actions.server";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Tax") }, { name: "robots", content: "noindex" }];
+
+/** The admin's tax rates and the shop's tax settings (decision 0035, "Admin pages for shipping and tax"). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const auth = await requireAdmin(request);
+  const [{ data: rates }, { data: settings }] = await Promise.all([
+    auth.api(endpoints.pricing.taxRates, {}),
+    auth.api(endpoints.pricing.settings, {}),
+  ]);
+  return data({ rates, settings });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const auth = await requireAdmin(request);
+  return taxAction(auth, await readForm(request));
+}
+
+export default function AdminTax() {
+  const { rates, settings } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as PricingReply | undefined;
+  const settingsState = formState(reply, "settings", null);
+  const checked = (name: "pricesIncludeTax" | "taxShipping") =>
+    settingsState.values ? settingsState.values[name] === "on" : settings[name];
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">Tax</h1>
+      <p className="mt-1 max-w-3xl text-sm text-slate-600">
+        An address pays its country&apos;s rates and its state&apos;s. With no rates the shop charges no tax.
+      </p>
+      {reply ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {reply.message}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="tax-settings-title" className="mt-6 rounded-xl border border-slate-200 p-4">
+        <h2 id="tax-settings-title" className="text-lg font-semibold text-slate-900">
+          Settings
+        </h2>
+        <Form method="post" className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="settings" />
+          <div className="flex items-start gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              id="pricesIncludeTax"
+              aria-describedby="pricesIncludeTax-hint"
+              name="pricesIncludeTax"
+              defaultChecked={checked("pricesIncludeTax")}
+              className="mt-1"
+            />
+            <span>
+              <label htmlFor="pricesIncludeTax" className="font-medium">
+                Prices include tax
+              </label>
+              <span id="pricesIncludeTax-hint" className="block text-slate-600">
+                As VAT in the EU: the price a shopper sees is what they pay, and the receipt says how much of it is tax.
+                Unchecked: tax is added at checkout, as US sales tax.
+              </span>
+            </span>
+          </div>
+          <div className="flex items-start gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              id="taxShipping"
+              aria-describedby="taxShipping-hint"
+              name="taxShipping"
+              defaultChecked={checked("taxShipping")}
+              className="mt-1"
+            />
+            <span>
+              <label htmlFor="taxShipping" className="font-medium">
+                Tax shipping
+              </label>
+              <span id="taxShipping-hint" className="block text-slate-600">
+                Shipping is taxed at the destination&apos;s rates.
+              </span>
+            </span>
+          </div>
+          <button type="submit" className="btn-primary">
+            Save settings
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="tax-rates-title" className="mt-6">
+        <h2 id="tax-rates-title" className="text-lg font-semibold text-slate-900">
+          Rates
+        </h2>
+        {rates.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No tax rates yet.</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs uppercase text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">
+                    Country
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    State or region
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Rate
+                  </th>
+                  <th scope="col" className="py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 align-top">
+                {rates.map((rate) => {
+                  const editing = formState(reply, "update-rate", rate.id);
+                  const where = rate.subdivision ? `${rate.country}-${rate.subdivision}` : rate.country;
+                  return (
+                    <tr key={rate.id} data-testid="tax-rate">
+                      <td className="py-2 pr-3">{rate.country}</td>
+                      <td className="py-2 pr-3">{rate.subdivision || "All"}</td>
+                      <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                        {rate.name}
+                      </th>
+                      <td className="py-2 pr-3 text-right tabular-nums">{rate.rate}%</td>
+                      <td className="py-2">
+                        <div className="flex flex-col gap-2">
+                          <Disclosure summary={`Edit ${rate.name} (${where})`} open={editing.open}>
+                            <RateForm rate={rate} state={editing} submit={`Save ${rate.name} (${where})`} />
+                          </Disclosure>
+                          <DeleteForm intent="delete-rate" id={rate.id} label={`Delete ${rate.name} (${where})`} />
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="new-rate-title" className="mt-6 rounded-xl border border-slate-200 p-4">
+        <h2 id="new-rate-title" className="text-lg font-semibold text-slate-900">
+          Add a rate
+        </h2>
+        <div className="mt-3">
+          <RateForm rate={null} state={formState(reply, "add-rate", null)} submit="Add rate" />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
