@@ -74,7 +74,11 @@ function answer(
 ) {
   if (outcome.ok) return auth.redirect(page, { type: "success", message: outcome.message });
   const errors = Object.create(null) as Record<string, string[]>;
-  for (const [key, messages] of Object.entries(outcome.errors)) (errors[rename(key)] ??= []).push(...messages);
+  for (const [key, messages] of Object.entries(outcome.errors)) {
+    // a band's error says which line of the bands it is about
+    const band = /^rate\.bands\.(\d+)\./.exec(key);
+    (errors[rename(key)] ??= []).push(...messages.map((m) => (band ? `Line ${Number(band[1]) + 1}: ${m}` : m)));
+  }
   const reply: PricingFormReply = { ok: false, message: outcome.message, errors, sent };
   return data(reply, { status: outcome.status });
 }

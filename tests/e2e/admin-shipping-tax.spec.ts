@@ -127,7 +127,7 @@ test("admin adds a zone with a method and a tax rate; the shopper's checkout sho
     await method.getByLabel("Flat price ($)").fill("7.50");
     await method.getByRole("button", { name: `Add the method to ${ZONE}` }).click();
     await expect(notices(page).getByText("Shipping method added")).toBeVisible();
-    await expect(zone.getByRole("row", { name: new RegExp(METHOD) })).toContainText("$7.50");
+    await expect(zone.getByRole("listitem", { name: METHOD })).toContainText("$7.50");
 
     // the tax rate
     await fromMoreMenu(page, "Tax");
@@ -139,7 +139,7 @@ test("admin adds a zone with a method and a tax rate; the shopper's checkout sho
     await rate.getByLabel("Rate (%)").fill("15");
     await rate.getByRole("button", { name: "Add rate" }).click();
     await expect(notices(page).getByText("Tax rate added")).toBeVisible();
-    await expect(main.getByRole("row", { name: new RegExp(TAX.replace(/[()]/g, "\\$&")) })).toContainText("15%");
+    await expect(main.getByRole("listitem", { name: `${TAX} (${COUNTRY})` })).toContainText("15%");
 
     // a shopper in New Zealand, in a browser of their own
     const shopperContext = await browser.newContext({ baseURL: ORDERS_SHOP, javaScriptEnabled });

@@ -75,65 +75,39 @@ export default function AdminShipping() {
               {zone.methods.length === 0 ? (
                 <p className="mt-3 text-sm text-slate-600">No methods yet: add one below.</p>
               ) : (
-                <div className="mt-3 overflow-x-auto">
-                  <table className="w-full text-left text-sm">
-                    <caption className="sr-only">Shipping methods of {zone.name}</caption>
-                    <thead className="text-xs uppercase text-slate-600">
-                      <tr>
-                        <th scope="col" className="py-2 pr-3">
-                          Method
-                        </th>
-                        <th scope="col" className="py-2 pr-3">
-                          Price
-                        </th>
-                        <th scope="col" className="py-2 pr-3">
-                          Free over
-                        </th>
-                        <th scope="col" className="py-2 pr-3">
-                          Delivery time
-                        </th>
-                        <th scope="col" className="py-2">
-                          <span className="sr-only">Actions</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-200 align-top">
-                      {zone.methods.map((method) => {
-                        const editing = formState(reply, "update-method", method.id);
-                        return (
-                          <tr key={method.id} data-testid="shipping-method">
-                            <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                              {method.name}
-                            </th>
-                            <td className="py-2 pr-3">{rateSummary(method.rate)}</td>
-                            <td className="py-2 pr-3">
-                              {method.freeOver === null ? "—" : formatPrice(method.freeOver)}
-                            </td>
-                            <td className="py-2 pr-3">{method.deliveryTime || "—"}</td>
-                            <td className="py-2">
-                              <div className="flex flex-col gap-2">
-                                <Disclosure summary={`Edit ${method.name}`} open={editing.open}>
-                                  <MethodForm
-                                    intent="update-method"
-                                    targetId={method.id}
-                                    method={method}
-                                    state={editing}
-                                    submit={`Save ${method.name}`}
-                                  />
-                                </Disclosure>
-                                <DeleteForm
-                                  intent="delete-method"
-                                  id={method.id}
-                                  label={`Delete the method ${method.name} of ${zone.name}`}
-                                />
-                              </div>
-                            </td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                </div>
+                <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+                  {zone.methods.map((method) => {
+                    const editing = formState(reply, "update-method", method.id);
+                    return (
+                      <li key={method.id} className="p-3" data-testid="shipping-method" aria-label={method.name}>
+                        <div className="flex flex-wrap items-start gap-x-6 gap-y-1 text-sm">
+                          <p className="min-w-32 font-semibold text-slate-900">{method.name}</p>
+                          <p className="min-w-40 flex-1 text-slate-800">{rateSummary(method.rate)}</p>
+                          <p className="text-slate-600">
+                            {method.freeOver === null ? "Never free" : `Free over ${formatPrice(method.freeOver)}`}
+                          </p>
+                          <p className="text-slate-600">{method.deliveryTime || "No delivery time"}</p>
+                          <DeleteForm
+                            intent="delete-method"
+                            id={method.id}
+                            label={`Delete the method ${method.name} of ${zone.name}`}
+                          />
+                        </div>
+                        <div className="mt-2">
+                          <Disclosure summary={`Edit ${method.name}`} open={editing.open}>
+                            <MethodForm
+                              intent="update-method"
+                              targetId={method.id}
+                              method={method}
+                              state={editing}
+                              submit={`Save ${method.name}`}
+                            />
+                          </Disclosure>
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ul>
               )}
               <div className="mt-3 space-y-2">
                 <Disclosure summary={`Add a method to ${zone.name}`} open={adding.open}>

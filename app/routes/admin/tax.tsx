@@ -100,53 +100,31 @@ export default function AdminTax() {
         {rates.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No tax rates yet.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Country
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    State or region
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Rate
-                  </th>
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 align-top">
-                {rates.map((rate) => {
-                  const editing = formState(reply, "update-rate", rate.id);
-                  const where = rate.subdivision ? `${rate.country}-${rate.subdivision}` : rate.country;
-                  return (
-                    <tr key={rate.id} data-testid="tax-rate">
-                      <td className="py-2 pr-3">{rate.country}</td>
-                      <td className="py-2 pr-3">{rate.subdivision || "All"}</td>
-                      <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                        {rate.name}
-                      </th>
-                      <td className="py-2 pr-3 text-right tabular-nums">{rate.rate}%</td>
-                      <td className="py-2">
-                        <div className="flex flex-col gap-2">
-                          <Disclosure summary={`Edit ${rate.name} (${where})`} open={editing.open}>
-                            <RateForm rate={rate} state={editing} submit={`Save ${rate.name} (${where})`} />
-                          </Disclosure>
-                          <DeleteForm intent="delete-rate" id={rate.id} label={`Delete ${rate.name} (${where})`} />
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {rates.map((rate) => {
+              const editing = formState(reply, "update-rate", rate.id);
+              const where = rate.subdivision ? `${rate.country}-${rate.subdivision}` : rate.country;
+              return (
+                <li key={rate.id} className="p-3" data-testid="tax-rate" aria-label={`${rate.name} (${where})`}>
+                  <div className="flex flex-wrap items-start gap-x-6 gap-y-1 text-sm">
+                    <p className="min-w-40 font-semibold text-slate-900">{rate.name}</p>
+                    <p className="min-w-40 flex-1 text-slate-700">
+                      {rate.subdivision
+                        ? `${rate.country}, state or region ${rate.subdivision}`
+                        : `${rate.country}, the whole country`}
+                    </p>
+                    <p className="tabular-nums text-slate-900">{rate.rate}%</p>
+                    <DeleteForm intent="delete-rate" id={rate.id} label={`Delete ${rate.name} (${where})`} />
+                  </div>
+                  <div className="mt-2">
+                    <Disclosure summary={`Edit ${rate.name} (${where})`} open={editing.open}>
+                      <RateForm rate={rate} state={editing} submit={`Save ${rate.name} (${where})`} />
+                    </Disclosure>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
         )}
       </section>
 
