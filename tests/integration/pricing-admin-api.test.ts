@@ -271,6 +271,17 @@ describe("shipping zones and methods", () => {
     await call("DELETE", `/admin/tax/rates/${tx.body.data.id}`);
   });
 
+  it("gives a country to one zone only when two admins add it at once", async () => {
+    const answers = await Promise.all(
+      ["Brazil A", "Brazil B", "Brazil C"].map((name) =>
+        call<ShippingZoneDto>("POST", "/admin/shipping/zones", { name, regions: [{ country: "BR" }] }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422]);
+    const made = answers.find((a) => a.status === 201)!.body.data;
+    await call("DELETE", `/admin/shipping/zones/${made.id}`);
+  });
+
   it("answers 404 in JSON for a zone, method or rate that is not there", async () => {
     const zone = { name: "Gone", regions: [{ country: "IS" }] };
     for (const [method, path, body] of [
