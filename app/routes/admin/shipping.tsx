@@ -25,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Shipping") }, { nam
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAdmin(request);
   const { data: zones } = await auth.api(endpoints.pricing.zones, {});
-  return data({ zones });
+  return data({ shown: crypto.randomUUID(), zones });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,11 +34,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminShipping() {
-  const { zones } = useLoaderData<typeof loader>();
+  const { zones, shown } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as PricingReply | undefined;
   const shipsByZone = zones.some((zone) => zone.methods.length > 0);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    // keyed by the load: after a save the forms start again from what was saved (a refused form shows what was typed)
+    <div key={shown} className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Shipping</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         A zone is the countries (or some states of a country) its methods ship to; a shopper chooses one of the methods

@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     auth.api(endpoints.pricing.taxRates, {}),
     auth.api(endpoints.pricing.settings, {}),
   ]);
-  return data({ rates, settings });
+  return data({ shown: crypto.randomUUID(), rates, settings });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,13 +27,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminTax() {
-  const { rates, settings } = useLoaderData<typeof loader>();
+  const { rates, settings, shown } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as PricingReply | undefined;
   const settingsState = formState(reply, "settings", null);
   const checked = (name: "pricesIncludeTax" | "taxShipping") =>
     settingsState.values ? settingsState.values[name] === "on" : settings[name];
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    // keyed by the load: after a save the forms start again from what was saved (a refused form shows what was typed)
+    <div key={shown} className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Tax</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
         An address pays its country&apos;s rates and its state&apos;s. With no rates the shop charges no tax.
