@@ -11,7 +11,8 @@ import { notices, ORDERS_SHOP, PASSWORD } from "./orders-shop";
 /**
  * The admin sets up shipping and tax on the pages (decision 0035, "Admin pages for shipping and tax"): a zone for New
  * Zealand (refused first for a country that is not one, the error by its field), a flat-priced method in it, and
- * New Zealand's GST; a shopper with a New Zealand address then sees that method and the GST line at checkout.
+ * New Zealand's GST; a shopper with a New Zealand address then sees that method and the GST line at checkout; the
+ * admin deletes the rate and the zone again on the pages.
  *
  * The orders shop is shared by specs that run at the same time, and a zone with a method makes every address outside
  * the zones unshippable. So while this test runs: the two projects take turns (a lock directory); before the New
@@ -182,6 +183,19 @@ test("admin adds a zone with a method and a tax rate; the shopper's checkout sho
     } finally {
       await shopperContext.close();
     }
+
+    // taken down on the pages again (with JavaScript each delete asks first)
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.goto("/admin/tax");
+    await hydrated(page, javaScriptEnabled);
+    await main.getByRole("button", { name: `Delete ${TAX} (${COUNTRY})` }).click();
+    await expect(notices(page).getByText("Tax rate deleted")).toBeVisible();
+    await expect(main.getByRole("listitem", { name: `${TAX} (${COUNTRY})` })).toHaveCount(0);
+    await page.goto("/admin/shipping");
+    await hydrated(page, javaScriptEnabled);
+    await main.getByRole("button", { name: `Delete the zone ${ZONE} and its methods` }).click();
+    await expect(notices(page).getByText("Shipping zone deleted")).toBeVisible();
+    await expect(main.getByRole("region", { name: ZONE })).toHaveCount(0);
   } finally {
     await cleanUp(page.request, auth);
     fs.rmSync(LOCK, { recursive: true, force: true });

@@ -356,10 +356,15 @@ export function RateForm({ rate, state, submit }: { rate: TaxRateDto | null; sta
   );
 }
 
-/** A one-button form that deletes something (its label names what). */
+/** A one-button form that deletes something (its label names what); with JavaScript it asks first. */
 export function DeleteForm({ intent, id, label }: { intent: string; id: number; label: string }) {
   return (
-    <Form method="post">
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        if (!window.confirm(`${label}?`)) event.preventDefault();
+      }}
+    >
       <Hidden intent={intent} id={id} />
       <button type="submit" className="btn-secondary text-red-700" aria-label={label}>
         Delete
