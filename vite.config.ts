@@ -2,6 +2,7 @@ import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { REMIX_FUTURE } from "./remix-future";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -73,14 +74,7 @@ export default defineConfig({
     remix({
       // BUILD_DIR: where `npm start` (scripts/build.mjs) builds and serves from; the tests build into a folder of their own
       buildDirectory: process.env.BUILD_DIR || "build",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-        v3_routeConfig: true,
-      },
+      future: REMIX_FUTURE,
     }),
     tsconfigPaths(),
     zodWithoutEval(),

@@ -21,6 +21,9 @@ export { beginShutdown, runShutdown } from "~/server/lifecycle.server";
 export { runWithSocketAddress } from "~/lib/request-context.server";
 export { withPageSession } from "~/server/page-session.server";
 export { redactText as redactLogText } from "~/lib/log.server";
+// what scripts/server.mjs's /metrics reads (docs/decisions/0038-running-the-shop.md)
+export { apiRouteLabel } from "~/api/route-label";
+export { operationalFigures } from "~/services/reports/operations.server";
 export const logError = (message: string, error: unknown) => createLogger("shop").error(message, error);
 
 /**

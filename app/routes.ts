@@ -30,6 +30,7 @@ export default [
   route("user-profile", "routes/account/profile-redirect.tsx"),
   route("user-profile/:userId/profile", "routes/account/profile.tsx"),
   route("user-profile/:userId/settings", "routes/account/settings.tsx"),
+  route("user-profile/:userId/my-data.json", "routes/account/data-export.ts"),
   route("orders/:orderId", "routes/account/order.tsx"),
 
   // admin: managing the shop
@@ -44,6 +45,7 @@ export default [
   route("admin/products.csv", "routes/admin/products-csv.ts"),
   route("admin/orders", "routes/admin/orders.tsx"),
   route("admin/refunds", "routes/admin/refunds.tsx"),
+  route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
   route("admin/stock", "routes/admin/stock.tsx"),
   route("admin/stock/:productId", "routes/admin/stock-product.tsx"),
   route("admin/users", "routes/admin/users.tsx"),
@@ -62,5 +64,7 @@ export default [
   // the throughput benchmark's ceiling: only in a build made for it (BENCH_CEILING=1, bench/throughput.ts)
   ...(process.env.BENCH_CEILING === "1" ? [route("bench/ceiling", "routes/site/bench-ceiling.tsx")] : []),
   route("unauthorized", "routes/site/unauthorized.tsx"),
+  // the withdrawal from the contract: public, linked from every page's footer (docs/decisions/0039-after-sale.md)
+  route("withdraw", "routes/site/withdraw.tsx"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -72,4 +72,5 @@ process.env.API_WRITES_PER_MINUTE ??= "1000000";
 process.env.CHECKOUTS_PER_USER_PER_HOUR ??= "1000000";
 process.env.LOGIN_MAX_FAILURES_PER_CLIENT ??= "1000000";
 process.env.PASSWORD_RESETS_PER_CLIENT_PER_HOUR ??= "1000000";
+process.env.WITHDRAWALS_PER_CLIENT_PER_HOUR ??= "1000000";
 await import("./start.mjs");

@@ -18,6 +18,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { DataDirBusyError, dataDirHolder } from "../app/server/data-dir-lock.server.mjs";
+import { createMetrics, pageRouteLabeler } from "./metrics.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -58,6 +59,15 @@ const inFlight = new Set();
 
 const app = express();
 app.disable("x-powered-by");
+
+// ---- metrics (scripts/metrics.mjs): every answer counted once it is out; GET /metrics behind METRICS_TOKEN ----
+let labelPage;
+const metrics = createMetrics({
+  token: process.env.METRICS_TOKEN?.trim() || undefined,
+  getEntry: () => entry,
+  getLabeler: () => labelPage,
+});
+app.use(metrics.count);
 
 // ---- lingering close ----
 // A body refused while it streams (413 and the like) is left unread and its answer closes the connection. Closed at
@@ -224,6 +234,10 @@ function sendHealth(res, answer) {
   res.status(answer.status).set(answer.headers).json(answer.body);
 }
 
+app.get("/metrics", (req, res, next) => {
+  metrics.answer(req, res, next).catch((error) => next(error));
+});
+
 // the probes come before the access log (a balancer asks every few seconds) and answer while the app starts
 app.get("/healthz", (req, res) => {
   sendHealth(res, entry ? entry.checkLiveness() : { status: 200, headers: NO_STORE, body: { status: "ok" } });
@@ -365,9 +379,11 @@ function appRoutes(build) {
     }
   };
   // the socket's address reaches the app (per-client rate limits) through an AsyncLocalStorage of the build's
-  router.all("*", (req, res, next) =>
-    entry.runWithSocketAddress(req.socket.remoteAddress, () => handle(req, res, next)),
-  );
+  router.all("*", (req, res, next) => {
+    // what reaches here has a route of the app (the metrics' label); files were served above
+    res.locals.reachedApp = true;
+    entry.runWithSocketAddress(req.socket.remoteAddress, () => handle(req, res, next));
+  });
   return router;
 }
 
@@ -454,6 +470,7 @@ try {
 }
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 entry = build.entry.module;
+labelPage = pageRouteLabeler(build);
 appHandler = appRoutes(build);
 if (phase === "starting") phase = "serving";
 console.log(`[shop] ready on http://${HOST}:${PORT}`);

@@ -10,6 +10,7 @@ import { apiCaching } from "./http-caching";
 import { serveRoutes } from "./http";
 import { buildOpenApiDocument } from "./openapi";
 import { adminProductRoutes } from "./routes/admin-products";
+import { afterSaleRoutes } from "./routes/after-sale";
 import { authRoutes } from "./routes/auth";
 import { brandRoutes } from "./routes/brands";
 import { cartRoutes } from "./routes/cart";
@@ -40,6 +41,7 @@ export const endpoints = {
   cart: cartRoutes,
   payments: paymentRoutes,
   orders: orderRoutes,
+  afterSale: afterSaleRoutes,
   refunds: refundRoutes,
   mail: mailRoutes,
   reports: reportRoutes,

@@ -29,6 +29,15 @@ export interface Database {
    * checks and the start-up wait use it). On PGlite it is the one client.
    */
   probe<T>(fn: (query: ProbeQuery) => Promise<T>, timeoutMs: number): Promise<T>;
+  /** PostgreSQL: the pool's connections now (for the operator's metrics); PGlite has one client and no pool */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** connections open, idle among them, and requests waiting for one */
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export type ProbeQuery = (text: string) => Promise<Array<Record<string, unknown>>>;
@@ -112,6 +121,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     probe(fn, timeoutMs) {
       // the driver's own connect timeout only cleans up after the race below has answered
       const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs + 1_000 });

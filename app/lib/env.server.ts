@@ -85,6 +85,10 @@ export interface RateLimitConfig {
   passwordResetsPerClient: number;
   /** e-mail changes (confirmation mails) one user may ask for per hour, and mails to one new address per hour */
   emailChangesPerHour: number;
+  /** withdrawals one client address may send through the public form per hour (429 beyond it) */
+  withdrawalsPerClient: number;
+  /** acknowledgments mailed for one order per hour (beyond it: the same answer, no mail, nothing done) */
+  withdrawalsPerOrder: number;
 }
 
 export interface StripeConfig {
@@ -174,6 +178,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       passwordResetsPerEmail: positive(env.PASSWORD_RESETS_PER_EMAIL_PER_HOUR, 3),
       passwordResetsPerClient: positive(env.PASSWORD_RESETS_PER_CLIENT_PER_HOUR, 10),
       emailChangesPerHour: positive(env.EMAIL_CHANGES_PER_HOUR, 5),
+      withdrawalsPerClient: positive(env.WITHDRAWALS_PER_CLIENT_PER_HOUR, 10),
+      withdrawalsPerOrder: positive(env.WITHDRAWALS_PER_ORDER_PER_HOUR, 3),
     },
     reconciler: {
       intervalMs: env.RECONCILE_INTERVAL_MS === "0" ? 0 : positive(env.RECONCILE_INTERVAL_MS, 60_000),

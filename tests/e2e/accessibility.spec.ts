@@ -83,6 +83,7 @@ test("visitor's screens have no serious or critical axe violations", async ({ pa
     await visit("/login", "login");
     await visit("/register", "register");
     await visit("/forgot-password", "forgot password");
+    await visit("/withdraw", "withdraw from contract", "Withdraw from contract here");
     await visit(pathOf(resetLink), "reset password", "Choose a new password");
     await visit("/reset-password?token=not-a-real-token", "reset password, unknown link");
     await visit("/confirm-email?token=not-a-real-token", "confirm e-mail, unknown link");
@@ -127,6 +128,7 @@ test("shopper's screens have no serious or critical axe violations", async ({
       await check("order page (flash message)");
     }
     await visit(orderPage, "order page");
+    await visit(`${orderPage}?confirm=cancel`, "order page, confirming the cancel");
     await visit(`/user-profile/${user.id}/profile`, "profile, orders history");
   }
   await expect(checkoutUi(page).payNow).toHaveCount(0);
@@ -156,6 +158,7 @@ test("admin's screens have no serious or critical axe violations", async ({
     await visit("/admin/catalogue", "brands and categories");
     await visit("/admin/orders", "admin orders", "Orders");
     await visit("/admin/refunds", "admin refunds", "Refunds");
+    await visit("/admin/withdrawals", "admin withdrawals", "Withdrawals");
     await visit("/admin/shipping", "admin shipping", "Shipping");
     await visit("/admin/tax", "admin tax", "Tax");
     await visit("/admin/mail", "sent mail", "Sent mail");

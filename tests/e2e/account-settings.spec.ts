@@ -12,6 +12,12 @@ async function openSettings(page: Page) {
 
 const section = (page: Page, name: string) => page.getByRole("region", { name });
 
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 test.describe("account settings", () => {
   test("shopper changes their name", async ({ page, request }) => {
     const user = await registeredUser(request);
@@ -26,6 +32,23 @@ test.describe("account settings", () => {
     // the page's own link back (without JavaScript the toast stays over the navigation's top right)
     await page.getByRole("link", { name: "← My Account" }).click();
     await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
+  });
+
+  test("shopper downloads their data as one JSON file", async ({ page, request }) => {
+    const user = await registeredUser(request);
+    await signIn(page, user.email);
+    await openSettings(page);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      section(page, "Your data").getByRole("link", { name: "Download my data" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^gearhub-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(await streamText(await download.createReadStream())) as {
+      account: { id: number; email: string };
+      orders: unknown[];
+    };
+    expect(file.account).toMatchObject({ id: user.id, email: user.email });
+    expect(file.orders).toEqual([]);
   });
 
   test("changing the e-mail needs the current password and the link sent to the new address", async ({

@@ -98,6 +98,8 @@ test.describe("home page", () => {
       "mailto:support@gearhub.example",
     );
     await expect(footer.getByRole("link", { name: "Discord" })).toBeVisible();
+    // the withdrawal function, on every page (docs/decisions/0039-after-sale.md)
+    await expect(footer.getByRole("link", { name: "Withdraw from contract" })).toHaveAttribute("href", "/withdraw");
     await expect(footer).toContainText("© 2024 GearHub");
 
     // the footer leads to a category

@@ -139,6 +139,11 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     call: (f) => ({ path: `/users/${f.actors.user.id}/delete`, json: { currentPassword: "not the password" } }),
   },
   "GET /users/user/{userId}/user": { expect: OWNER, call: (f) => ({ path: `/users/user/${f.actors.user.id}/user` }) },
+  // the person's own copy: an admin or staff member is refused too
+  "GET /users/{userId}/export": {
+    expect: [401, 200, 403, 403, 403],
+    call: (f) => ({ path: `/users/${f.actors.user.id}/export` }),
+  },
   "PUT /users/{userId}/update": {
     expect: OWNER,
     call: (f) => ({ path: `/users/${f.actors.user.id}/update`, json: { firstName: "Ada", lastName: "King" } }),
@@ -393,6 +398,26 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: [401, 403, 403, 200, 409],
     call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/status`, json: { status: "PROCESSING" } }),
   },
+  // after the sale (decision 0039): the owner's own acts; an admin looks, and cancels with the status change
+  "GET /orders/order/{orderId}/after-sale": {
+    expect: OWNER,
+    call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/after-sale` }),
+  },
+  // an order that is not there: a stranger is refused (403) as for one that is, only an admin learns it is not (404)
+  "POST /orders/order/{orderId}/cancel": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/orders/order/2147483647/cancel" }),
+  },
+  "POST /orders/order/{orderId}/withdraw": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/orders/order/2147483647/withdraw" }),
+  },
+  // the public withdrawal: anyone, the same answer whether or not the order matches
+  "POST /withdrawals": {
+    expect: [202, 202, 202, 202, 202],
+    call: () => ({ path: "/withdrawals", json: { orderNumber: 2147483647, email: `${word()}@example.com` } }),
+  },
+  "GET /admin/withdrawals": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/withdrawals" }) },
   "PUT /products/{productId}/stock": {
     expect: STAFF,
     call: async () => {
@@ -547,6 +572,12 @@ const PAGES: Record<string, Row> = {
   "GET routes/account/logout": ["ok", "ok", "ok", "ok", "ok"],
   // an order's page: its owner's and the admins'
   "GET routes/account/order": PAGE_SHOPPER,
+  // its owner's cancel and withdrawal (an empty form: refused, once let in)
+  "POST routes/account/order": PAGE_SHOPPER_ACTION,
+  // the withdrawal from the contract: anyone, no account; an empty form is refused (422) whoever sends it
+  "GET routes/site/withdraw": PAGE_PUBLIC,
+  "POST routes/site/withdraw": [422, 422, 422, 422, 422],
+  "GET routes/admin/withdrawals": PAGE_ADMIN,
   "POST routes/account/logout": ["ok", "ok", "ok", "ok", "ok"],
   "GET routes/shop/product-details": PAGE_PUBLIC,
   // adding to the cart signed out: 'You need to be logged in to add items to the cart.'
@@ -569,6 +600,7 @@ const PAGES: Record<string, Row> = {
   "POST routes/account/profile": PAGE_SHOPPER_ACTION,
   // the settings are the owner's own page: not even an admin opens another's (the API serves admins)
   "GET routes/account/settings": ["login", 200, "unauthorized", "unauthorized", "unauthorized"],
+  "GET routes/account/data-export": ["login", 200, "unauthorized", "unauthorized", "unauthorized"],
   "POST routes/account/settings": ["login", "ok", "unauthorized", "unauthorized", "unauthorized"],
   "GET routes/account/profile-redirect": ["login", 302, 302, 302, 302],
   "GET routes/shop/cart": PAGE_SHOPPER,

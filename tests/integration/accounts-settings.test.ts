@@ -21,6 +21,7 @@ import { addToCart, admin as makeAdmin, payAndPlaceOrder, useCategory } from "..
 import { mailsTo, tokenIn } from "../support/mail-outbox";
 import { json, type Auth } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
+import type { AccountExportDto } from "~/schemas/data-export";
 
 // Account settings over real HTTP (decision 0019): a new e-mail address only once the link sent to it is opened, a new
 // password that ends the other sessions, a deleted account whose personal data is erased and whose orders stay;
@@ -394,5 +395,40 @@ describe("deleting the account", () => {
     expect(seen.body.data).toMatchObject({ firstName: "Deleted", email: `deleted-${user.id}@deleted.invalid` });
     expect(seen.body.data.addressList).toEqual([]);
     expect(await mailsTo(database.db, user.email, "account-deleted")).toHaveLength(1);
+  });
+});
+
+describe("downloading one's data", () => {
+  it("gives the owner every record of theirs, nobody else's and no secret; another shopper and an admin get 403", async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const product = await shop.product({ inventory: 20, priceCents: 2599 });
+    await addToCart(api, owner.auth, product.id, 2);
+    const { order } = await payAndPlaceOrder(api, owner);
+    await addToCart(api, owner.auth, product.id, 1);
+    await addToCart(api, other.auth, product.id, 3);
+
+    const answer = await api.json<{ data: AccountExportDto }>(`/users/${owner.id}/export`, { headers: owner.auth });
+    expect(answer.status).toBe(200);
+    const mine = answer.body.data;
+    expect(mine.format).toBe("gearhub-account-export/1");
+    expect(mine.account).toMatchObject({ id: owner.id, email: owner.email });
+    expect(mine.orders.map((o) => o.id)).toEqual([order.id]);
+    expect(mine.cart.items.map((item) => [item.product.id, item.quantity])).toEqual([[product.id, 1]]);
+    expect(mine.payments).toEqual([expect.objectContaining({ amount: 51.98, status: "succeeded" })]);
+    // the order confirmation went to the owner's address
+    expect(mine.mail.map((m) => m.to.toLowerCase())).toContain(owner.email.toLowerCase());
+    expect(mine.mail.every((m) => m.to.toLowerCase() === owner.email.toLowerCase())).toBe(true);
+    const text = JSON.stringify(mine);
+    expect(text).not.toContain(other.email);
+    const [stored] = await database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(text).not.toContain(stored!.passwordHash);
+    expect(text).not.toContain(owner.session.accessToken);
+    expect(text).not.toMatch(/passwordHash|password_hash/);
+
+    expect((await api.request(`/users/${owner.id}/export`, { headers: other.auth })).status).toBe(403);
+    const boss = await makeAdmin(api, database.db);
+    expect((await api.request(`/users/${owner.id}/export`, { headers: boss.auth })).status).toBe(403);
+    expect((await api.request(`/users/${owner.id}/export`)).status).toBe(401);
   });
 });

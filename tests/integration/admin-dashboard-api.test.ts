@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mailOutbox, orderItems, orders, payments, refunds } from "~/db/schema";
 import type { DashboardDto } from "~/schemas/reports";
@@ -6,6 +7,7 @@ import { addToCart, admin, payAndPlaceOrder, shopper, useCategory } from "../sup
 import { word } from "../support/factories";
 import type { Envelope } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
+import { operationalFigures } from "~/services/reports/operations.server";
 
 // GET /admin/dashboard over real HTTP: sales per UTC day against the period before, best sellers, low stock, refunds
 // owed and failed mail, each from rows made for it (this file's database has nothing else).
@@ -183,5 +185,61 @@ describe("GET /admin/dashboard", () => {
       failingCount: before.refunds.failingCount + 1,
     });
     expect(after.mail.failedCount).toBe(before.mail.failedCount + 1);
+  });
+});
+
+describe("the operator's figures (/metrics reads them when scraped)", () => {
+  it("count mail waiting and failed, refunds owed and failing, and paid payments with neither order nor refund", async () => {
+    const buyer = await shopper(api);
+    const before = await operationalFigures(database.db);
+    const paid = async (status: "succeeded" | "processing", createdAt = new Date()) => {
+      const [payment] = await database.db
+        .insert(payments)
+        .values({
+          userId: buyer.id,
+          provider: "test",
+          providerPaymentId: `pi_${word()}`,
+          amountCents: 1999,
+          status,
+          cartSnapshot: [],
+          createdAt,
+        })
+        .returning();
+      return payment!;
+    };
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    // a refund owed that the provider refused once, for a payment paid an hour ago
+    await database.db
+      .insert(refunds)
+      .values({ paymentId: (await paid("succeeded", hourAgo)).id, reason: "t", attempts: 1 });
+    // paid an hour ago, no order, no refund: the reconciler's work; a payment still processing is not counted
+    const orphan = await paid("succeeded", hourAgo);
+    await paid("processing");
+    const mail = (status: "pending" | "failed") => ({
+      messageId: `<${word()}@test>`,
+      kind: "order-status",
+      recipient: buyer.email,
+      subject: "s",
+      textBody: "t",
+      htmlBody: "h",
+      status,
+      createdAt: hourAgo,
+    });
+    await database.db.insert(mailOutbox).values([mail("pending"), mail("pending"), mail("failed")]);
+
+    const after = await operationalFigures(database.db);
+    expect(after.mail.pending).toBe(before.mail.pending + 2);
+    expect(after.mail.failed).toBe(before.mail.failed + 1);
+    expect(after.mail.oldestPendingSeconds).toBeGreaterThanOrEqual(3_500);
+    expect(after.refunds.owed).toBe(before.refunds.owed + 1);
+    expect(after.refunds.failing).toBe(before.refunds.failing + 1);
+    expect(after.refunds.oldestOwedSeconds).toBeGreaterThanOrEqual(0);
+    expect(after.payments.paidWithoutOrder).toBe(before.payments.paidWithoutOrder + 1);
+    expect(after.payments.oldestPaidWithoutOrderSeconds).toBeGreaterThanOrEqual(3_500);
+    // PGlite has no pool; PostgreSQL's answers with its connections
+    if (process.env.TEST_DB_KIND === "postgres") expect(after.pool?.total).toBeGreaterThan(0);
+    else expect(after.pool).toBeNull();
+    // the reconciler would settle it; the file's database is left keeping the shop's invariants
+    await database.db.delete(payments).where(eq(payments.id, orphan.id));
   });
 });

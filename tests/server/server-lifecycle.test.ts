@@ -219,7 +219,7 @@ describe("a new embedded database", () => {
   });
 
   it(
-    "is left unmade, with no process behind, when the first start is stopped while it seeds",
+    "answers 503 while it seeds, and is left unmade, with no process behind, when the first start is stopped then",
     { timeout: 90_000 },
     async () => {
       const fresh = tempDir("server-first-start");
@@ -227,6 +227,17 @@ describe("a new embedded database", () => {
         const shop = startShop({ port: await freePort(), env: { DATA_DIR: fresh.dir } });
         started.push(shop);
         await shop.waitFor(/\[shop\] new embedded database: writing the demo catalogue/, 60_000);
+        // meanwhile every page is the server's own short 503 page: no script, a policy that lets nothing in
+        await shop.waitFor(/\[shop\] listening on/);
+        const meanwhile = await fetch(`${shop.origin}/products`);
+        expect(meanwhile.status).toBe(503);
+        expect(meanwhile.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(meanwhile.headers.get("x-frame-options")).toBe("DENY");
+        expect(meanwhile.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+        expect(meanwhile.headers.get("content-security-policy")).toBe(
+          "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        );
+        expect(await meanwhile.text()).not.toContain("<script");
         // the server and the process that makes the database
         const tree = processTree(shop.pid);
         expect(tree.length).toBe(2);

@@ -251,3 +251,11 @@ describe("a Host header that names no host", () => {
       expect((await withHost(host, "/login")).status, host).toBe(200);
   });
 });
+
+describe("/metrics without METRICS_TOKEN", () => {
+  it("is an unknown path: the shop's 404, nothing of the metrics", async () => {
+    const answer = await fetch(`${shop.origin}/metrics`);
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).not.toContain("http_requests_total");
+  });
+});

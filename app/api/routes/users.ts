@@ -22,6 +22,8 @@ import {
 import { addAddresses, deleteAddress, listAddresses, updateAddress } from "~/services/accounts/addresses.server";
 import { EMAIL_CHANGE_HOURS } from "~/services/accounts/user-tokens.server";
 import { createUser, getUser, updateUser } from "~/services/accounts/users.server";
+import { exportAccountData } from "~/services/accounts/data-export.server";
+import { AccountExportSchema } from "~/schemas/data-export";
 import { defineRoute } from "../define";
 
 const UserIdParams = z.object({ userId: IdSchema });
@@ -58,6 +60,23 @@ export const userRoutes = {
       response: UserSchema,
     },
     async ({ actor, params }) => ({ message: "Found", data: await getUser({ userId: params.userId, actor }) }),
+  ),
+
+  exportData: defineRoute(
+    {
+      method: "get",
+      path: "/users/{userId}/export",
+      tag: "users",
+      summary:
+        "Everything the shop keeps about the account, for its owner only (an admin too gets 403 for another): account, addresses, cart, orders, payments, withdrawals, mail sent",
+      access: "owner",
+      params: UserIdParams,
+      response: AccountExportSchema,
+    },
+    async ({ actor, params }) => ({
+      message: "Your data",
+      data: await exportAccountData({ actor, userId: params.userId }),
+    }),
   ),
 
   update: defineRoute(

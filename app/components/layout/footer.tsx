@@ -56,6 +56,12 @@ export function Footer({ categories }: { categories: Category[] }) {
               </a>
             </p>
           </address>
+          {/* the withdrawal function, always reachable, no account needed (docs/decisions/0039-after-sale.md) */}
+          <p className="mt-3 text-sm">
+            <Link to="/withdraw" className="font-semibold text-white underline hover:text-slate-100">
+              Withdraw from contract
+            </Link>
+          </p>
         </section>
         <section aria-labelledby="footer-social">
           <h2 id="footer-social" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
-import { useActionData, useFetcher } from "@remix-run/react";
+import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { JsMarker } from "~/components/ui/js-marker";
 import type { z } from "zod/v4";
@@ -69,6 +69,22 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
       <p className="mb-4 mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">{intro}</p>
       {children}
     </section>
+  );
+}
+
+/** "Download my data": a plain link to the file (the browser saves it, with or without JavaScript). */
+export function MyDataSection({ userId }: { userId: number }) {
+  return (
+    <Section
+      id="my-data"
+      title="Your data"
+      intro="One file with everything the shop keeps about you: your account and addresses, your cart, orders and payments, withdrawals, and the e-mails we sent you."
+    >
+      {/* a document request, not a client-side navigation: the answer is a file to save */}
+      <Link to={`/user-profile/${userId}/my-data.json`} reloadDocument download className="btn-secondary">
+        Download my data
+      </Link>
+    </Section>
   );
 }
 

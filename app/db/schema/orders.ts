@@ -201,6 +201,8 @@ export const orders = pgTable(
     billing: jsonb("billing").$type<Record<string, string>>(),
     /** a copy of the address chosen at checkout: later edits of the address book do not move a parcel */
     shippingAddress: jsonb("shipping_address").$type<ShippingSnapshot>(),
+    /** when the order was marked Delivered: the withdrawal period runs from it (decision 0039) */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -237,5 +239,34 @@ export const orderItems = pgTable(
     index("order_items_variant_idx").on(t.variantId),
     check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
     check("order_items_price_not_negative", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- after the sale (decision 0039)
+
+/**
+ * A withdrawal from the contract (Directive (EU) 2023/2673), made through the public form or the order page, and what
+ * came of it: the order was cancelled before shipping; a return is to be arranged (shipped or delivered); the
+ * period had ended; the order was cancelled already.
+ */
+export const withdrawalRequests = pgTable(
+  "withdrawal_requests",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** the address the acknowledgment went to */
+    email: text("email").notNull(),
+    status: text("status", { enum: ["cancelled", "open", "late", "already_cancelled", "closed"] }).notNull(),
+    /** the order's status when the withdrawal came in */
+    orderStatus: orderStatus("order_status").notNull(),
+    /** through the public form, or the signed-in owner's order page */
+    via: text("via", { enum: ["form", "account"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("withdrawal_requests_order_idx").on(t.orderId),
+    index("withdrawal_requests_created_idx").on(t.createdAt),
   ],
 );

@@ -14,9 +14,14 @@ export const shopSettings = pgTable(
     pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
     /** shipping is taxed at the destination's rates */
     taxShipping: boolean("tax_shipping").notNull().default(false),
+    /** the withdrawal period: days after delivery in which a shopper may withdraw from the contract (decision 0039) */
+    withdrawalDays: integer("withdrawal_days").notNull().default(14),
     updatedAt: updatedAt(),
   },
-  (t) => [check("shop_settings_one_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("shop_settings_one_row", sql`${t.id} = 1`),
+    check("shop_settings_withdrawal_days_range", sql`${t.withdrawalDays} >= 14 and ${t.withdrawalDays} <= 365`),
+  ],
 );
 
 /** A tax rate of a country, or of one subdivision of it (a US state): an address pays its country's and its state's. */

@@ -1,8 +1,10 @@
 import { PriceSummary } from "~/components/shop/price-summary";
 import { hasBreakdown, orderPriceParts } from "~/lib/price-lines";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { z } from "zod/v4";
+import { useIsPending } from "~/hooks/use-is-pending";
 import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import {
@@ -13,7 +15,8 @@ import {
 } from "~/components/shop/order-parts";
 import { IdSchema } from "~/schemas/common";
 import type { OrderDto } from "~/schemas/orders";
-import { attempt } from "~/web/actions.server";
+import type { AfterSaleOptionsDto } from "~/schemas/after-sale";
+import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
 import { countryNamesOf } from "~/lib/countries.server";
 import { requireAuth, unauthorized } from "~/web/guards.server";
 import { formatPrice } from "~/lib/money";
@@ -36,11 +39,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw data(found.error.status === 404 ? "Order not found" : found.error.message, { status: found.error.status });
   }
   const order = found.value.data;
-  return data({
-    order,
-    countryNames: countryNamesOf([order.shippingAddress?.country]),
-    mine: order.userId === auth.userId,
-  });
+  const mine = order.userId === auth.userId;
+  // what the owner may still do (cancel, withdraw); an admin sees the withdrawals received, and acts on the order
+  // from the orders page
+  const afterSale = (await auth.api(endpoints.afterSale.options, { params: { orderId: orderId.data } })).data;
+  return data({ order, countryNames: countryNamesOf([order.shippingAddress?.country]), mine, afterSale });
+}
+
+const IntentSchema = z.object({ intent: z.enum(["cancel", "withdraw"]) });
+
+/** The owner's cancel and withdrawal, each sent from its confirmation step (?confirm=…), back to the order with a toast. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const orderId = IdSchema.safeParse(params.orderId);
+  if (!orderId.success || !/^\d+$/.test(params.orderId ?? "")) throw data("Not found", { status: 404 });
+  const auth = await requireAuth(request, { roles: ["ROLE_USER", "ROLE_ADMIN"] });
+  // someone else's order is refused before anything is read, as its page is
+  const found = await attempt(auth.api(endpoints.orders.get, { params: { orderId: orderId.data } }));
+  if (!found.ok) {
+    if (found.error.status === 403) throw unauthorized(request);
+    throw data(found.error.status === 404 ? "Order not found" : found.error.message, { status: found.error.status });
+  }
+  const back = `/orders/${orderId.data}`;
+  const form = await readForm(request);
+  const parsed = IntentSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return intentReply(auth, form, back, { ok: false, message: "Choose what to do." });
+  const endpoint = parsed.data.intent === "cancel" ? endpoints.afterSale.cancel : endpoints.afterSale.withdrawOwn;
+  const outcome = await attempt(auth.api(endpoint, { params: { orderId: orderId.data } }));
+  return outcomeReply(auth, form, back, outcome);
 }
 
 /** What happens next, in the shopper's words. */
@@ -61,8 +86,95 @@ function nextStep(order: OrderDto): string {
   }
 }
 
+const withdrawalMoment = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+/**
+ * The owner's cancel (Paid, Preparing) and withdrawal (shipped or delivered, within the period): a link to a
+ * confirmation step on this page (?confirm=cancel / ?confirm=withdraw), whose button sends the form; no JavaScript
+ * needed.
+ */
+function AfterSale({
+  orderId,
+  options: given,
+  mine,
+}: {
+  orderId: number;
+  options: AfterSaleOptionsDto;
+  mine: boolean;
+}) {
+  const [search] = useSearchParams();
+  const busy = useIsPending();
+  const confirm = search.get("confirm");
+  const options = mine ? given : { ...given, canCancel: false, canWithdraw: false };
+  const asked = (confirm === "cancel" && options.canCancel) || (confirm === "withdraw" && options.canWithdraw);
+  if (!options.canCancel && !options.canWithdraw && options.withdrawals.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="order-after-sale"
+      className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="order-after-sale" className="text-lg font-semibold text-slate-900">
+        {options.canCancel ? "Changed your mind?" : "Withdrawal"}
+      </h2>
+      {options.withdrawals.length > 0 ? (
+        <ul className="mt-2 space-y-1 text-sm text-slate-700">
+          {options.withdrawals.map((w) => (
+            <li key={w.createdAt}>
+              Withdrawal received on <time dateTime={w.createdAt}>{withdrawalMoment(w.createdAt)}</time>:{" "}
+              {w.statusLabel.toLowerCase()}.
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {asked ? (
+        <Form method="post" className="mt-3 space-y-3" replace>
+          <p className="text-slate-700">
+            {confirm === "cancel"
+              ? "Cancel this order? The items go back on sale and your payment is refunded to your card. This cannot be undone."
+              : "Withdraw from the contract for this order? We will e-mail you a confirmation with the date and time, and how to send the items back."}
+          </p>
+          <input type="hidden" name="intent" value={confirm} />
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy}>
+              {confirm === "cancel" ? "Yes, cancel order" : "Confirm withdrawal"}
+            </button>
+            <Link to={`/orders/${orderId}`} className="btn-secondary" replace>
+              {confirm === "cancel" ? "Keep my order" : "Go back"}
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <div className="mt-2 space-y-2 text-sm text-slate-700">
+          {options.canCancel ? (
+            <p>It has not shipped yet: you can still cancel it and get your money back.</p>
+          ) : options.canWithdraw ? (
+            <p>
+              {options.withdrawUntil
+                ? `You can withdraw from the contract until ${withdrawalMoment(options.withdrawUntil)}.`
+                : `You can withdraw from the contract until ${options.withdrawalDays} days after delivery.`}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-3">
+            {options.canCancel ? (
+              <Link to="?confirm=cancel" className="btn-secondary">
+                Cancel order
+              </Link>
+            ) : null}
+            {options.canWithdraw ? (
+              <Link to="?confirm=withdraw" className="btn-secondary">
+                Withdraw from contract
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export default function Order() {
-  const { order, countryNames, mine } = useLoaderData<typeof loader>();
+  const { order, countryNames, mine, afterSale } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
@@ -110,6 +222,8 @@ export default function Order() {
           </div>
         </section>
       </div>
+
+      <AfterSale orderId={order.id} options={afterSale} mine={mine} />
 
       <div className="mt-8 flex flex-wrap gap-3">
         {mine ? (

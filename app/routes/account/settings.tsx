@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import {
   DeleteForm,
   EmailForm,
+  MyDataSection,
   NameForm,
   PasswordForm,
   type SettingsConstraints,
@@ -118,6 +119,7 @@ export default function Settings() {
       <NameForm user={user} constraint={constraints.name} />
       <EmailForm email={user.email} constraint={constraints.email} />
       <PasswordForm constraint={constraints.password} />
+      <MyDataSection userId={user.id} />
       <DeleteForm constraint={constraints.delete} />
     </div>
   );

@@ -68,7 +68,12 @@ export default function AdminRefunds() {
       <h1 className="text-2xl font-bold text-slate-900">Refunds</h1>
       <p className="mt-2 text-slate-600">
         Money owed back to shoppers: orders cancelled, and payments whose items sold out before the order was placed. A
-        refund the payment provider refuses is tried again automatically, waiting longer each time.
+        refund the payment provider refuses is tried again automatically, waiting longer each time. Withdrawals from the
+        contract are listed on{" "}
+        <Link to="/admin/withdrawals" className="font-semibold text-brand-700 underline">
+          Withdrawals
+        </Link>
+        .
       </p>
 
       <h2 className="mt-8 text-xl font-semibold text-slate-900">Still owed ({pending.length})</h2>

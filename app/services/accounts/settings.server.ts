@@ -11,6 +11,7 @@ import {
   userRoles,
   users,
   userTokens,
+  withdrawalRequests,
 } from "~/db/schema";
 import { getConfig } from "~/lib/env.server";
 import { assertOwnerOrAdmin, type Actor } from "../access";
@@ -308,6 +309,13 @@ export async function deleteAccount({
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
 
     await tx.update(orders).set({ billing: null }).where(eq(orders.userId, userId));
+    // the withdrawals stay (what was withdrawn from, when, what came of it), the address they were sent to goes
+    await tx
+      .update(withdrawalRequests)
+      .set({ email: ERASED.email(userId) })
+      .where(
+        inArray(withdrawalRequests.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))),
+      );
     await tx
       .update(orders)
       .set({ shippingAddress: null })

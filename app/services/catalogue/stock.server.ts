@@ -1,15 +1,15 @@
 // Stock, the one thing about a product staff may change (docs/decisions/0038-running-the-shop.md): the variants'
 // inventory and nothing else; the product's stock follows by the triggers of migration 0012.
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { products, productVariants } from "~/db/schema";
+import { productVariants } from "~/db/schema";
 import type { ProductDto } from "~/schemas/catalogue";
 import type { StockInput } from "~/schemas/staff";
 import { requireStaff } from "../access";
 import { getProduct } from "./catalogue.server";
 import { recordAudit } from "../audit/audit.server";
-import { NotFoundError, ValidationError } from "../errors";
+import { lockOwnVariants } from "./product-locks.server";
 
 /** PUT /products/{productId}/stock: the stock of some of the product's variants (staff or admin). */
 export async function setStock({
@@ -25,26 +25,12 @@ export async function setStock({
 }): Promise<ProductDto> {
   const who = requireStaff(actor);
   await db.transaction(async (tx) => {
-    // the product row first, then its variants, as the checkout locks them
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for("update");
-    if (!product) throw new NotFoundError("Product not found");
-    const variants = await tx
-      .select()
-      .from(productVariants)
-      .where(eq(productVariants.productId, productId))
-      .orderBy(asc(productVariants.id))
-      .for("update");
-    const ids = new Set(variants.map((v) => v.id));
-    const stranger = input.variants.find((row) => !ids.has(row.id));
-    if (stranger) {
-      throw new ValidationError(`Variant ${stranger.id} is not a variant of product ${productId}.`, {
-        variants: [`Variant ${stranger.id} is not a variant of this product`],
-      });
-    }
+    const variants = await lockOwnVariants(
+      productId,
+      input.variants.map((row) => row.id),
+      "variants",
+      tx,
+    );
     for (const row of [...input.variants].sort((a, b) => a.id - b.id)) {
       await tx
         .update(productVariants)

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { images, productOptions, products, productVariants, variantImages } from "~/db/schema";
+import { images, productOptions, productVariants, variantImages } from "~/db/schema";
 import type {
   BulkVariantsInput,
   NewVariantInput,
@@ -19,20 +19,7 @@ import { getProduct } from "./catalogue.server";
 import { recordAudit } from "../audit/audit.server";
 import { ConflictError, NotFoundError, refuseDuplicate, ValidationError } from "../errors";
 import { valuesOf, type VariantRow } from "./variants.server";
-
-async function lockProduct(productId: number, tx: DbOrTx) {
-  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
-  if (!row) throw new NotFoundError("Product not found");
-}
-
-async function variantsOf(productId: number, tx: DbOrTx) {
-  return tx
-    .select()
-    .from(productVariants)
-    .where(eq(productVariants.productId, productId))
-    .orderBy(asc(productVariants.position), asc(productVariants.id))
-    .for("update");
-}
+import { lockOwnVariants, lockProduct, lockVariantsOf } from "./product-locks.server";
 
 /** Every combination of the options' values, in order (the first option varies slowest). */
 export function combinations(options: ProductOptionsInput["options"]): string[][] {
@@ -89,7 +76,7 @@ export async function setProductOptions({
       .from(productOptions)
       .where(eq(productOptions.productId, productId))
       .orderBy(asc(productOptions.position));
-    const variants = await variantsOf(productId, tx);
+    const variants = await lockVariantsOf(productId, tx);
     const combos = combinations(input.options);
     const key = (values: string[]) => JSON.stringify(values.map((v) => v.toLowerCase()));
     const comboAt = new Map(combos.map((combo, i) => [key(combo), i]));
@@ -192,15 +179,12 @@ export async function updateVariants({
   const who = requireAdmin(actor);
   try {
     await db.transaction(async (tx) => {
-      await lockProduct(productId, tx);
-      const current = await variantsOf(productId, tx);
-      const ids = new Set(current.map((v) => v.id));
-      const stranger = input.variants.find((row) => !ids.has(row.id));
-      if (stranger) {
-        throw new ValidationError(`Variant ${stranger.id} is not a variant of product ${productId}.`, {
-          variants: [`Variant ${stranger.id} is not a variant of this product`],
-        });
-      }
+      const current = await lockOwnVariants(
+        productId,
+        input.variants.map((row) => row.id),
+        "variants",
+        tx,
+      );
       for (const row of [...input.variants].sort((a, b) => a.id - b.id)) {
         await tx
           .update(productVariants)
@@ -249,7 +233,7 @@ export async function deleteVariant({
   const who = requireAdmin(actor);
   await db.transaction(async (tx) => {
     await lockProduct(productId, tx);
-    const variants = await variantsOf(productId, tx);
+    const variants = await lockVariantsOf(productId, tx);
     const gone = variants.find((v) => v.id === variantId);
     if (!gone) throw new NotFoundError("Variant not found");
     if (variants.length === 1) {
@@ -319,7 +303,7 @@ export async function addVariant({
         }
         return value;
       });
-      const variants = await variantsOf(productId, tx);
+      const variants = await lockVariantsOf(productId, tx);
       const key = (vs: string[]) => JSON.stringify(vs.map((v) => v.toLowerCase()));
       if (variants.some((v) => key(valuesOf(v, options.length)) === key(values))) {
         throw new ConflictError("This combination is already a variant.", {
@@ -381,15 +365,7 @@ export async function bulkUpdateVariants({
 }): Promise<ProductDto> {
   const who = requireAdmin(actor);
   await db.transaction(async (tx) => {
-    await lockProduct(productId, tx);
-    const current = await variantsOf(productId, tx);
-    const ids = new Set(current.map((v) => v.id));
-    const stranger = input.variantIds.find((id) => !ids.has(id));
-    if (stranger !== undefined) {
-      throw new ValidationError(`Variant ${stranger} is not a variant of product ${productId}.`, {
-        variantIds: [`Variant ${stranger} is not a variant of this product`],
-      });
-    }
+    const current = await lockOwnVariants(productId, input.variantIds, "variantIds", tx);
     for (const id of [...new Set(input.variantIds)].sort((a, b) => a - b)) {
       await tx
         .update(productVariants)
@@ -438,7 +414,7 @@ export async function setVariantImages({
   const who = requireAdmin(actor);
   await db.transaction(async (tx) => {
     await lockProduct(productId, tx);
-    const variants = await variantsOf(productId, tx);
+    const variants = await lockVariantsOf(productId, tx);
     if (!variants.some((v) => v.id === variantId)) throw new NotFoundError("Variant not found");
     const before = await tx
       .select({ imageId: variantImages.imageId })

@@ -59,6 +59,79 @@ export async function listAllOrders({
   };
 }
 
+/** An order's row, as read (and locked) by a status change. */
+export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Moves a locked order to `status` inside `tx`, the one path every status change takes (the admin's, the shopper's
+ * cancel, a withdrawal): cancelling returns the stock and owes the payment back (decision 0039), a deleted account's
+ * address goes once the order has shipped or will not, Delivered is dated (the withdrawal period runs from it), and
+ * the shopper is mailed from the same transaction. The caller has checked that the move is allowed.
+ */
+export async function moveOrderInTx(tx: DbOrTx, row: OrderRow, status: OrderStatus): Promise<OrderDto> {
+  const orderId = row.id;
+  if (status === "CANCELLED") {
+    // a deleted product or variant has nothing to return to
+    const items = (await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId))).filter(
+      (item) => item.productId !== null && item.variantId !== null,
+    );
+    // the products first, then their variants, as the checkout locks them (services/orders/orders.server.ts)
+    const productIds = [...new Set(items.map((item) => item.productId!))].sort((a, b) => a - b);
+    if (productIds.length > 0) {
+      await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).for("update");
+    }
+    for (const item of items.sort((a, b) => a.variantId! - b.variantId!)) {
+      await tx
+        .update(productVariants)
+        .set({ inventory: sql`${productVariants.inventory} + ${item.quantity}`, updatedAt: new Date() })
+        .where(eq(productVariants.id, item.variantId!));
+    }
+  }
+  // a cancelled order's money is owed back from this moment (carried out by refundCancelled, or retried until it is)
+  if (status === "CANCELLED" && row.paymentId !== null) {
+    await oweRefund(row.paymentId, `order ${orderId} cancelled`, tx);
+  }
+  // a deleted account's order kept its address only to be shipped: once it has gone (or will not), it goes too
+  const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, row.userId));
+  const erase = Boolean(owner?.deletedAt) && (status === "SHIPPED" || status === "CANCELLED");
+  if (erase && row.paymentId !== null) {
+    await tx.update(payments).set({ shippingAddress: null, billing: null }).where(eq(payments.id, row.paymentId));
+  }
+  const now = new Date();
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      status,
+      updatedAt: now,
+      ...(erase ? { shippingAddress: null } : {}),
+      ...(status === "DELIVERED" ? { deliveredAt: now } : {}),
+    })
+    .where(eq(orders.id, orderId))
+    .returning();
+  const dto = (await orderDtos([updated!], tx))[0]!;
+  // the shopper hears of every step, from the same transaction that takes it
+  await queueOrderMail(tx, "order-status", dto);
+  return dto;
+}
+
+/**
+ * After a cancel has committed: refunds its payment with the provider at once (a failure stays queued and is
+ * retried by the reconciler). Returns the order as it reads now ("Refunded" once the money is back).
+ */
+export async function refundCancelled(
+  orderId: number,
+  paymentId: number,
+  db: DbOrTx = getDb(),
+): Promise<{ order: OrderDto; refunded: boolean; amountCents: number }> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  const refunded = await refundNow(paymentId, db).catch((error: unknown) => {
+    log.error(`refund of cancelled order ${orderId} failed`, error);
+    return false;
+  });
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return { order: (await orderDtos([row!], db))[0]!, refunded, amountCents: payment!.amountCents };
+}
+
 /**
  * PUT /orders/order/{orderId}/status: moves an order one step on, or cancels it before shipping. Cancelling returns
  * the stock in the same transaction, then refunds the payment.
@@ -88,39 +161,7 @@ export async function changeOrderStatus({
         `Order #${orderId} is ${row.status}; it can go to ${NEXT_STATUS[row.status].join(" or ") || "no other status"}.`,
       );
     }
-    if (status === "CANCELLED") {
-      // a deleted product or variant has nothing to return to
-      const items = (await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId))).filter(
-        (item) => item.productId !== null && item.variantId !== null,
-      );
-      // the products first, then their variants, as the checkout locks them (services/orders/orders.server.ts)
-      const productIds = [...new Set(items.map((item) => item.productId!))].sort((a, b) => a - b);
-      if (productIds.length > 0) {
-        await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).for("update");
-      }
-      for (const item of items.sort((a, b) => a.variantId! - b.variantId!)) {
-        await tx
-          .update(productVariants)
-          .set({ inventory: sql`${productVariants.inventory} + ${item.quantity}`, updatedAt: new Date() })
-          .where(eq(productVariants.id, item.variantId!));
-      }
-    }
-    // a cancelled order's money is owed back from this moment (carried out below, or retried until it is)
-    if (status === "CANCELLED" && row.paymentId !== null) {
-      await oweRefund(row.paymentId, `order ${orderId} cancelled`, tx);
-    }
-    // a deleted account's order kept its address only to be shipped: once it has gone (or will not), it goes too
-    const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, row.userId));
-    const erase = Boolean(owner?.deletedAt) && (status === "SHIPPED" || status === "CANCELLED");
-    if (erase && row.paymentId !== null) {
-      await tx.update(payments).set({ shippingAddress: null, billing: null }).where(eq(payments.id, row.paymentId));
-    }
-    const [updated] = await tx
-      .update(orders)
-      .set({ status, updatedAt: new Date(), ...(erase ? { shippingAddress: null } : {}) })
-      .where(eq(orders.id, orderId))
-      .returning();
-    const dto = (await orderDtos([updated!], tx))[0]!;
+    const dto = await moveOrderInTx(tx, row, status);
     await recordAudit(tx, {
       actor: who,
       kind: "order.status",
@@ -128,25 +169,17 @@ export async function changeOrderStatus({
       before: { status: row.status },
       after: { status },
     });
-    // the shopper hears of every step, from the same transaction that takes it
-    await queueOrderMail(tx, "order-status", dto);
     return { order: dto, paymentId: row.paymentId };
   });
   // the admin reads the status as the order pages and the badge name it
   if (status !== "CANCELLED" || paymentId === null) {
     return { order, message: `Order #${orderId} is now ${order.statusLabel}.` };
   }
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  const refunded = await refundNow(paymentId, db).catch((error: unknown) => {
-    log.error(`refund of cancelled order ${orderId} failed`, error);
-    return false;
-  });
-  // the order reads "Refunded" once the money is back
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const after = await refundCancelled(orderId, paymentId, db);
   return {
-    order: (await orderDtos([row!], db))[0]!,
-    message: refunded
-      ? `Order #${orderId} cancelled; the stock is back and ${formatCents(payment!.amountCents)} was refunded.`
+    order: after.order,
+    message: after.refunded
+      ? `Order #${orderId} cancelled; the stock is back and ${formatCents(after.amountCents)} was refunded.`
       : `Order #${orderId} cancelled and the stock is back. The refund did not go through yet: it will be retried automatically (see Refunds).`,
   };
 }

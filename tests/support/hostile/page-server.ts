@@ -1,12 +1,9 @@
-import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { createServer, type ViteDevServer } from "vite";
 import { findDatabase } from "~/db/client.server";
+import { pageBuild } from "./page-build";
 
 // express as scripts/server.mjs uses it; the project has no types for it (scripts/ is plain JavaScript), so the little
 // used here is typed by hand
@@ -37,10 +34,10 @@ export interface PageRoute {
 }
 
 /**
- * The shop's pages over real HTTP, from the same Remix build the shop serves (the Vite plugin's server build, compiled
- * on demand: no `npm run build` needed), behind express, the cross-site guard and Remix's express adapter as
- * scripts/server.mjs serves them,
- * on the test file's database. Its route list is the build's own manifest, so a new route module is in it at once.
+ * The shop's pages over real HTTP, from the route modules the shop's build is made of (./page-build.ts: app/routes.ts
+ * and its modules, no `npm run build` needed), behind express, the cross-site guard and Remix's express adapter as
+ * scripts/server.mjs serves them, on the test file's database. Its route list is that build's, read from
+ * app/routes.ts, so a new route is in it at once.
  */
 export interface PageServer {
   origin: string;
@@ -102,16 +99,7 @@ export async function startPageServer(): Promise<PageServer> {
   if (!database) throw new Error("startPageServer: open the test database first (useTestDatabase)");
   // the build's entry awaits the shop's start-up: here it is the test file's database, already open and migrated
   (globalThis as { __shopBoot?: Promise<unknown> }).__shopBoot = Promise.resolve(database);
-  const vite: ViteDevServer = await createServer({
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "error",
-    // only the server build is loaded: no browser dependencies to pre-bundle, and nothing written to the shared
-    // node_modules/.vite while other test files start servers of their own
-    optimizeDeps: { noDiscovery: true, include: [] },
-    cacheDir: fs.mkdtempSync(path.join(os.tmpdir(), "shop-vite-")),
-  });
-  const build = (await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+  const build = await pageBuild();
   const app = express();
   app.disable("x-powered-by");
   // as under `npm start` (NODE_ENV=production): express's own errors (a path it cannot decode) show no stack
@@ -136,8 +124,6 @@ export async function startPageServer(): Promise<PageServer> {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
-      await vite.close();
-      fs.rmSync(vite.config.cacheDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,102 @@
+// "Download my data" (GDPR Art. 15 and 20; docs/decisions/0038-running-the-shop.md): everything the shop keeps about
+// one account, for its owner only. An admin looks after accounts through their own endpoints; this copy is the
+// person's, so even an admin gets 403 for someone else's.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { mailOutbox, orders, payments, users, withdrawalRequests } from "~/db/schema";
+import { centsToDollars } from "~/lib/money";
+import { DATA_EXPORT_FORMAT, type AccountExportDto } from "~/schemas/data-export";
+import { requireActor, type Actor } from "../access";
+import { ForbiddenError, NotFoundError } from "../errors";
+import { getCart } from "../orders/cart.server";
+import { listOrders } from "../orders/orders.server";
+import { getUser } from "./users.server";
+
+export async function exportAccountData({
+  actor,
+  userId,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  userId: number;
+  db?: DbOrTx;
+}): Promise<AccountExportDto> {
+  const who = requireActor(actor);
+  if (who.id !== userId) throw new ForbiddenError("Only the account's owner can download its data.");
+  const [row] = await db
+    .select({ createdAt: users.createdAt, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
+  if (!row) throw new NotFoundError("User not found");
+  const [account, cart, orderList, paymentRows] = await Promise.all([
+    getUser({ userId, actor, db }),
+    getCart({ userId, actor, db }),
+    listOrders({ actor, userId, db }),
+    db
+      .select({
+        id: payments.id,
+        amountCents: payments.amountCents,
+        status: payments.status,
+        provider: payments.provider,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .where(eq(payments.userId, userId))
+      .orderBy(desc(payments.createdAt), desc(payments.id)),
+  ]);
+  const orderIds = orderList.map((order) => order.id);
+  const withdrawals =
+    orderIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(withdrawalRequests)
+          .where(inArray(withdrawalRequests.orderId, orderIds))
+          .orderBy(asc(withdrawalRequests.createdAt));
+  // the mail to the account's address now and to the addresses its orders were placed under
+  const addressesMailed = [
+    ...new Set([row.email, ...(await ordersEmails(userId, db))].map((email) => email.toLowerCase())),
+  ];
+  const mail = await db
+    .select({
+      kind: mailOutbox.kind,
+      to: mailOutbox.recipient,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .where(inArray(sql`lower(${mailOutbox.recipient})`, addressesMailed))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+  return {
+    format: DATA_EXPORT_FORMAT,
+    exportedAt: new Date().toISOString(),
+    account: { ...account, createdAt: row.createdAt.toISOString() },
+    cart,
+    orders: orderList,
+    payments: paymentRows.map((p) => ({
+      id: p.id,
+      amount: centsToDollars(p.amountCents),
+      status: p.status,
+      provider: p.provider,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    withdrawals: withdrawals.map((w) => ({
+      orderId: w.orderId,
+      email: w.email,
+      status: w.status,
+      via: w.via,
+      createdAt: w.createdAt.toISOString(),
+    })),
+    mail: mail.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+  };
+}
+
+/** The billing e-mail addresses of the user's orders (an address changed since still received their mail). */
+async function ordersEmails(userId: number, db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ email: sql<string | null>`${orders.billing}->>'email'` })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return rows.map((r) => r.email).filter((email): email is string => Boolean(email));
+}
