@@ -50,6 +50,8 @@ export default [
   route("admin/stock/:productId", "routes/admin/stock-product.tsx"),
   route("admin/users", "routes/admin/users.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
+  route("admin/shipping", "routes/admin/shipping.tsx"),
+  route("admin/tax", "routes/admin/tax.tsx"),
   route("admin/mail", "routes/admin/mail.tsx"),
   route("admin/mail/:mailId", "routes/admin/mail-message.tsx"),
   route("admin/mail/:mailId/html", "routes/admin/mail-message-html.ts"),

@@ -19,6 +19,7 @@ import { imageRoutes } from "./routes/images";
 import { mailRoutes } from "./routes/mail";
 import { orderRoutes } from "./routes/orders";
 import { paymentRoutes } from "./routes/payments";
+import { pricingRoutes } from "./routes/pricing";
 import { productRoutes } from "./routes/products";
 import { refundRoutes } from "./routes/refunds";
 import { reportRoutes } from "./routes/reports";
@@ -46,6 +47,7 @@ export const endpoints = {
   reports: reportRoutes,
   staff: staffRoutes,
   audit: auditRoutes,
+  pricing: pricingRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));

@@ -25,6 +25,16 @@ export const AUDIT_KINDS = [
   "refund.retry",
   "account.roles",
   "account.delete",
+  "shipping.zone.create",
+  "shipping.zone.update",
+  "shipping.zone.delete",
+  "shipping.method.create",
+  "shipping.method.update",
+  "shipping.method.delete",
+  "tax.rate.create",
+  "tax.rate.update",
+  "tax.rate.delete",
+  "settings.update",
 ] as const;
 
 const isoDate = z.preprocess(
@@ -44,7 +54,22 @@ export const AuditQuerySchema = z.object({
   kind: z.preprocess(blankToUndefined, z.enum(AUDIT_KINDS, { error: "Choose a kind" }).optional()),
   entityType: z.preprocess(
     blankToUndefined,
-    z.enum(["product", "variant", "image", "category", "brand", "order", "refund", "user"]).optional(),
+    z
+      .enum([
+        "product",
+        "variant",
+        "image",
+        "category",
+        "brand",
+        "order",
+        "refund",
+        "user",
+        "shipping_zone",
+        "shipping_method",
+        "tax_rate",
+        "settings",
+      ])
+      .optional(),
   ),
   entityId: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   from: isoDate,

@@ -43,3 +43,8 @@ export function countryCodeOf(text: string): string {
   if (/^[A-Z]{3}$/.test(upper)) return countries.alpha3ToAlpha2(upper) ?? upper;
   return /^[A-Za-z]{2}$/.test(trimmed) ? upper : trimmed;
 }
+
+/** An ISO 3166-1 alpha-2 code that names a country (not just any two letters). */
+export function isCountryCode(code: string): boolean {
+  return code.length === 2 && countries.isValid(code);
+}

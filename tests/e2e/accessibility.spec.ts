@@ -159,6 +159,8 @@ test("admin's screens have no serious or critical axe violations", async ({
     await visit("/admin/orders", "admin orders", "Orders");
     await visit("/admin/refunds", "admin refunds", "Refunds");
     await visit("/admin/withdrawals", "admin withdrawals", "Withdrawals");
+    await visit("/admin/shipping", "admin shipping", "Shipping");
+    await visit("/admin/tax", "admin tax", "Tax");
     await visit("/admin/mail", "sent mail", "Sent mail");
     const message = page.getByRole("main").getByTestId("mail-row").filter({ hasText: to }).getByRole("link").first();
     await visit(new URL(await message.evaluate((a) => (a as HTMLAnchorElement).href)).pathname, "a sent message");

@@ -22,6 +22,8 @@ test("admin: a test message is sent, listed under Sent mail and opened", async (
 
   await signInAsAdmin(page);
   await page.goto("/");
+  // a rarer page: under the bar's "More" menu
+  await mainNav(page).getByText("More", { exact: true }).click();
   await mainNav(page).getByRole("link", { name: "Sent mail", exact: true }).click();
   await expect(page).toHaveURL("/admin/mail");
   await expect(main.getByRole("heading", { level: 1, name: "Sent mail" })).toBeVisible();

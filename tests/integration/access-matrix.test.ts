@@ -443,6 +443,57 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: [401, 403, 403, 404, 403],
     call: () => ({ path: "/admin/refunds/2147483647/retry" }),
   },
+  // shipping and tax (decision 0035): the admin's alone, staff too are refused. A zone without a method, a rate and
+  // the default settings change no price the other rows see; the rest aim at ids that are not there
+  "GET /admin/shipping/zones": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/shipping/zones" }) },
+  "POST /admin/shipping/zones": {
+    expect: [401, 403, 403, 201, 403],
+    call: () => ({ path: "/admin/shipping/zones", json: { name: "Antarctica", regions: [{ country: "AQ" }] } }),
+  },
+  "PUT /admin/shipping/zones/{id}": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/shipping/zones/2147483647", json: { name: "Nowhere", regions: [{ country: "AQ" }] } }),
+  },
+  "DELETE /admin/shipping/zones/{id}": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/shipping/zones/2147483647" }),
+  },
+  "POST /admin/shipping/zones/{zoneId}/methods": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({
+      path: "/admin/shipping/zones/2147483647/methods",
+      json: { name: "Standard", rate: { kind: "flat", amount: 5 } },
+    }),
+  },
+  "PUT /admin/shipping/methods/{id}": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({
+      path: "/admin/shipping/methods/2147483647",
+      json: { name: "Standard", rate: { kind: "flat", amount: 5 } },
+    }),
+  },
+  "DELETE /admin/shipping/methods/{id}": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/shipping/methods/2147483647" }),
+  },
+  "GET /admin/tax/rates": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/tax/rates" }) },
+  "POST /admin/tax/rates": {
+    expect: [401, 403, 403, 201, 403],
+    call: () => ({ path: "/admin/tax/rates", json: { country: "AQ", name: `Tax ${word()}`, rate: 5 } }),
+  },
+  "PUT /admin/tax/rates/{id}": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/tax/rates/2147483647", json: { country: "AQ", name: "Tax", rate: 5 } }),
+  },
+  "DELETE /admin/tax/rates/{id}": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/tax/rates/2147483647" }),
+  },
+  "GET /admin/tax/settings": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/tax/settings" }) },
+  "PUT /admin/tax/settings": {
+    expect: ADMIN_ONLY,
+    call: () => ({ path: "/admin/tax/settings", json: { pricesIncludeTax: false, taxShipping: false } }),
+  },
   "GET /mail/outbox": { expect: ADMIN_ONLY, call: () => ({ path: "/mail/outbox?status=failed" }) },
   "GET /mail/outbox/{id}": { expect: [401, 403, 403, 404, 403], call: () => ({ path: "/mail/outbox/2147483647" }) },
   "POST /mail/outbox/{id}/retry": {
@@ -494,6 +545,10 @@ const PAGES: Record<string, Row> = {
   "GET routes/admin/mail-message": ["login", "unauthorized", "unauthorized", "ok", "unauthorized"],
   "POST routes/admin/mail-message": PAGE_ADMIN_ACTION,
   "GET routes/admin/mail-message-html": ["login", "unauthorized", "unauthorized", "ok", "unauthorized"],
+  "GET routes/admin/shipping": PAGE_ADMIN,
+  "POST routes/admin/shipping": PAGE_ADMIN_ACTION,
+  "GET routes/admin/tax": PAGE_ADMIN,
+  "POST routes/admin/tax": PAGE_ADMIN_ACTION,
   "GET routes/admin/refunds": PAGE_ADMIN,
   "GET routes/admin/dashboard": PAGE_ADMIN,
   "GET routes/admin/dashboard-csv": PAGE_ADMIN,

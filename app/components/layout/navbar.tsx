@@ -15,7 +15,10 @@ export interface NavUser {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium xl:px-2 ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`;
 
-/** `staff`: staff see these links too (docs/decisions/0038-running-the-shop.md); the others are the admin's only. */
+/**
+ * `staff`: staff see these links too (docs/decisions/0038-running-the-shop.md); the others are the admin's only.
+ * `more`: the rarer pages, under "More" in the wide bar so that it stays one row at 1280 px.
+ */
 const ADMIN_LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/add-product", label: "Manage Shop" },
@@ -24,23 +27,21 @@ const ADMIN_LINKS = [
   { to: "/admin/orders", label: "Orders", staff: true },
   { to: "/admin/stock", label: "Stock", staff: true },
   { to: "/admin/refunds", label: "Refunds" },
-  { to: "/admin/mail", label: "Sent mail" },
-  { to: "/admin/users", label: "Users" },
-  { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/shipping", label: "Shipping", more: true },
+  { to: "/admin/tax", label: "Tax", more: true },
+  { to: "/admin/mail", label: "Sent mail", more: true },
+  { to: "/admin/users", label: "Users", more: true },
+  { to: "/admin/audit", label: "Audit log", more: true },
 ];
 
-/**
- * The admin's pages: in the bar on a wide screen; below 1280 px one "Admin" menu, a native <details> (so it opens
- * without JavaScript too), which keeps the bar at the shopper's two rows on a phone. Only one of the two is displayed.
- */
-function AdminLinks({ staffOnly }: { staffOnly: boolean }) {
+/** A native <details> menu (it opens without JavaScript too) that closes like a menu: on Escape, a click elsewhere, a navigation. */
+function useMenu() {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // a client-side navigation keeps the bar: close the menu behind it
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location]);
-  // like a menu: Escape or a click elsewhere closes it
   useEffect(() => {
     const close = (event: Event) => {
       const details = menu.current;
@@ -59,29 +60,62 @@ function AdminLinks({ staffOnly }: { staffOnly: boolean }) {
       document.removeEventListener("click", close);
     };
   }, []);
-  const links = ADMIN_LINKS.filter((link) => !staffOnly || link.staff).map((link) => (
-    <NavLink key={link.to} to={link.to} end={link.end} className={linkClass}>
-      {link.label}
+  return menu;
+}
+
+const SUMMARY_CLASS =
+  "flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white xl:px-2 [&::-webkit-details-marker]:hidden";
+const PANEL_CLASS =
+  "absolute right-0 z-50 mt-2 flex w-56 flex-col gap-1 rounded-lg bg-slate-800 p-2 shadow-xl ring-1 ring-white/10";
+
+function Chevron() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="h-4 w-4 transition-transform group-open:rotate-180"
+      fill="currentColor"
+    >
+      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+    </svg>
+  );
+}
+
+/**
+ * The admin's pages: in the bar on a wide screen, the rarer ones under "More"; below 1280 px one "Admin" menu. Both
+ * are native <details> (they open without JavaScript too), which keeps the bar at the shopper's two rows on a phone
+ * and at one row at 1280 px. Only one of the two sets is displayed.
+ */
+function AdminLinks({ staffOnly }: { staffOnly: boolean }) {
+  const menu = useMenu();
+  const more = useMenu();
+  const shown = ADMIN_LINKS.filter((link) => !staffOnly || link.staff);
+  const link = (item: (typeof ADMIN_LINKS)[number]) => (
+    <NavLink key={item.to} to={item.to} end={item.end} className={linkClass}>
+      {item.label}
     </NavLink>
-  ));
+  );
+  const rare = shown.filter((item) => item.more);
   return (
     <>
-      <div className="hidden xl:contents">{links}</div>
+      <div className="hidden xl:contents">
+        {shown.filter((item) => !item.more).map(link)}
+        {rare.length > 0 ? (
+          <details ref={more} className="group relative">
+            <summary className={SUMMARY_CLASS}>
+              More
+              <Chevron />
+            </summary>
+            <div className={PANEL_CLASS}>{rare.map(link)}</div>
+          </details>
+        ) : null}
+      </div>
       <details ref={menu} className="group relative xl:hidden">
-        <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white [&::-webkit-details-marker]:hidden">
+        <summary className={SUMMARY_CLASS}>
           Admin
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="h-4 w-4 transition-transform group-open:rotate-180"
-            fill="currentColor"
-          >
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-          </svg>
+          <Chevron />
         </summary>
-        <div className="absolute right-0 z-50 mt-2 flex w-56 flex-col gap-1 rounded-lg bg-slate-800 p-2 shadow-xl ring-1 ring-white/10">
-          {links}
-        </div>
+        <div className={PANEL_CLASS}>{shown.map(link)}</div>
       </details>
     </>
   );

@@ -1,0 +1,203 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import countries from "i18n-iso-countries";
+import { ADMIN, apiToken, hydrated, mainNav, signInAsAdmin } from "./admin-helpers";
+import { inCart, pick } from "./checkout-helpers";
+import { price } from "./shop";
+import { notices, ORDERS_SHOP, PASSWORD } from "./orders-shop";
+
+/**
+ * The admin sets up shipping and tax on the pages (decision 0035, "Admin pages for shipping and tax"): a zone for New
+ * Zealand (refused first for a country that is not one, the error by its field), a flat-priced method in it, and
+ * New Zealand's GST; a shopper with a New Zealand address then sees that method and the GST line at checkout; the
+ * admin deletes the rate and the zone again on the pages.
+ *
+ * The orders shop is shared by specs that run at the same time, and a zone with a method makes every address outside
+ * the zones unshippable. So while this test runs: the two projects take turns (a lock directory); before the New
+ * Zealand method exists, a zone "Everywhere else (e2e)" serves every other country by a free method (the other
+ * specs' totals do not change); and everything made here is deleted at the end, whatever happened.
+ */
+test.use({ baseURL: ORDERS_SHOP });
+
+const COUNTRY = "NZ";
+const ZONE = "New Zealand (e2e)";
+const METHOD = "Kiwi Courier";
+const EVERYWHERE = "Everywhere else (e2e)";
+const TAX = "GST (e2e)";
+const LOCK = path.join(os.tmpdir(), `shop-e2e-shipping-${process.env.E2E_ORDERS_PORT ?? 3101}.lock`);
+
+/** Takes turns with the other project's run of this test (a lock left by a run that died goes after 3 minutes). */
+async function takeTurn() {
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      return;
+    } catch {
+      const stale = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 180_000;
+      if (stale) fs.rmSync(LOCK, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+type Zone = { id: number; name: string };
+type Rate = { id: number; name: string };
+
+/** Deletes the zones and rates this test makes (left over or made now). */
+async function cleanUp(request: APIRequestContext, auth: Record<string, string>) {
+  const zones = (await (await request.get("/api/v1/admin/shipping/zones", { headers: auth })).json()) as {
+    data: Zone[];
+  };
+  for (const zone of zones.data.filter((z) => z.name === ZONE || z.name === EVERYWHERE)) {
+    expect((await request.delete(`/api/v1/admin/shipping/zones/${zone.id}`, { headers: auth })).status()).toBe(200);
+  }
+  const rates = (await (await request.get("/api/v1/admin/tax/rates", { headers: auth })).json()) as { data: Rate[] };
+  for (const rate of rates.data.filter((r) => r.name === TAX)) {
+    expect((await request.delete(`/api/v1/admin/tax/rates/${rate.id}`, { headers: auth })).status()).toBe(200);
+  }
+}
+
+/** Every country but New Zealand (and those another zone has), served free while this test's zone exists. */
+async function everywhereElse(request: APIRequestContext, auth: Record<string, string>) {
+  const zones = (await (await request.get("/api/v1/admin/shipping/zones", { headers: auth })).json()) as {
+    data: Array<{ regions: Array<{ country: string; subdivisions: string[] }> }>;
+  };
+  const taken = new Set(
+    zones.data.flatMap((z) => z.regions.filter((r) => r.subdivisions.length === 0)).map((r) => r.country),
+  );
+  const regions = Object.keys(countries.getAlpha2Codes())
+    .filter((code) => code !== COUNTRY && !taken.has(code))
+    .map((country) => ({ country }));
+  const zone = await request.post("/api/v1/admin/shipping/zones", {
+    headers: auth,
+    data: { name: EVERYWHERE, regions },
+  });
+  expect(zone.status(), await zone.text()).toBe(201);
+  const { data } = (await zone.json()) as { data: Zone };
+  const method = await request.post(`/api/v1/admin/shipping/zones/${data.id}/methods`, {
+    headers: auth,
+    data: { name: "Standard", rate: { kind: "flat", amount: 0 } },
+  });
+  expect(method.status(), await method.text()).toBe(201);
+}
+
+/** Opens an admin page from the bar's "More" menu (a <details>: it opens without JavaScript too). */
+async function fromMoreMenu(page: Page, label: string) {
+  await mainNav(page).getByText("More", { exact: true }).click();
+  await mainNav(page).getByRole("link", { name: label, exact: true }).click();
+}
+
+test("admin adds a zone with a method and a tax rate; the shopper's checkout shows both", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const main = page.getByRole("main");
+  await takeTurn();
+  const auth = { authorization: `Bearer ${await apiToken(page.request, ADMIN.email, ADMIN.password)}` };
+  try {
+    await cleanUp(page.request, auth);
+    await everywhereElse(page.request, auth);
+
+    await signInAsAdmin(page);
+    await page.goto("/admin");
+    await fromMoreMenu(page, "Shipping");
+    await expect(page).toHaveURL("/admin/shipping");
+    await expect(main.getByRole("heading", { level: 1, name: "Shipping" })).toBeVisible();
+    await hydrated(page, javaScriptEnabled);
+
+    // a place that is no country: refused, the error by the field, what was typed kept
+    const adding = main.getByRole("form", { name: "Add zone" });
+    await adding.getByLabel("Zone name").fill(ZONE);
+    await adding.getByLabel("Countries").fill("Narnia");
+    await adding.getByRole("button", { name: "Add zone" }).click();
+    await expect(adding.getByLabel("Countries")).toHaveAccessibleDescription(/Narnia is not a country/);
+    await expect(adding.getByLabel("Zone name")).toHaveValue(ZONE);
+    await adding.getByLabel("Countries").fill("New Zealand");
+    await adding.getByRole("button", { name: "Add zone" }).click();
+    await expect(notices(page).getByText("Shipping zone added")).toBeVisible();
+    const zone = main.getByRole("region", { name: ZONE });
+    await expect(zone).toContainText(`Ships to ${COUNTRY}`);
+
+    // a method: the summary opens its form (without JavaScript too)
+    await zone.getByText(`Add a method to ${ZONE}`).click();
+    const method = zone.getByRole("form", { name: `Add the method to ${ZONE}` });
+    await method.getByLabel("Method name").fill(METHOD);
+    await method.getByLabel("Priced").selectOption("flat");
+    await method.getByLabel("Flat price ($)").fill("-7.50");
+    await method.getByLabel("Delivery time").fill("2–4 business days");
+    await method.getByRole("button", { name: `Add the method to ${ZONE}` }).click();
+    await expect(method.getByLabel("Flat price ($)")).toHaveAccessibleDescription(/Price must be 0 or more/);
+    await method.getByLabel("Flat price ($)").fill("7.50");
+    await method.getByRole("button", { name: `Add the method to ${ZONE}` }).click();
+    await expect(notices(page).getByText("Shipping method added")).toBeVisible();
+    await expect(zone.getByRole("listitem", { name: METHOD })).toContainText("$7.50");
+
+    // the tax rate
+    await fromMoreMenu(page, "Tax");
+    await expect(page).toHaveURL("/admin/tax");
+    await hydrated(page, javaScriptEnabled);
+    const rate = main.getByRole("form", { name: "Add rate" });
+    await rate.getByLabel("Country").fill(COUNTRY);
+    await rate.getByLabel("Name").fill(TAX);
+    await rate.getByLabel("Rate (%)").fill("15");
+    await rate.getByRole("button", { name: "Add rate" }).click();
+    await expect(notices(page).getByText("Tax rate added")).toBeVisible();
+    await expect(main.getByRole("listitem", { name: `${TAX} (${COUNTRY})` })).toContainText("15%");
+
+    // a shopper in New Zealand, in a browser of their own
+    const shopperContext = await browser.newContext({ baseURL: ORDERS_SHOP, javaScriptEnabled });
+    try {
+      const shopper = await shopperContext.newPage();
+      const email = `kiwi.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
+      const address = {
+        street: "1 Queen Street",
+        city: "Auckland",
+        country: COUNTRY,
+        postalCode: "1010",
+        addressType: "HOME",
+      };
+      const created = await shopper.request.post("/api/v1/users/add", {
+        data: { firstName: "Kiri", lastName: "Buyer", email, password: PASSWORD, addressList: [address] },
+      });
+      expect(created.status()).toBe(201);
+      const { data: user } = (await created.json()) as { data: { id: number } };
+      const login = await shopper.request.post("/login", { form: { email, password: PASSWORD, redirectTo: "/" } });
+      expect(login.ok()).toBe(true);
+      const product = pick(testInfo, 22);
+      await inCart(shopper, product, 1);
+      await shopper.goto(`/checkout/${user.id}/checkout`);
+      const summary = shopper.getByRole("main").getByRole("complementary", { name: "Order summary" });
+      const methods = summary.getByRole("group", { name: "Shipping method" });
+      await expect(methods.getByRole("radio", { name: new RegExp(METHOD) })).toBeChecked();
+      await expect(methods).toContainText("2–4 business days");
+      const prices = summary.getByTestId("price-summary");
+      await expect(prices).toContainText(`Shipping (${METHOD})`);
+      await expect(prices).toContainText("$7.50");
+      // 15% of the line, added (the shop's prices are without tax), rounded half up
+      await expect(prices).toContainText(TAX);
+      await expect(prices).toContainText(price({ priceCents: Math.round(product.priceCents * 0.15) }));
+    } finally {
+      await shopperContext.close();
+    }
+
+    // taken down on the pages again (with JavaScript each delete asks first)
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.goto("/admin/tax");
+    await hydrated(page, javaScriptEnabled);
+    await main.getByRole("button", { name: `Delete ${TAX} (${COUNTRY})` }).click();
+    await expect(notices(page).getByText("Tax rate deleted")).toBeVisible();
+    await expect(main.getByRole("listitem", { name: `${TAX} (${COUNTRY})` })).toHaveCount(0);
+    await page.goto("/admin/shipping");
+    await hydrated(page, javaScriptEnabled);
+    await main.getByRole("button", { name: `Delete the zone ${ZONE} and its methods` }).click();
+    await expect(notices(page).getByText("Shipping zone deleted")).toBeVisible();
+    await expect(main.getByRole("region", { name: ZONE })).toHaveCount(0);
+  } finally {
+    await cleanUp(page.request, auth);
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
+});
