@@ -116,17 +116,20 @@ test.describe("home page", () => {
     await expect(pagination.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
 
     await pagination.getByRole("link", { name: "Next" }).click();
-    await expect(page).toHaveURL("/?page=2");
+    await expect(page).toHaveURL("/?page=2#home-products");
     await expect.poll(() => gridNames(page)).toEqual(names(distinct.slice(PAGE_SIZE, 2 * PAGE_SIZE)));
+    // the next page opens at the grid, not above the hero
+    await expect(page.getByRole("heading", { name: "Our products" })).toBeInViewport();
+    await expect(page.getByRole("heading", { name: "Welcome to GearHub" })).not.toBeInViewport();
     await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
 
     await pagination.getByRole("link", { name: `Page ${homePages}` }).click();
-    await expect(page).toHaveURL(`/?page=${homePages}`);
+    await expect(page).toHaveURL(`/?page=${homePages}#home-products`);
     await expect.poll(() => gridNames(page)).toEqual(names(distinct.slice((homePages - 1) * PAGE_SIZE)));
     await expect(pagination.getByRole("link", { name: "Next" })).toHaveCount(0);
 
     await pagination.getByRole("link", { name: "Previous" }).click();
-    await expect(page).toHaveURL(`/?page=${homePages - 1}`);
+    await expect(page).toHaveURL(`/?page=${homePages - 1}#home-products`);
     await expect
       .poll(() => gridNames(page))
       .toEqual(names(distinct.slice((homePages - 2) * PAGE_SIZE, (homePages - 1) * PAGE_SIZE)));

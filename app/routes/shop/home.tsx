@@ -82,7 +82,12 @@ export default function Home() {
             </li>
           ))}
         </ul>
-        <Pagination page={page.page} totalPages={page.totalPages} href={(n) => (n > 1 ? `/?page=${n}` : "/")} />
+        {/* the grid's own anchor: another page opens at the grid, not above the hero (with and without JavaScript) */}
+        <Pagination
+          page={page.page}
+          totalPages={page.totalPages}
+          href={(n) => `${n > 1 ? `/?page=${n}` : "/"}#home-products`}
+        />
       </section>
     </>
   );
