@@ -197,3 +197,35 @@ test("each address's Edit and Delete are named by its street", async ({ page, re
   await expect(page.locator("li[data-address-id]", { hasText: FIRST })).toHaveCount(0);
   await expect(page.locator("li[data-address-id]", { hasText: SECOND })).toHaveCount(1);
 });
+
+test("on a phone, a saved address shows the address book, not what came after the closed form", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const userId = await shopperWithAddresses(page, request, [FIRST]);
+  await page.goto(`/user-profile/${userId}/profile`);
+  await hydrated(page, javaScriptEnabled);
+  const book = page.getByRole("heading", { name: "User Addresses" });
+  await page.getByText("Add address").click();
+  const add = page.getByRole("form", { name: "Add an address" });
+  await add.getByLabel("Street").fill("4 Fourth Street");
+  await add.getByLabel("City").fill("Austin");
+  await add.getByLabel("Country").selectOption("US");
+  await add.getByRole("button", { name: "Save address" }).scrollIntoViewIfNeeded();
+  await expect(book).not.toBeInViewport();
+  await add.getByRole("button", { name: "Save address" }).click();
+  await expect(toast(page, "Address added")).toBeVisible();
+  await expect(page.locator("li[data-address-id]", { hasText: "4 Fourth Street" })).toHaveCount(1);
+  await expect(book).toBeInViewport();
+
+  // an edit too
+  await page.getByLabel(`Edit address ${FIRST}`, { exact: true }).click();
+  const edit = page.locator("li[data-address-id]", { hasText: FIRST }).getByRole("form");
+  await edit.getByLabel("City").fill("Dallas");
+  await edit.getByRole("button", { name: /Save/ }).scrollIntoViewIfNeeded();
+  await edit.getByRole("button", { name: /Save/ }).click();
+  await expect(page.locator("li[data-address-id]", { hasText: "Dallas" })).toHaveCount(1);
+  await expect(book).toBeInViewport();
+});

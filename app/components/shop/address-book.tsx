@@ -113,6 +113,11 @@ export function AddressBook({
   );
 }
 
+/** Brings the address book's heading into view (after a save closed the form that held the view). */
+function showAddressBook() {
+  requestAnimationFrame(() => document.getElementById("user-addresses")?.scrollIntoView({ block: "start" }));
+}
+
 /** What was typed in the form a refusal sent back (without JavaScript), as the fields' values. */
 function typedValues(reply: Reply | undefined): Partial<Omit<AddressDto, "id">> {
   return (reply?.sent?.values ?? {}) as Partial<Omit<AddressDto, "id">>;
@@ -130,9 +135,11 @@ function AddAddress({ action, countries }: { action: string; countries: CountryO
   const reply = fetcher.data ?? noJs;
   const onDone = useCallback((r: Reply) => {
     if (!r.ok) return;
-    // cleared and closed after a successful add
+    // cleared and closed after a successful add, and the list shown: the closed form no longer holds the view (on a
+    // phone what came after it would)
     setOpen(false);
     setFormKey((k) => k + 1);
+    showAddressBook();
   }, []);
   useFetcherOutcome(fetcher, onDone);
   const errors = reply && !reply.ok ? reply.errors : null;
@@ -185,7 +192,11 @@ function EditAddress({
   // open with that refusal; then the shopper (or a save) closes it, even when the refusal was posted before the
   // page ran its scripts (the page's action data stays until the next navigation)
   const [open, setOpen] = useState(Boolean(noJs));
-  const onDone = useCallback((r: Reply) => r.ok && setOpen(false), []);
+  const onDone = useCallback((r: Reply) => {
+    if (!r.ok) return;
+    setOpen(false);
+    showAddressBook();
+  }, []);
   useFetcherOutcome(fetcher, onDone);
   const reply = fetcher.data ?? noJs;
   const errors = reply && !reply.ok ? reply.errors : null;

@@ -36,7 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const auth = await requireShopper(request, params.userId);
   const form = await readForm(request);
-  const back = `/user-profile/${params.userId}/profile`;
+  // back at the address book, not the page's top (on a phone the orders come first)
+  const back = `/user-profile/${params.userId}/profile#user-addresses`;
   const parsed = AddressIntentSchema.safeParse(Object.fromEntries(form));
   const sent = sentAddress(form);
   if (!parsed.success) {
