@@ -22,10 +22,11 @@ export type BrandUsage = z.infer<typeof BrandUsageSchema>;
 
 const PICK_AN_ACTION = { error: "Please choose what to do." };
 
-/** 'Brands & categories' (/admin/catalogue): rename or delete one row; `name` is the rename form's field. */
+/** 'Brands & categories' (/admin/catalogue): add a category, rename or delete one row; `name` is the name field. */
 export const TaxonomyIntentSchema = z.discriminatedUnion(
   "intent",
   [
+    z.object({ intent: z.literal("add-category"), name: CategoryNameSchema }),
     z.object({ intent: z.literal("rename-category"), categoryId: IdSchema, name: CategoryNameSchema }),
     z.object({ intent: z.literal("delete-category"), categoryId: IdSchema }),
     z.object({ intent: z.literal("rename-brand"), brand: BrandNameSchema, name: BrandNameSchema }),
@@ -38,3 +39,5 @@ export type TaxonomyIntent = z.infer<typeof TaxonomyIntentSchema>;
 /** The row a form of that page belongs to: where its errors and its typed value go back to. */
 export const categoryRow = (id: number) => `category-${id}`;
 export const brandRow = (brand: string) => `brand-${brand.toLowerCase()}`;
+/** the "Add a category" form's row */
+export const NEW_CATEGORY_ROW = "category-new";

@@ -225,6 +225,37 @@ test.describe("admin: brands and categories", () => {
     await expect(row(page, "category", busy.name)).toHaveCount(1);
   });
 
+  test("admin adds a category on the page; a taken name is refused under the field and kept", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const tag = uniqueTag(testInfo);
+    const existing = await categoryViaApi(request, `Existing ${tag}`);
+    await signInAsAdmin(page);
+    await open(page, "/admin/catalogue", javaScriptEnabled);
+    const add = page.getByRole("form", { name: "Add a category" });
+
+    await add.getByLabel("New category").fill(existing.name.toLowerCase());
+    await add.getByRole("button", { name: "Add category" }).click();
+    await expect(add.getByRole("alert")).toHaveText("A category with this name already exists.");
+    await expect(add.getByLabel("New category")).toHaveValue(existing.name.toLowerCase());
+    await expect(add.getByLabel("New category")).toHaveAttribute("aria-invalid", "true");
+
+    const name = `Fresh ${tag}`;
+    await add.getByLabel("New category").fill(name);
+    await add.getByRole("button", { name: "Add category" }).click();
+    await expect(toast(page, "Category added")).toBeVisible();
+    await expect(row(page, "category", name)).toHaveCount(1);
+    await expect(row(page, "category", name).getByTestId("row-count")).toHaveText("0 products");
+    await expect(add.getByLabel("New category")).toHaveValue("");
+    // a brand comes with a product: the page says how
+    await expect(page.getByRole("main").getByRole("link", { name: "add a product" })).toHaveAttribute(
+      "href",
+      "/add-product",
+    );
+  });
+
   test("the footer lists a category while it has products, and not once its last product is deleted", async ({
     page,
     request,

@@ -1,8 +1,9 @@
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcherToasts } from "~/hooks/use-fetcher-toasts";
 import { JsMarker } from "~/components/ui/js-marker";
 import type { IntentReply } from "~/schemas/common";
+import { NEW_CATEGORY_ROW } from "~/schemas/taxonomy";
 import { PencilIcon, TrashIcon } from "../ui/icons";
 
 /** The page's answer to one row's form: the outcome, and which row it was with what was typed (to show it again). */
@@ -143,12 +144,15 @@ export function TaxonomySection({
   note,
   rows,
   noJsReply,
+  footer,
 }: {
   kind: "category" | "brand";
   title: string;
   note: string;
   rows: TaxonomyRow[];
   noJsReply: TaxonomyReply | undefined;
+  /** under the list: the add form (categories) or how one is added (brands) */
+  footer?: ReactNode;
 }) {
   const headingId = `${kind}-heading`;
   return (
@@ -163,6 +167,55 @@ export function TaxonomySection({
           <TaxonomyRowItem key={row.key} kind={kind} row={row} noJsReply={noJsReply} />
         ))}
       </ul>
+      {footer}
     </section>
+  );
+}
+
+/**
+ * "Add a category": a name and a button. With JavaScript through a fetcher (the field empties on success and the list
+ * reloads); without, a plain post: a success comes back as a 303 with a toast, a refusal as the page with the reason
+ * under the field and the typed name kept.
+ */
+export function AddCategoryForm({ noJsReply }: { noJsReply: TaxonomyReply | undefined }) {
+  const add = useFetcher<TaxonomyReply>({ key: `${FETCHER_PREFIX}add-category` });
+  const form = useRef<HTMLFormElement>(null);
+  const noJs = noJsReply?.row === NEW_CATEGORY_ROW ? noJsReply : undefined;
+  const reply = add.data ?? noJs;
+  const refusal = reply && !reply.ok ? (reply.errors?.name?.[0] ?? reply.message) : null;
+  useEffect(() => {
+    if (add.state === "idle" && add.data?.ok) form.current?.reset();
+  }, [add.state, add.data]);
+  return (
+    <add.Form ref={form} method="post" className="mt-4 border-t border-slate-100 pt-4" aria-label="Add a category">
+      <JsMarker />
+      <input type="hidden" name="intent" value="add-category" />
+      <label htmlFor="new-category-name" className="label">
+        New category
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="new-category-name"
+          name="name"
+          defaultValue={noJs && !noJs.ok ? (noJs.name ?? "") : ""}
+          required
+          maxLength={100}
+          autoComplete="off"
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby="new-category-error"
+          className="input min-w-0 flex-1"
+        />
+        <button type="submit" className="btn-primary shrink-0" disabled={add.state !== "idle"}>
+          Add category
+        </button>
+      </div>
+      <p
+        id="new-category-error"
+        role={refusal ? "alert" : undefined}
+        className="mt-1 min-h-[1rem] text-xs text-red-700"
+      >
+        {refusal ?? ""}
+      </p>
+    </add.Form>
   );
 }

@@ -1,12 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { endpoints } from "~/client/api.server";
 import type { Auth } from "~/client/auth.server";
-import { TaxonomySection, useTaxonomyToasts, type TaxonomyReply } from "~/components/admin/taxonomy-rows";
+import {
+  AddCategoryForm,
+  TaxonomySection,
+  useTaxonomyToasts,
+  type TaxonomyReply,
+} from "~/components/admin/taxonomy-rows";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { brandRow, categoryRow, TaxonomyIntentSchema, type TaxonomyIntent } from "~/schemas/taxonomy";
+import { brandRow, categoryRow, NEW_CATEGORY_ROW, TaxonomyIntentSchema, type TaxonomyIntent } from "~/schemas/taxonomy";
 import { attempt, readForm, sentWithJs } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
@@ -29,6 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function send(auth: Auth, input: TaxonomyIntent): Promise<{ message: string }> {
   switch (input.intent) {
+    case "add-category":
+      return auth.api(endpoints.categories.add, { body: { name: input.name } });
     case "rename-category":
       return auth.api(endpoints.categories.rename, { params: { id: input.categoryId }, body: { name: input.name } });
     case "delete-category":
@@ -42,6 +49,7 @@ function send(auth: Auth, input: TaxonomyIntent): Promise<{ message: string }> {
 
 /** The row a posted form names, whether or not the rest of it parsed. */
 function rowOf(form: FormData): string | null {
+  if (form.get("intent") === "add-category") return NEW_CATEGORY_ROW;
   const categoryId = Number(form.get("categoryId"));
   if (Number.isInteger(categoryId) && categoryId > 0) return categoryRow(categoryId);
   const brand = form.get("brand");
@@ -92,14 +100,18 @@ export default function AdminCatalogue() {
   const noJsReply = useActionData<typeof action>();
   useTaxonomyToasts();
   // a refusal for a row that is no longer listed (deleted meanwhile) is said at the top
-  const keys = new Set([...categories.map((c) => categoryRow(c.id)), ...brands.map((b) => brandRow(b.name))]);
+  const keys = new Set([
+    NEW_CATEGORY_ROW,
+    ...categories.map((c) => categoryRow(c.id)),
+    ...brands.map((b) => brandRow(b.name)),
+  ]);
   const orphan = noJsReply && !noJsReply.ok && !(noJsReply.row && keys.has(noJsReply.row)) ? noJsReply : null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Brands &amp; categories</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-600">
-        Rename or delete them here; products follow a rename at once. Only the categories that have products are listed
-        in the shop&apos;s footer.
+        Add a category, rename or delete them here; products follow a rename at once. Only the categories that have
+        products are listed in the shop&apos;s footer.
       </p>
       {orphan ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
@@ -119,11 +131,21 @@ export default function AdminCatalogue() {
             target: { categoryId: String(c.id) },
           }))}
           noJsReply={noJsReply}
+          footer={<AddCategoryForm noJsReply={noJsReply} />}
         />
         <TaxonomySection
           kind="brand"
           title="Brands"
           note="A brand is its products' brand: renaming it to another brand's name moves its products there, and it goes when no product has it."
+          footer={
+            <p className="mt-4 text-sm text-slate-600">
+              A new brand comes with its first product:{" "}
+              <Link to="/add-product" className="font-medium text-brand-700 underline">
+                add a product
+              </Link>{" "}
+              and type the brand&apos;s name.
+            </p>
+          }
           rows={brands.map((b, index) => ({
             key: brandRow(b.name),
             domId: `brand-${index}`,
