@@ -17,7 +17,7 @@ export const DashboardQuerySchema = z.object({
 });
 
 /** GET /admin/dashboard.csv: the period, and which of its tables. */
-export const DASHBOARD_CSV_TABLES = ["daily", "products"] as const;
+export const DASHBOARD_CSV_TABLES = ["daily", "products", "variants"] as const;
 export type DashboardCsvTable = (typeof DASHBOARD_CSV_TABLES)[number];
 export const DashboardCsvQuerySchema = DashboardQuerySchema.extend({
   table: z.preprocess(
@@ -52,6 +52,22 @@ export const DashboardSchema = z.object({
       productId: z.number().int().nullable(),
       name: z.string(),
       brand: z.string(),
+      units: z.number().int(),
+      revenue: z.number(),
+    }),
+  ),
+  /**
+   * the period's best-selling variants of products with options (at most 10), by revenue: which switch, colour or size
+   * sells (a product without options has one variant: it is its own line above)
+   */
+  topVariants: z.array(
+    z.object({
+      /** null: the product or the variant was deleted since (its orders keep their names) */
+      productId: z.number().int().nullable(),
+      variantId: z.number().int().nullable(),
+      name: z.string(),
+      /** "Switch: Brown · Layout: ISO DE" */
+      variant: z.string(),
       units: z.number().int(),
       revenue: z.number(),
     }),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, orderItems, orders, payments, refunds } from "~/db/schema";
+import { mailOutbox, orderItems, orders, payments, productVariants, refunds } from "~/db/schema";
 import type { DashboardDto } from "~/schemas/reports";
 import { useApiServer } from "../support/api-server";
 import { addToCart, admin, payAndPlaceOrder, shopper, useCategory } from "../support/checkout";
@@ -26,7 +26,9 @@ const dashboard = (auth: Record<string, string>, query = "") =>
 async function pastOrder(
   userId: number,
   daysAgo: number,
-  lines: Array<[{ id: number; name: string; brand: string }, number, number]>,
+  lines: Array<
+    [{ id: number; name: string; brand: string }, number, number, { variantId: number | null; label: string }?]
+  >,
   status: "PENDING" | "CANCELLED" | "DELIVERED" = "DELIVERED",
 ) {
   const total = lines.reduce((sum, [, quantity, cents]) => sum + quantity * cents, 0);
@@ -65,13 +67,14 @@ async function pastOrder(
     });
   }
   await database.db.insert(orderItems).values(
-    lines.map(([p, quantity, priceCents]) => ({
+    lines.map(([p, quantity, priceCents, variant]) => ({
       orderId: order!.id,
       productId: p.id,
       productName: p.name,
       productBrand: p.brand,
       quantity,
       priceCents,
+      ...(variant ? { variantId: variant.variantId, variantLabel: variant.label } : {}),
     })),
   );
   return order!;
@@ -147,6 +150,55 @@ describe("GET /admin/dashboard", () => {
       `${pad.id},${pad.name},${pad.brand},4,40.00`,
     ]);
     expect((await api.request("/admin/dashboard.csv?table=refunds", { headers: boss.auth })).status).toBe(400);
+  });
+
+  it("ranks the variants of products with options by revenue, as a table and as CSV; products without options stay out", async () => {
+    const boss = await admin(api, database.db);
+    const buyer = await shopper(api);
+    const keyboard = await product({ name: `Keyboard ${word()}`, priceCents: 9000, inventory: 50 });
+    const plain = await product({ name: `Cable ${word()}`, priceCents: 500, inventory: 50 });
+    const [brown] = await database.db
+      .insert(productVariants)
+      .values({ productId: keyboard.id, sku: `KB-${word()}`, priceCents: 9000, inventory: 5, position: 1, option1: "Brown" })
+      .returning();
+    const [red] = await database.db
+      .insert(productVariants)
+      .values({ productId: keyboard.id, sku: `KB-${word()}`, priceCents: 9500, inventory: 5, position: 2, option1: "Red" })
+      .returning();
+    const before = (await dashboard(boss.auth, "?days=7")).body.data.topVariants;
+    await pastOrder(buyer.id, 1, [
+      [keyboard, 2, 9000, { variantId: brown!.id, label: "Switch: Brown" }],
+      [plain, 9, 500],
+    ]);
+    await pastOrder(buyer.id, 2, [[keyboard, 1, 9500, { variantId: red!.id, label: "Switch: Red" }]]);
+    await pastOrder(buyer.id, 3, [[keyboard, 4, 9000, { variantId: brown!.id, label: "Switch: Brown" }]], "CANCELLED");
+
+    const after = (await dashboard(boss.auth, "?days=7")).body.data.topVariants;
+    const mine = after.filter((v) => !before.some((b) => b.variantId === v.variantId));
+    expect(mine).toEqual([
+      {
+        productId: keyboard.id,
+        variantId: brown!.id,
+        name: keyboard.name,
+        variant: "Switch: Brown",
+        units: 2,
+        revenue: 180,
+      },
+      {
+        productId: keyboard.id,
+        variantId: red!.id,
+        name: keyboard.name,
+        variant: "Switch: Red",
+        units: 1,
+        revenue: 95,
+      },
+    ]);
+    const csv = await api.request("/admin/dashboard.csv?days=7&table=variants", { headers: boss.auth });
+    expect(csv.status).toBe(200);
+    const rows = (await csv.text()).trim().split("\n");
+    expect(rows[0]).toBe("product_id,variant_id,name,variant,units,revenue");
+    expect(rows).toContain(`${keyboard.id},${brown!.id},${keyboard.name},Switch: Brown,2,180.00`);
+    expect(rows.join("\n")).not.toContain(plain.name);
   });
 
   it("counts the refunds still owed (and those refused at least once) and the mail given up on", async () => {

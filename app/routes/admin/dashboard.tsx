@@ -213,6 +213,57 @@ export default function AdminDashboard() {
           )}
         </section>
 
+        <section aria-labelledby="variants-heading">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="variants-heading" className="text-xl font-semibold text-slate-900">
+              Best-selling options
+            </h2>
+            <a href={csv("variants")} className="text-sm font-medium text-brand-700 underline" download>
+              Download as CSV
+            </a>
+          </div>
+          {dashboard.topVariants.length === 0 ? (
+            <p className="mt-3 text-slate-600">No product with options sold in these {days} days.</p>
+          ) : (
+            <table className="mt-3 w-full text-left text-sm">
+              <thead className="text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 font-medium">
+                    Product and option
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Units
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Revenue
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.topVariants.map((line) => (
+                  <tr key={`${line.variantId}-${line.name}-${line.variant}`} className="border-t border-slate-100">
+                    <th scope="row" className="py-2 pr-2 font-normal">
+                      {line.productId !== null && line.variantId !== null ? (
+                        <Link
+                          to={`/product/${line.productId}/details?variant=${line.variantId}`}
+                          className="text-brand-700 underline"
+                        >
+                          {line.name}
+                        </Link>
+                      ) : (
+                        `${line.name} (deleted)`
+                      )}
+                      <span className="block text-xs text-slate-500">{line.variant}</span>
+                    </th>
+                    <td className="py-2 text-right tabular-nums">{line.units}</td>
+                    <td className="py-2 text-right tabular-nums">{formatPrice(line.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+
         <section aria-labelledby="low-heading">
           <h2 id="low-heading" className="text-xl font-semibold text-slate-900">
             Lowest stock

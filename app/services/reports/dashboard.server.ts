@@ -43,7 +43,7 @@ export async function shopDashboard({
   const sold = ne(orders.status, "CANCELLED");
   const day = sql<string>`to_char(${orders.orderDate} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
-  const [perDay, top, lowCount, low, owed, failedMail] = await Promise.all([
+  const [perDay, top, topVariants, lowCount, low, owed, failedMail] = await Promise.all([
     db
       .select({
         day,
@@ -66,6 +66,30 @@ export async function shopDashboard({
       .where(and(sold, gte(orders.orderDate, from), lt(orders.orderDate, to)))
       // a deleted product's lines have no id: they stay together by name
       .groupBy(orderItems.productId, sql`case when ${orderItems.productId} is null then ${orderItems.productName} end`)
+      .orderBy(
+        desc(sql`sum(${orderItems.priceCents} * ${orderItems.quantity})`),
+        desc(sql`sum(${orderItems.quantity})`),
+      )
+      .limit(TOP),
+    db
+      .select({
+        productId: sql<number | null>`max(${orderItems.productId})`,
+        variantId: orderItems.variantId,
+        name: sql<string>`max(${orderItems.productName})`,
+        variant: orderItems.variantLabel,
+        units: sql<number>`sum(${orderItems.quantity})::int`,
+        cents: sql<number>`sum(${orderItems.priceCents} * ${orderItems.quantity})::bigint`,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      // a product without options sells its one default variant, whose label is empty: the products' table has it
+      .where(and(sold, gte(orders.orderDate, from), lt(orders.orderDate, to), ne(orderItems.variantLabel, "")))
+      // a deleted variant's lines have no id: they stay together by product name and label
+      .groupBy(
+        orderItems.variantId,
+        orderItems.variantLabel,
+        sql`case when ${orderItems.variantId} is null then ${orderItems.productName} end`,
+      )
       .orderBy(
         desc(sql`sum(${orderItems.priceCents} * ${orderItems.quantity})`),
         desc(sql`sum(${orderItems.quantity})`),
@@ -127,6 +151,14 @@ export async function shopDashboard({
       units: Number(row.units),
       revenue: centsToDollars(Number(row.cents)),
     })),
+    topVariants: topVariants.map((row) => ({
+      productId: row.productId === null ? null : Number(row.productId),
+      variantId: row.variantId,
+      name: row.name,
+      variant: row.variant,
+      units: Number(row.units),
+      revenue: centsToDollars(Number(row.cents)),
+    })),
     lowStock: { threshold: LOW_STOCK, count: lowCount[0]?.count ?? 0, products: low },
     refunds: {
       owedCount: owed[0]?.count ?? 0,
@@ -143,6 +175,19 @@ export function dashboardCsv(dashboard: DashboardDto, table: DashboardCsvTable):
     return stringify(
       dashboard.daily.map((d) => [d.date, d.orders, d.revenue.toFixed(2), d.averageOrderValue.toFixed(2)]),
       { header: true, columns: ["date", "orders", "revenue", "average_order_value"] },
+    );
+  }
+  if (table === "variants") {
+    return stringify(
+      dashboard.topVariants.map((v) => [
+        v.productId ?? "",
+        v.variantId ?? "",
+        neutraliseFormula(v.name),
+        neutraliseFormula(v.variant),
+        v.units,
+        v.revenue.toFixed(2),
+      ]),
+      { header: true, columns: ["product_id", "variant_id", "name", "variant", "units", "revenue"] },
     );
   }
   return stringify(
