@@ -60,7 +60,10 @@ test("admin: the dashboard shows today's sales, the best sellers and what needs 
 
   // the figures as CSV, through the admin's session
   const csv = await page.request.get(
-    (await main.getByRole("link", { name: "Download as CSV" }).last().getAttribute("href"))!,
+    (await main
+      .getByRole("region", { name: "Best sellers" })
+      .getByRole("link", { name: "Download as CSV" })
+      .getAttribute("href"))!,
   );
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-disposition"]).toContain("best-sellers-7-days.csv");

@@ -21,7 +21,7 @@ export const SEEDED_CATEGORY = { id: 1, name: seedCategories[0]! };
 
 /** A word no other test or project uses: letters and digits only, so the shop's search finds it as typed. */
 export function uniqueTag(testInfo: TestInfo) {
-  const project = testInfo.project.name === "no-js" ? "nojs" : "js";
+  const project = testInfo.project.use.javaScriptEnabled === false ? "nojs" : "js";
   return `${project}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 

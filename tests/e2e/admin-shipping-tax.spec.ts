@@ -14,8 +14,9 @@ import { notices, ORDERS_SHOP, PASSWORD } from "./orders-shop";
  * New Zealand's GST; a shopper with a New Zealand address then sees that method and the GST line at checkout; the
  * admin deletes the rate and the zone again on the pages.
  *
- * The orders shop is shared by specs that run at the same time, and a zone with a method makes every address outside
- * the zones unshippable. So while this test runs: the two projects take turns (a lock directory); before the New
+ * The orders shop is shared by every spec, and a zone with a method makes every address outside the zones
+ * unshippable. So this spec runs after all the others (the "-alone" projects of playwright.config.ts); its two
+ * projects take turns (a lock directory); before the New
  * Zealand method exists, a zone "Everywhere else (e2e)" serves every other country by a free method (the other
  * specs' totals do not change); and everything made here is deleted at the end, whatever happened.
  */

@@ -12,7 +12,7 @@ export const plenty = products.filter((p) => p.inventory >= 20);
 export const scarce = products.filter((p) => p.inventory >= 3 && p.inventory <= 6);
 
 /**
- * The project's own product of a slot: slot n is plenty[2n] for "js" and plenty[2n + 1] for "no-js". Each test has
+ * The project's own product of a slot: slot n is plenty[2n] with JavaScript and plenty[2n + 1] without. Each test has
  * its own slots (a test that buys changes its product's stock): cart.spec 0 adding, 1 quantities (and scarce slot 0),
  * 2–3 removing, 8 visitor; checkout.spec 4–5 buying, 6 declined, 7 invalid card; checkout-shipping.spec 9 shipping
  * (and, buying nothing, 'Save and ship here' while on its way), 10 another shopper's order; toasts.spec 11–12;
@@ -20,7 +20,7 @@ export const scarce = products.filter((p) => p.inventory >= 3 && p.inventory <= 
  * nothing.) `grep -rn "pick(" tests/e2e` lists them.
  */
 export function pick(testInfo: TestInfo, slot: number, pool: Product[] = plenty): Product {
-  const product = pool[slot * 2 + (testInfo.project.name === "no-js" ? 1 : 0)];
+  const product = pool[slot * 2 + (testInfo.project.use.javaScriptEnabled === false ? 1 : 0)];
   if (!product) throw new Error(`no product for slot ${slot} in a pool of ${pool.length}`);
   return product;
 }

@@ -2,6 +2,9 @@ import { DashboardCsvQuerySchema, DashboardQuerySchema, DashboardSchema } from "
 import { dashboardCsv, shopDashboard } from "~/services/reports/dashboard.server";
 import { defineRoute } from "../define";
 
+/** the file name of each dashboard table's CSV */
+const CSV_NAMES = { daily: "sales", products: "best-sellers", variants: "best-selling-options" } as const;
+
 /** How the shop is doing: the admin's dashboard. */
 export const reportRoutes = {
   dashboard: defineRoute(
@@ -33,7 +36,7 @@ export const reportRoutes = {
       new Response(dashboardCsv(await shopDashboard({ actor, days: query.days }), query.table), {
         headers: {
           "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": `attachment; filename="${query.table === "daily" ? "sales" : "best-sellers"}-${query.days}-days.csv"`,
+          "Content-Disposition": `attachment; filename="${CSV_NAMES[query.table]}-${query.days}-days.csv"`,
           "X-Request-Id": request.requestId,
         },
       }),
