@@ -20,6 +20,7 @@ import { orderRoutes } from "./routes/orders";
 import { paymentRoutes } from "./routes/payments";
 import { productRoutes } from "./routes/products";
 import { refundRoutes } from "./routes/refunds";
+import { discountRoutes } from "./routes/discounts";
 import { reportRoutes } from "./routes/reports";
 import { staffRoutes } from "./routes/staff";
 import { auditRoutes } from "./routes/audit";
@@ -40,6 +41,7 @@ export const endpoints = {
   payments: paymentRoutes,
   orders: orderRoutes,
   refunds: refundRoutes,
+  discounts: discountRoutes,
   mail: mailRoutes,
   reports: reportRoutes,
   staff: staffRoutes,

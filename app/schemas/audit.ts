@@ -23,6 +23,8 @@ export const AUDIT_KINDS = [
   "brand.delete",
   "order.status",
   "refund.retry",
+  "discount.create",
+  "discount.update",
   "account.roles",
   "account.delete",
 ] as const;
@@ -44,7 +46,7 @@ export const AuditQuerySchema = z.object({
   kind: z.preprocess(blankToUndefined, z.enum(AUDIT_KINDS, { error: "Choose a kind" }).optional()),
   entityType: z.preprocess(
     blankToUndefined,
-    z.enum(["product", "variant", "image", "category", "brand", "order", "refund", "user"]).optional(),
+    z.enum(["product", "variant", "image", "category", "brand", "order", "refund", "user", "discount"]).optional(),
   ),
   entityId: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   from: isoDate,
