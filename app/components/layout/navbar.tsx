@@ -24,6 +24,7 @@ const ADMIN_LINKS = [
   { to: "/admin/orders", label: "Orders", staff: true },
   { to: "/admin/stock", label: "Stock", staff: true },
   { to: "/admin/refunds", label: "Refunds" },
+  { to: "/admin/discounts", label: "Discounts" },
   { to: "/admin/mail", label: "Sent mail" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/audit", label: "Audit log" },

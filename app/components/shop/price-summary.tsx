@@ -19,7 +19,7 @@ export function PriceSummary({ parts, totalLabel = "Total" }: { parts: PricePart
       </div>
       {parts.discount > 0 ? (
         <div className={row}>
-          <dt>Discount</dt>
+          <dt>Discount{parts.discountCode ? ` (${parts.discountCode.code})` : ""}</dt>
           <dd>
             −<Price value={parts.discount} className="font-normal" />
           </dd>
