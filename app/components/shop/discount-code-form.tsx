@@ -52,7 +52,13 @@ export function DiscountCodeForm({
           </Form>
         </div>
       ) : null}
-      <Form method="post" className="mt-3 flex flex-wrap items-start gap-3" preventScrollReset>
+      {/* keyed by the applied code: once one is applied the field starts empty again */}
+      <Form
+        key={applied?.code ?? ""}
+        method="post"
+        className="mt-3 flex flex-wrap items-start gap-3"
+        preventScrollReset
+      >
         <input type="hidden" name="intent" value="discount-apply" />
         <label className="text-sm text-slate-700">
           <span className="block font-medium">{applied ? "Another code" : "Code"}</span>

@@ -20,7 +20,7 @@ export function PriceSummary({ parts, totalLabel = "Total" }: { parts: PricePart
       {parts.discount > 0 ? (
         <div className={row}>
           <dt>Discount{parts.discountCode ? ` (${parts.discountCode.code})` : ""}</dt>
-          <dd>
+          <dd className="whitespace-nowrap">
             −<Price value={parts.discount} className="font-normal" />
           </dd>
         </div>

@@ -167,14 +167,16 @@ function CodeForm({
       <input type="hidden" name="intent" value={intent} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       <Field name="code" label="Code" values={values} errors={errors} idPrefix={prefix} />
-      <label className="text-sm text-slate-700" htmlFor={`${prefix}-kind`}>
-        <span className="block font-medium">Kind</span>
+      <div className="text-sm text-slate-700">
+        <label className="block font-medium" htmlFor={`${prefix}-kind`}>
+          Kind
+        </label>
         <select id={`${prefix}-kind`} name="kind" defaultValue={values.kind ?? "percent"} className="input mt-1 w-full">
           <option value="percent">Percent off</option>
           <option value="fixed">Amount off ($)</option>
           <option value="free_shipping">Free shipping</option>
         </select>
-      </label>
+      </div>
       <Field
         name="amount"
         label="Amount"
