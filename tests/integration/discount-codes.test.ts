@@ -5,6 +5,7 @@ import type { DiscountCodeDto } from "~/schemas/discounts";
 import type { OrderDto, QuoteDto } from "~/schemas/orders";
 import { checkInvariants } from "~/services/orders/invariants.server";
 import { reserveUse } from "~/services/orders/discounts.server";
+import { reconcile } from "~/services/orders/reconciler.server";
 import { useApiServer } from "../support/api-server";
 import { useCategory } from "../support/checkout";
 import { word } from "../support/factories";
@@ -250,5 +251,25 @@ describe("the admin's codes", () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityType, "discount"), eq(auditLog.entityId, String(id))));
     expect(audits.map((a) => a.kind).sort()).toEqual(["discount.create", "discount.update", "discount.update"]);
+  });
+});
+
+describe("an abandoned checkout", () => {
+  it("holds its use while its payment is open; the reconciler's cancelling it a day later gives it back", async () => {
+    const { user } = await shopperWithCart();
+    const c = await code({ usageLimit: 1 });
+    await apply(user, c.code);
+    const intent = await api.json<Envelope<{ amount: number }>>(
+      "/orders/create-payment-intent",
+      json("POST", {}, user.auth),
+    );
+    expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+    expect(intent.body.data.amount).toBe(36);
+    expect(await usesOf(c.id)).toBe(1);
+    expect(await redemptionsOf(c.id)).toMatchObject([{ status: "reserved" }]);
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60_000);
+    expect(await reconcile({ settleMs: 0, now: tomorrow, db: database.db })).toMatchObject({ cancelled: 1 });
+    expect(await usesOf(c.id)).toBe(0);
+    expect(await redemptionsOf(c.id)).toMatchObject([{ status: "released" }]);
   });
 });

@@ -60,9 +60,12 @@ export function DiscountCodeForm({
         preventScrollReset
       >
         <input type="hidden" name="intent" value="discount-apply" />
-        <label className="text-sm text-slate-700">
-          <span className="block font-medium">{applied ? "Another code" : "Code"}</span>
+        <div className="text-sm text-slate-700">
+          <label className="block font-medium" htmlFor="discount-code-field">
+            {applied ? "Another code" : "Code"}
+          </label>
           <input
+            id="discount-code-field"
             name="code"
             defaultValue={typed ?? ""}
             maxLength={100}
@@ -77,7 +80,7 @@ export function DiscountCodeForm({
               {error}
             </span>
           ) : null}
-        </label>
+        </div>
         <button type="submit" className="btn-secondary mt-6">
           Apply
         </button>

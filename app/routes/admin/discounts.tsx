@@ -124,9 +124,12 @@ function Field({
 }) {
   const id = `${idPrefix}-${name}`;
   const error = errors?.[name]?.[0];
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
-    <label className="text-sm text-slate-700" htmlFor={id}>
-      <span className="block font-medium">{label}</span>
+    <div className="text-sm text-slate-700">
+      <label className="block font-medium" htmlFor={id}>
+        {label}
+      </label>
       <input
         id={id}
         name={name}
@@ -134,16 +137,20 @@ function Field({
         defaultValue={values[name] ?? ""}
         step={type === "number" ? "any" : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={described || undefined}
         className="input mt-1 w-full"
       />
-      {hint ? <span className="block text-xs text-slate-500">{hint}</span> : null}
+      {hint ? (
+        <span id={`${id}-hint`} className="block text-xs text-slate-500">
+          {hint}
+        </span>
+      ) : null}
       {error ? (
         <span id={`${id}-error`} role="alert" className="mt-1 block text-sm font-medium text-red-700">
           {error}
         </span>
       ) : null}
-    </label>
+    </div>
   );
 }
 
