@@ -46,6 +46,7 @@ export default [
   route("admin/orders", "routes/admin/orders.tsx"),
   route("admin/refunds", "routes/admin/refunds.tsx"),
   route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
+  route("admin/discounts", "routes/admin/discounts.tsx"),
   route("admin/stock", "routes/admin/stock.tsx"),
   route("admin/stock/:productId", "routes/admin/stock-product.tsx"),
   route("admin/users", "routes/admin/users.tsx"),

@@ -22,6 +22,7 @@ import { paymentRoutes } from "./routes/payments";
 import { pricingRoutes } from "./routes/pricing";
 import { productRoutes } from "./routes/products";
 import { refundRoutes } from "./routes/refunds";
+import { discountRoutes } from "./routes/discounts";
 import { reportRoutes } from "./routes/reports";
 import { staffRoutes } from "./routes/staff";
 import { auditRoutes } from "./routes/audit";
@@ -43,6 +44,7 @@ export const endpoints = {
   orders: orderRoutes,
   afterSale: afterSaleRoutes,
   refunds: refundRoutes,
+  discounts: discountRoutes,
   mail: mailRoutes,
   reports: reportRoutes,
   staff: staffRoutes,

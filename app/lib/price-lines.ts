@@ -9,6 +9,8 @@ export interface PriceParts {
   taxes: Array<{ name: string; rate: number; amount: number }>;
   taxIncluded: boolean;
   total: number;
+  /** the applied discount code (a cart's quote), for the discount's label */
+  discountCode?: { code: string } | null;
 }
 
 /** "incl. 19% VAT" (in the prices) or "Sales tax (OR)" (added). */

@@ -23,6 +23,8 @@ export const AUDIT_KINDS = [
   "brand.delete",
   "order.status",
   "refund.retry",
+  "discount.create",
+  "discount.update",
   "account.roles",
   "account.delete",
   "shipping.zone.create",
@@ -68,6 +70,7 @@ export const AuditQuerySchema = z.object({
         "shipping_method",
         "tax_rate",
         "settings",
+        "discount",
       ])
       .optional(),
   ),

@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { IdSchema } from "./common";
 import { QuantitySchema } from "./orders";
+import { ApplyDiscountSchema } from "./discounts";
 
 /** The cart page's forms (quantity, remove, clear): one union of intents, posted by fetchers or plain forms. */
 export const CartIntentSchema = z.discriminatedUnion("intent", [
@@ -13,6 +14,8 @@ export const CartIntentSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("remove"), cartId: IdSchema, productId: IdSchema, variantId: IdSchema.optional() }),
   z.object({ intent: z.literal("clear"), cartId: IdSchema }),
+  z.object({ intent: z.literal("discount-apply"), code: ApplyDiscountSchema.shape.code }),
+  z.object({ intent: z.literal("discount-remove") }),
 ]);
 export type CartIntent = z.infer<typeof CartIntentSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { AppliedDiscountSchema } from "./discounts";
 import { EmailSchema, NameSchema } from "./account";
 import { IdSchema, isOneLine, oneLine } from "./common";
 import { countryCodeOf } from "./countries";
@@ -147,6 +148,8 @@ export const QuoteSchema = z.object({
   shipsByZone: z.boolean(),
   /** false: no method serves this destination (or none is known yet while the shop ships by zones) */
   shippable: z.boolean(),
+  /** the discount code applied to the cart (null: none) */
+  discountCode: AppliedDiscountSchema.nullable(),
 });
 export type QuoteDto = z.infer<typeof QuoteSchema>;
 

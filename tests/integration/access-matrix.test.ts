@@ -325,6 +325,15 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: OWNER,
     call: (f) => ({ path: `/carts/user/${f.actors.user.id}/quote?country=US` }),
   },
+  // a code that does not exist: 422 "This code is not valid." for whoever is let in
+  "POST /carts/user/{userId}/discount": {
+    expect: [401, 422, 403, 422, 403],
+    call: (f) => ({ path: `/carts/user/${f.actors.user.id}/discount`, json: { code: "NO-SUCH-CODE" } }),
+  },
+  "DELETE /carts/user/{userId}/discount": {
+    expect: OWNER,
+    call: (f) => ({ path: `/carts/user/${f.actors.user.id}/discount` }),
+  },
   "GET /carts/user/{userId}/count": { expect: OWNER, call: (f) => ({ path: `/carts/user/${f.actors.user.id}/count` }) },
   "PUT /cartItems/cart/{cartId}/item/{itemId}/update": {
     expect: OWNER,
@@ -435,6 +444,27 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
   "POST /admin/users/{userId}/roles": {
     expect: ADMIN_ONLY,
     call: (f) => ({ path: `/admin/users/${f.actors.user.id}/roles`, json: { role: "ROLE_STAFF", grant: false } }),
+  },
+  // discount codes are the admins' (staff may not manage them); an empty form is refused (422) once let in
+  "GET /admin/discount-codes": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/discount-codes" }) },
+  "POST /admin/discount-codes": {
+    expect: [401, 403, 403, 422, 403],
+    call: () => ({ path: "/admin/discount-codes", json: {} }),
+  },
+  "GET /admin/discount-codes/{id}": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/discount-codes/2147483647" }),
+  },
+  "PUT /admin/discount-codes/{id}": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({
+      path: "/admin/discount-codes/2147483647",
+      json: { code: "MATRIX", kind: "free_shipping" },
+    }),
+  },
+  "POST /admin/discount-codes/{id}/deactivate": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/discount-codes/2147483647/deactivate" }),
   },
   "GET /admin/refunds": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/refunds" }) },
   "GET /admin/dashboard": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard?days=7" }) },
@@ -550,6 +580,8 @@ const PAGES: Record<string, Row> = {
   "GET routes/admin/tax": PAGE_ADMIN,
   "POST routes/admin/tax": PAGE_ADMIN_ACTION,
   "GET routes/admin/refunds": PAGE_ADMIN,
+  "GET routes/admin/discounts": PAGE_ADMIN,
+  "POST routes/admin/discounts": PAGE_ADMIN_ACTION,
   "GET routes/admin/dashboard": PAGE_ADMIN,
   "GET routes/admin/dashboard-csv": PAGE_ADMIN,
   "POST routes/admin/refunds": PAGE_ADMIN_ACTION,

@@ -159,11 +159,25 @@ describe("GET /admin/dashboard", () => {
     const plain = await product({ name: `Cable ${word()}`, priceCents: 500, inventory: 50 });
     const [brown] = await database.db
       .insert(productVariants)
-      .values({ productId: keyboard.id, sku: `KB-${word()}`, priceCents: 9000, inventory: 5, position: 1, option1: "Brown" })
+      .values({
+        productId: keyboard.id,
+        sku: `KB-${word()}`,
+        priceCents: 9000,
+        inventory: 5,
+        position: 1,
+        option1: "Brown",
+      })
       .returning();
     const [red] = await database.db
       .insert(productVariants)
-      .values({ productId: keyboard.id, sku: `KB-${word()}`, priceCents: 9500, inventory: 5, position: 2, option1: "Red" })
+      .values({
+        productId: keyboard.id,
+        sku: `KB-${word()}`,
+        priceCents: 9500,
+        inventory: 5,
+        position: 2,
+        option1: "Red",
+      })
       .returning();
     const before = (await dashboard(boss.auth, "?days=7")).body.data.topVariants;
     await pastOrder(buyer.id, 1, [

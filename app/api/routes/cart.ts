@@ -10,7 +10,9 @@ import {
   QuoteQuerySchema,
   QuoteSchema,
 } from "~/schemas/orders";
-import { cartQuote } from "~/services/orders/quote.server";
+import { applyCartCode, cartQuote } from "~/services/orders/quote.server";
+import { removeDiscountCode } from "~/services/orders/discounts.server";
+import { ApplyDiscountSchema } from "~/schemas/discounts";
 import {
   addItem,
   clearCart,
@@ -80,6 +82,40 @@ export const cartRoutes = {
       message: "Found",
       data: await cartQuote({ actor, userId: params.userId, ...query }),
     }),
+  ),
+
+  applyDiscount: defineRoute(
+    {
+      method: "post",
+      path: "/carts/user/{userId}/discount",
+      tag: "cart",
+      summary:
+        "Apply a discount code to a user's cart (any case); a code that gives nothing now is a 422 saying why (expired, spend more, already used…). Answers the cart's quote",
+      access: "owner",
+      params: UserIdParams,
+      body: ApplyDiscountSchema,
+      bodyType: "json-or-form",
+      response: QuoteSchema,
+    },
+    async ({ actor, params, body }) => {
+      const { applied, quote } = await applyCartCode({ actor, userId: params.userId, code: body.code });
+      return { message: `Code ${applied.code} applied: ${applied.description}.`, data: quote };
+    },
+  ),
+
+  removeDiscount: defineRoute(
+    {
+      method: "delete",
+      path: "/carts/user/{userId}/discount",
+      tag: "cart",
+      summary: "Remove the discount code from a user's cart (none applied is fine)",
+      access: "owner",
+      params: UserIdParams,
+    },
+    async ({ actor, params }) => {
+      await removeDiscountCode({ actor, userId: params.userId });
+      return { message: "Discount code removed" };
+    },
   ),
 
   count: defineRoute(

@@ -271,6 +271,12 @@ export function CheckoutForm({
           />
           <ShippingMethods quote={quote} disabled={busy} />
           <PriceSummary parts={quote} totalLabel="Total Amount" />
+          {quote.discountCode?.refusal ? (
+            <p className="mt-2 text-sm font-medium text-red-700" data-testid="discount-refusal">
+              The discount code {quote.discountCode.code} cannot be used: {quote.discountCode.refusal} Remove it in your
+              cart to pay.
+            </p>
+          ) : null}
           <input type="hidden" name="amount" value={quote.total.toFixed(2)} />
           <input type="hidden" name="attempt" value={attempt} />
           <JsMarker />

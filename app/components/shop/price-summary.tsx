@@ -19,8 +19,8 @@ export function PriceSummary({ parts, totalLabel = "Total" }: { parts: PricePart
       </div>
       {parts.discount > 0 ? (
         <div className={row}>
-          <dt>Discount</dt>
-          <dd>
+          <dt>Discount{parts.discountCode ? ` (${parts.discountCode.code})` : ""}</dt>
+          <dd className="whitespace-nowrap">
             −<Price value={parts.discount} className="font-normal" />
           </dd>
         </div>

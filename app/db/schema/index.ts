@@ -6,3 +6,4 @@ export * from "./orders";
 export * from "./pricing";
 export * from "./mail";
 export * from "./audit";
+export * from "./discounts";

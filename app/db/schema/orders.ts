@@ -25,6 +25,8 @@ export const carts = pgTable("carts", {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: "cascade" }),
+  /** the discount code the shopper applied (as typed by the admin; checked again whenever the cart is priced) */
+  discountCode: text("discount_code"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

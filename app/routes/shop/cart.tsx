@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import type { Auth } from "~/client/auth.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -11,6 +11,7 @@ import { requireShopper } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
 import { countryList } from "~/lib/countries.server";
 import { ShippingEstimate } from "~/components/shop/shipping-estimate";
+import { DiscountCodeForm } from "~/components/shop/discount-code-form";
 import { QuoteQuerySchema } from "~/schemas/orders";
 
 const EstimateQuerySchema = QuoteQuerySchema.pick({ country: true, state: true });
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     cart.items.length > 0 ? await auth.api(endpoints.cart.quote, { params: { userId }, query }) : { data: null };
   // shown only where the shop prices shipping or tax (else the total is the lines', as always)
   const estimate = quote && (quote.shipsByZone || quote.taxes.length > 0 || query.country) ? quote : null;
-  return data({ cart, userId, estimate, countries: estimate ? countryList() : [] });
+  return data({ cart, userId, estimate, quote, countries: estimate ? countryList() : [] });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -42,19 +43,46 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const back = `/user/${params.userId}/my-cart`;
   const parsed = CartIntentSchema.safeParse(Object.fromEntries(form));
+  if (form.get("intent") === "discount-apply") {
+    // a refused code is said next to the field, with what was typed (JavaScript on or off)
+    const typed = String(form.get("code") ?? "").slice(0, 100);
+    const sent = { intent: "discount-apply", id: null, values: { code: typed } };
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Enter a code";
+      return intentReply(auth, form, back, { ok: false, message, errors: { code: [message] }, keepForm: true, sent });
+    }
+  }
   if (!parsed.success) {
     return intentReply(auth, form, back, {
       ok: false,
       message: parsed.error.issues[0]?.message ?? "Please try again.",
     });
   }
-  const outcome = await attempt(send(auth, parsed.data));
+  if (parsed.data.intent === "discount-apply") {
+    const outcome = await attempt(
+      auth.api(endpoints.cart.applyDiscount, {
+        params: { userId: Number(params.userId) },
+        body: { code: parsed.data.code },
+      }),
+    );
+    return outcomeReply(auth, form, back, outcome, {
+      keepForm: true,
+      sent: { intent: "discount-apply", id: null, values: { code: parsed.data.code } },
+    });
+  }
+  const outcome = await attempt(send(auth, Number(params.userId), parsed.data));
   // a quantity change shows itself on the page; removing and clearing say so
   return outcomeReply(auth, form, back, outcome, { quiet: parsed.data.intent === "update" });
 }
 
-function send(auth: Auth, input: CartIntent): Promise<{ message: string }> {
+function send(
+  auth: Auth,
+  userId: number,
+  input: Exclude<CartIntent, { intent: "discount-apply" }>,
+): Promise<{ message: string }> {
   switch (input.intent) {
+    case "discount-remove":
+      return auth.api(endpoints.cart.removeDiscount, { params: { userId } });
     case "update":
       return auth.api(endpoints.cart.update, {
         params: { cartId: input.cartId, itemId: input.productId },
@@ -71,10 +99,21 @@ function send(auth: Auth, input: CartIntent): Promise<{ message: string }> {
 }
 
 export default function MyCart() {
-  const { cart, userId, estimate, countries } = useLoaderData<typeof loader>();
+  const { cart, userId, estimate, quote, countries } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const refused = reply && !reply.ok && reply.sent?.intent === "discount-apply" ? reply : null;
   return (
     <>
       <CartView cart={cart} userId={userId} />
+      {quote ? (
+        <div className="mx-auto max-w-5xl px-4">
+          <DiscountCodeForm
+            quote={quote}
+            error={refused?.errors?.code?.[0] ?? refused?.message}
+            typed={refused?.sent?.values?.code}
+          />
+        </div>
+      ) : null}
       {estimate ? (
         <div className="mx-auto max-w-5xl px-4 pb-8">
           <ShippingEstimate quote={estimate} countries={countries} />

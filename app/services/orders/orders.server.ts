@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
+import { redeemUse } from "./discounts.server";
 import { cartItems, carts, orderItems, orders, payments, products, productVariants, refunds, users } from "~/db/schema";
 import type { CartSnapshotLine, ShippingSnapshot } from "~/db/schema";
 import { orderStatusLabel, type Billing, type OrderDto } from "~/schemas/orders";
@@ -264,6 +265,8 @@ async function placeFromSnapshot(
         .where(where);
     }
   }
+  // the discount code's use is the order's now (decision 0040)
+  await redeemUse(payment, order!.id, tx);
   const dto = (await orderDtos([order!], tx))[0]!;
   // the receipt exists exactly when the order does: queued in its transaction, sent after it commits
   await queueOrderMail(tx, "order-confirmation", dto);

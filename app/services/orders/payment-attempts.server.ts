@@ -22,6 +22,7 @@ import { getPaymentProvider, TestPaymentProvider } from "../payments/index.serve
 import { defaultShipping, rememberCheckoutDetails, shippingSnapshot } from "./ship-to.server";
 import { pricingLines, quote, type Quote } from "./quote.server";
 import type { PriceBreakdown } from "./pricing";
+import { appliedCode, appliedRefusal, checkoutRefusal, notePayment, releaseUse, reserveUse } from "./discounts.server";
 
 /** The address a cart is priced for: the chosen saved one, else the user's default (null: none). */
 async function shipToFor(userId: number, addressId: number | undefined, billing: Billing | undefined, db: DbOrTx) {
@@ -63,18 +64,39 @@ export type PricedCart = {
   /** what besides the lines the total depends on (address, method), for the attempt's key */
   context: string;
   quote: Quote;
+  /** the applied code that gives something (its use is taken when the payment is made) */
+  code: { codeId: number; code: string } | null;
+  /** why the applied code gives nothing now (the checkout refuses then; the cart shows it) */
+  codeRefusal: { code: string; reason: string } | null;
 };
 
 /** The cart's lines priced for a destination (quote.server.ts: the one place totals are computed). */
 async function priceLines(
+  userId: number,
   lines: Awaited<ReturnType<typeof cartLinesForCheckout>>,
   choice: PricingChoice,
   db: DbOrTx,
 ): Promise<PricedCart> {
   const destination = choice.shipTo ? { country: choice.shipTo.country, state: choice.shipTo.state } : null;
-  const priced = await quote({ lines: pricingLines(lines), destination, methodId: choice.shippingMethodId, db });
+  const applied = await appliedCode(userId, db);
+  const priced = await quote({
+    lines: pricingLines(lines),
+    destination,
+    methodId: choice.shippingMethodId,
+    discount: applied?.discount ?? null,
+    db,
+  });
   const { breakdown, context } = priced;
-  return { snapshot: snapshotOf(lines), totalCents: breakdown.totalCents, breakdown, context, quote: priced };
+  const refusal = appliedRefusal(applied, breakdown);
+  return {
+    snapshot: snapshotOf(lines),
+    totalCents: breakdown.totalCents,
+    breakdown,
+    context,
+    quote: priced,
+    code: applied?.row && breakdown.discount ? { codeId: applied.row.id, code: applied.row.code } : null,
+    codeRefusal: applied && refusal ? { code: applied.row?.code ?? applied.typed, reason: refusal } : null,
+  };
 }
 
 /**
@@ -90,7 +112,9 @@ export async function pricedCart(userId: number, db: DbOrTx, choice: PricingChoi
         `${stockMessage(nameWithVariant(line.name, line.variantLabel), line.inventory)} Please update your cart.`,
       );
   }
-  const priced = await priceLines(lines, choice, db);
+  const priced = await priceLines(userId, lines, choice, db);
+  // a code that stopped giving anything since the cart was shown: refused, never a different amount charged
+  if (priced.codeRefusal) throw checkoutRefusal(priced.codeRefusal.code, priced.codeRefusal.reason);
   if (priced.quote.shipsByZone && !choice.shipTo?.country)
     throw new ConflictError("Please choose where your order ships to: the shipping cost depends on it.");
   if (!priced.quote.shippable) throw new ConflictError(cannotShip(choice.shipTo));
@@ -248,6 +272,8 @@ async function paymentForAttempt(
   { reuse = true } = {},
 ): Promise<PaymentRow> {
   const { key, payment } = await attemptFor(userId, kind, priced, db);
+  // the code's use is the attempt's, taken before anything is charged (again after a declined card released it)
+  await reserveUse(userId, priced.code, key, db);
   if (payment && reuse) return payment;
   await refuseIfPaidOtherwise(userId, kind, priced, db);
   // never a second charge while the first one's order is not placed (the cart may have changed since)
@@ -274,6 +300,7 @@ async function paymentForAttempt(
   if (!row || row.providerPaymentId !== remote.id) {
     throw new ConflictError("This checkout changed while it was being paid. Please reload the page and try again.");
   }
+  if (priced.code) await notePayment(key, row.id, db);
   return row;
 }
 
@@ -297,7 +324,7 @@ export async function currentAttempt({
   const lines = await cartLinesForCheckout(userId, db);
   if (lines.length === 0) return { attempt: null, paidOrderBeingPlaced: null };
   const shipTo = await shipToFor(userId, shippingAddressId, undefined, db);
-  const priced = await priceLines(lines, { shipTo, shippingMethodId }, db);
+  const priced = await priceLines(userId, lines, { shipTo, shippingMethodId }, db);
   const { key } = await attemptFor(userId, "pi", priced, db);
   const unsettled = await paidPaymentWithoutOrder(userId, db, key);
   return {
@@ -480,6 +507,8 @@ export async function confirmTestPayment({
   if (!payment || payment.userId !== who.id) throw new NotFoundError("No such payment.");
   const result = await provider.confirm(paymentIntentId, card);
   await recordOutcome(payment.id, result, db);
+  // a declined card gives the code's use back; paying the attempt again takes it again
+  if (result.status === "requires_payment_method") await releaseUse(payment.checkoutKey, db);
   return {
     paymentIntentId,
     status: result.status === "succeeded" ? "succeeded" : "requires_payment_method",
@@ -511,6 +540,10 @@ export async function chargeTestCard(payment: PaymentRow, card: TestCard, db: Db
     throw remote.status === "succeeded" ? chargedButNotPlaced(error, payment.amountCents) : error;
   }
   if (remote.status === "succeeded") return null;
-  if (remote.status === "requires_payment_method") return remote.errorMessage ?? "Your card was declined.";
+  if (remote.status === "requires_payment_method") {
+    // a declined card gives the code's use back; paying the attempt again takes it again
+    await releaseUse(payment.checkoutKey, db);
+    return remote.errorMessage ?? "Your card was declined.";
+  }
   throw new ConflictError("This payment was cancelled. Please reload the page and pay again.");
 }

@@ -10,7 +10,15 @@ import { assertOwnerOrAdmin, type Actor } from "../access";
 import { cartLinesForCheckout } from "./cart.server";
 import { defaultShipping, shippingSnapshot } from "./ship-to.server";
 import { shippingMethods, shippingZones, shopSettings, taxRates, type ZoneRegion } from "~/db/schema";
-import { priceOrder, type PriceBreakdown, type PricingLine, type PricingSettings, type ShippingRate } from "./pricing";
+import {
+  priceOrder,
+  type PriceBreakdown,
+  type PricingDiscount,
+  type PricingLine,
+  type PricingSettings,
+  type ShippingRate,
+} from "./pricing";
+import { appliedCode, appliedDto, applyDiscountCode, type AppliedCode } from "./discounts.server";
 
 /** Where a cart would go: a country code and a subdivision (a US state's code), as typed in an address. */
 export interface Destination {
@@ -114,11 +122,14 @@ export async function quote({
   lines,
   destination,
   methodId,
+  discount = null,
   db,
 }: {
   lines: PricingLine[];
   destination: Destination | null;
   methodId?: number | null;
+  /** the cart's applied code, when it may be used (discounts.server.ts checked its dates and limits) */
+  discount?: PricingDiscount | null;
   db: DbOrTx;
 }): Promise<Quote> {
   const [settings, rates, zone] = await Promise.all([
@@ -129,7 +140,7 @@ export async function quote({
   const price = (method: MethodRow | null) =>
     priceOrder({
       lines,
-      discount: null,
+      discount,
       shipping: method ? asShipping(method) : null,
       taxRates: rates,
       settings,
@@ -148,11 +159,14 @@ export async function quote({
   const breakdown = price(chosen);
   const shippable = !zone.shipsByZone || (destination?.country ? chosen !== null : true);
   const counts = zone.shipsByZone || rates.length > 0;
-  const context = counts
+  const place = counts
     ? [norm(destination?.country ?? ""), norm(destination?.state ?? ""), chosen?.id ?? "-", breakdown.totalCents].join(
         "|",
       )
     : "";
+  // a code that gives something makes another attempt (another amount); none keeps the key it had before codes
+  const coded = breakdown.discount ? `code:${breakdown.discount.code.toLowerCase()}|${breakdown.totalCents}` : "";
+  const context = [place, coded].filter(Boolean).join("|");
   return { breakdown, methods, shipsByZone: zone.shipsByZone, shippable, context };
 }
 
@@ -225,14 +239,22 @@ export async function cartQuote({
   const shipTo = country
     ? { country, state: state ?? "" }
     : ((await shippingSnapshot(userId, shippingAddressId, undefined, db)) ?? (await defaultShipping(userId, db)));
+  const applied = await appliedCode(userId, db);
   return quoteDto(
-    await quote({ lines: pricingLines(lines), destination: shipTo, methodId: shippingMethodId, db }),
+    await quote({
+      lines: pricingLines(lines),
+      destination: shipTo,
+      methodId: shippingMethodId,
+      discount: applied?.discount ?? null,
+      db,
+    }),
     shipTo,
+    applied,
   );
 }
 
 /** A quote as the API shows it. */
-export function quoteDto(priced: Quote, destination: Destination | null): QuoteDto {
+export function quoteDto(priced: Quote, destination: Destination | null, applied: AppliedCode | null = null): QuoteDto {
   return {
     ...breakdownDto(priced.breakdown),
     destination: destination?.country ? { country: norm(destination.country), state: destination.state.trim() } : null,
@@ -244,5 +266,29 @@ export function quoteDto(priced: Quote, destination: Destination | null): QuoteD
     })),
     shipsByZone: priced.shipsByZone,
     shippable: priced.shippable && !(priced.shipsByZone && !destination?.country),
+    discountCode: appliedDto(applied, priced.breakdown),
   };
+}
+
+/** POST /carts/user/{userId}/discount: applies a code (a 422 saying why when it gives nothing), then the cart's quote. */
+export async function applyCartCode({
+  actor,
+  userId,
+  code,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  userId: number;
+  code: string;
+  db?: DbOrTx;
+}) {
+  const applied = await applyDiscountCode({
+    actor,
+    userId,
+    code,
+    db,
+    price: async (lines, discount) =>
+      (await quote({ lines: pricingLines(lines), destination: null, discount, db })).breakdown,
+  });
+  return { applied, quote: await cartQuote({ actor, userId, db }) };
 }

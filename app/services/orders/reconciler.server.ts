@@ -4,6 +4,7 @@
 // payment's row lock, and refunds are keyed, so instances running it at once do each piece of work once.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
+import { releaseUse } from "./discounts.server";
 import { payments, refunds } from "~/db/schema";
 import { isOpenPayment } from "./payment-attempts.server";
 import { ConflictError, PaymentRequiredError } from "../errors";
@@ -67,6 +68,8 @@ async function settle(payment: PaymentRow, abandonBefore: Date, db: DbOrTx): Pro
     remote = await provider.cancel(payment.providerPaymentId, `cancel:${payment.id}`);
     if (remote.status === "canceled") {
       await db.update(payments).set({ status: "canceled" }).where(eq(payments.id, payment.id));
+      // an abandoned checkout gives its discount code's use back (decision 0040)
+      await releaseUse(payment.checkoutKey, db);
       return "cancelled";
     }
   }
@@ -85,6 +88,7 @@ async function settle(payment: PaymentRow, abandonBefore: Date, db: DbOrTx): Pro
   }
   if (remote.status === "canceled") {
     await db.update(payments).set({ status: "canceled" }).where(eq(payments.id, payment.id));
+    await releaseUse(payment.checkoutKey, db);
     return null;
   }
   if (remote.status === "refunded") {
@@ -104,6 +108,7 @@ async function settle(payment: PaymentRow, abandonBefore: Date, db: DbOrTx): Pro
           set: { status: "succeeded", refundedAt: now, updatedAt: now },
         });
       await tx.update(payments).set({ status: "refunded" }).where(eq(payments.id, payment.id));
+      await releaseUse(payment.checkoutKey, tx);
     });
     return null;
   }

@@ -5,6 +5,7 @@
 // twice.
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
+import { releaseUse } from "./discounts.server";
 import { orders, payments, refunds, users } from "~/db/schema";
 import type { RefundDto } from "~/schemas/orders";
 import { centsToDollars } from "~/lib/money";
@@ -70,6 +71,8 @@ async function carryOut(refund: RefundRow, db: DbOrTx): Promise<boolean> {
       .update(payments)
       .set({ status: "refunded", failureMessage: refund.reason, updatedAt: now })
       .where(eq(payments.id, payment.id));
+    // refunded in full: the discount code's use is given back
+    await releaseUse(payment.checkoutKey, tx);
   });
   return true;
 }

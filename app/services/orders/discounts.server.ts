@@ -1,0 +1,424 @@
+// Discount codes (decision 0040): the code a cart has applied, checked whenever the cart is priced; a use reserved
+// when a checkout attempt's payment is made (a conditional UPDATE of the code's counter, so two instances racing for
+// the last use get exactly one), redeemed when its order is placed, released when the payment is declined or
+// refunded in full. The admin's list and forms.
+import { and, asc, count, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { carts, discountCodes, discountRedemptions } from "~/db/schema";
+import { centsToDollars, dollarsToCents } from "~/lib/money";
+import type { DiscountCodeDto, DiscountCodeInput } from "~/schemas/discounts";
+import type { QuoteDto } from "~/schemas/orders";
+import { assertOwnerOrAdmin, requireAdmin, type Actor } from "../access";
+import { recordAudit } from "../audit/audit.server";
+import { ConflictError, NotFoundError, refuseDuplicate, ValidationError } from "../errors";
+import { cartLinesForCheckout, ensureCartId } from "./cart.server";
+import { asPricingDiscount, codeRefusal, describeCode, pricingRefusalMessage, REFUSALS } from "./discount-rules";
+import type { PriceBreakdown, PricingDiscount } from "./pricing";
+
+type CodeRow = typeof discountCodes.$inferSelect;
+
+/** A code by what a shopper typed (any case). */
+export async function findCode(typed: string, db: DbOrTx): Promise<CodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(eq(sql`lower(${discountCodes.code})`, typed.trim().toLowerCase()));
+  return row;
+}
+
+/** The uses that count against a shopper now: the code's taken uses but their own open reservations, their redeemed ones. */
+async function usesFor(code: CodeRow, userId: number, db: DbOrTx) {
+  const rows = await db
+    .select({ status: discountRedemptions.status, n: count() })
+    .from(discountRedemptions)
+    .where(and(eq(discountRedemptions.codeId, code.id), eq(discountRedemptions.userId, userId)))
+    .groupBy(discountRedemptions.status);
+  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { totalUses: code.uses - of("reserved"), customerUses: of("redeemed") };
+}
+
+/** The cart's applied code, resolved: what priceOrder gets, and why it is refused (before pricing) when it is. */
+export interface AppliedCode {
+  typed: string;
+  row: CodeRow | null;
+  /** null when refused */
+  discount: PricingDiscount | null;
+  refusal: string | null;
+}
+
+export async function appliedCode(userId: number, db: DbOrTx, now = new Date()): Promise<AppliedCode | null> {
+  const [cart] = await db.select({ code: carts.discountCode }).from(carts).where(eq(carts.userId, userId));
+  if (!cart?.code) return null;
+  const row = (await findCode(cart.code, db)) ?? null;
+  const refusal = codeRefusal(row, {
+    now,
+    ...(row ? await usesFor(row, userId, db) : { totalUses: 0, customerUses: 0 }),
+  });
+  return { typed: cart.code, row, discount: row && !refusal ? asPricingDiscount(row) : null, refusal };
+}
+
+/** Why the applied code gives nothing for this cart (its own rules first, then the subtotal and lines), or null. */
+export function appliedRefusal(applied: AppliedCode | null, breakdown: PriceBreakdown): string | null {
+  if (!applied) return null;
+  if (applied.refusal) return applied.refusal;
+  return breakdown.discountRefused ? pricingRefusalMessage(breakdown.discountRefused) : null;
+}
+
+/** The applied code as the cart's quote shows it. */
+export function appliedDto(applied: AppliedCode | null, breakdown: PriceBreakdown): QuoteDto["discountCode"] {
+  if (!applied) return null;
+  return {
+    code: applied.row?.code ?? applied.typed,
+    description: applied.row ? describeCode(applied.row) : "",
+    refusal: appliedRefusal(applied, breakdown),
+  };
+}
+
+/**
+ * POST /carts/user/{userId}/discount: applies a code to the cart when it gives something now, else a 422 saying
+ * why (the cart keeps the code it had). Returns the code as stored.
+ */
+export async function applyDiscountCode({
+  actor,
+  userId,
+  code,
+  price,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  userId: number;
+  code: string;
+  /** prices the cart's lines with a discount (quote.server.ts's, passed in to keep the modules acyclic) */
+  price: (
+    lines: Awaited<ReturnType<typeof cartLinesForCheckout>>,
+    discount: PricingDiscount,
+  ) => Promise<PriceBreakdown>;
+  db?: DbOrTx;
+}): Promise<{ code: string; description: string }> {
+  assertOwnerOrAdmin(actor, userId);
+  const row = await findCode(code, db);
+  const refuse = (message: string): never => {
+    throw new ValidationError(message, { code: [message] });
+  };
+  const refusal = codeRefusal(row, {
+    now: new Date(),
+    ...(row ? await usesFor(row, userId, db) : { totalUses: 0, customerUses: 0 }),
+  });
+  if (refusal || !row) return refuse(refusal ?? REFUSALS.unknown);
+  const breakdown = await price(await cartLinesForCheckout(userId, db), asPricingDiscount(row));
+  if (breakdown.discountRefused) refuse(pricingRefusalMessage(breakdown.discountRefused));
+  const cartId = await ensureCartId(userId, db);
+  await db.update(carts).set({ discountCode: row.code, updatedAt: new Date() }).where(eq(carts.id, cartId));
+  return { code: row.code, description: describeCode(row) };
+}
+
+/** DELETE /carts/user/{userId}/discount: the cart without a code (nothing to remove is fine). */
+export async function removeDiscountCode({
+  actor,
+  userId,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  userId: number;
+  db?: DbOrTx;
+}) {
+  assertOwnerOrAdmin(actor, userId);
+  await db.update(carts).set({ discountCode: null, updatedAt: new Date() }).where(eq(carts.userId, userId));
+}
+
+// ---------------------------------------------------------------- redemptions
+
+/** "The code SAVE10 can no longer be used: …" — the checkout's refusal, before anything is charged. */
+export function checkoutRefusal(code: string, reason: string) {
+  return new ConflictError(
+    `The discount code ${code} cannot be used: ${reason} Nothing was charged. Please remove the code or change your cart, then check the new total.`,
+  );
+}
+
+/**
+ * Takes a use of the code for a checkout attempt (its key), before its payment is made. Idempotent per attempt: an
+ * attempt holding a use keeps it, a released one takes a use again. The counter moves by a conditional UPDATE
+ * (`uses < usage_limit`), which locks the code's row: concurrent takers queue on it and only as many as there are
+ * uses left succeed; the shopper's own uses are counted under that lock. Refused: a ConflictError, nothing charged.
+ */
+export async function reserveUse(
+  userId: number,
+  code: { codeId: number; code: string } | null,
+  checkoutKey: string,
+  db: DbOrTx,
+): Promise<void> {
+  if (!code) return;
+  await db.transaction(async (tx) => {
+    const [held] = await tx.select().from(discountRedemptions).where(eq(discountRedemptions.checkoutKey, checkoutKey));
+    if (held && held.status !== "released" && held.codeId === code.codeId) return;
+    const [taken] = await tx
+      .update(discountCodes)
+      .set({ uses: sql`${discountCodes.uses} + 1`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(discountCodes.id, code.codeId),
+          eq(discountCodes.active, true),
+          or(isNull(discountCodes.usageLimit), lt(discountCodes.uses, discountCodes.usageLimit)),
+        ),
+      )
+      .returning();
+    if (!taken) {
+      const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, code.codeId));
+      throw checkoutRefusal(code.code, row?.active ? REFUSALS.usedUp : REFUSALS.unknown);
+    }
+    const [mine] = await tx
+      .select({ n: count() })
+      .from(discountRedemptions)
+      .where(
+        and(
+          eq(discountRedemptions.codeId, code.codeId),
+          eq(discountRedemptions.userId, userId),
+          ne(discountRedemptions.status, "released"),
+          ne(discountRedemptions.checkoutKey, checkoutKey),
+        ),
+      );
+    // the dates and the shopper's own limit, now that the code's row is locked (the total was the UPDATE's)
+    const refusal = codeRefusal(taken, { now: new Date(), totalUses: 0, customerUses: mine?.n ?? 0 });
+    if (refusal) throw checkoutRefusal(code.code, refusal);
+    if (held && held.status !== "released") {
+      // the attempt held a use of another code: that one goes back
+      await tx
+        .update(discountCodes)
+        .set({ uses: sql`greatest(${discountCodes.uses} - 1, 0)` })
+        .where(eq(discountCodes.id, held.codeId));
+    }
+    await tx
+      .insert(discountRedemptions)
+      .values({ codeId: code.codeId, userId, checkoutKey, status: "reserved" })
+      .onConflictDoUpdate({
+        target: discountRedemptions.checkoutKey,
+        set: { codeId: code.codeId, status: "reserved", updatedAt: new Date() },
+      });
+  });
+}
+
+/** Notes the payment an attempt's use is for. */
+export async function notePayment(checkoutKey: string, paymentId: number, db: DbOrTx) {
+  await db
+    .update(discountRedemptions)
+    .set({ paymentId, updatedAt: new Date() })
+    .where(eq(discountRedemptions.checkoutKey, checkoutKey));
+}
+
+/** Gives an attempt's use back (its payment was declined or refunded in full). Returns whether one was held. */
+export async function releaseUse(checkoutKey: string | null, db: DbOrTx): Promise<boolean> {
+  if (!checkoutKey) return false;
+  return db.transaction(async (tx) => {
+    const [released] = await tx
+      .update(discountRedemptions)
+      .set({ status: "released", updatedAt: new Date() })
+      .where(and(eq(discountRedemptions.checkoutKey, checkoutKey), ne(discountRedemptions.status, "released")))
+      .returning();
+    if (!released) return false;
+    await tx
+      .update(discountCodes)
+      .set({ uses: sql`greatest(${discountCodes.uses} - 1, 0)`, updatedAt: new Date() })
+      .where(eq(discountCodes.id, released.codeId));
+    return true;
+  });
+}
+
+/**
+ * The use of a placed order's attempt is redeemed (in the order's transaction), and the code leaves the cart. A use
+ * released meanwhile (a declined card, then another card paid the same attempt through the provider's page) is taken
+ * again without the limit: the money was charged with the discount, so the count says so.
+ */
+export async function redeemUse(
+  payment: { userId: number; checkoutKey: string | null; id: number },
+  orderId: number,
+  tx: DbOrTx,
+) {
+  if (!payment.checkoutKey) return;
+  const [held] = await tx
+    .select()
+    .from(discountRedemptions)
+    .where(eq(discountRedemptions.checkoutKey, payment.checkoutKey));
+  if (!held) return;
+  await tx
+    .update(discountRedemptions)
+    .set({ status: "redeemed", orderId, paymentId: payment.id, updatedAt: new Date() })
+    .where(eq(discountRedemptions.id, held.id));
+  if (held.status === "released")
+    await tx
+      .update(discountCodes)
+      .set({ uses: sql`${discountCodes.uses} + 1` })
+      .where(eq(discountCodes.id, held.codeId));
+  await tx.update(carts).set({ discountCode: null }).where(eq(carts.userId, payment.userId));
+}
+
+// ---------------------------------------------------------------- admin
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function codeDto(row: CodeRow, redeemed: number): DiscountCodeDto {
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind,
+    amount: row.kind === "percent" ? row.value / 100 : row.kind === "fixed" ? centsToDollars(row.value) : 0,
+    description: describeCode(row),
+    minSubtotal: row.minSubtotalCents === null ? null : centsToDollars(row.minSubtotalCents),
+    startsAt: iso(row.startsAt),
+    endsAt: iso(row.endsAt),
+    usageLimit: row.usageLimit,
+    perCustomerLimit: row.perCustomerLimit,
+    productIds: row.productIds ?? [],
+    categoryIds: row.categoryIds ?? [],
+    active: row.active,
+    uses: row.uses,
+    redeemed,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function valuesOf(input: DiscountCodeInput) {
+  return {
+    code: input.code,
+    kind: input.kind,
+    value:
+      input.kind === "percent"
+        ? Math.round((input.amount ?? 0) * 100)
+        : input.kind === "fixed"
+          ? dollarsToCents(input.amount ?? 0)
+          : 0,
+    minSubtotalCents: input.minSubtotal === undefined ? null : dollarsToCents(input.minSubtotal),
+    startsAt: input.startsAt ? new Date(input.startsAt) : null,
+    endsAt: input.endsAt ? new Date(input.endsAt) : null,
+    usageLimit: input.usageLimit ?? null,
+    perCustomerLimit: input.perCustomerLimit ?? null,
+    productIds: input.productIds.length > 0 ? input.productIds : null,
+    categoryIds: input.categoryIds.length > 0 ? input.categoryIds : null,
+    active: input.active ?? true,
+  };
+}
+
+const duplicate = (code: string) =>
+  new ConflictError(`A code ${code} exists already.`, { code: [`A code ${code} exists already`] });
+
+async function redeemedCounts(db: DbOrTx) {
+  const rows = await db
+    .select({ codeId: discountRedemptions.codeId, n: count() })
+    .from(discountRedemptions)
+    .where(eq(discountRedemptions.status, "redeemed"))
+    .groupBy(discountRedemptions.codeId);
+  return new Map(rows.map((r) => [r.codeId, r.n]));
+}
+
+/** GET /admin/discount-codes: every code with its uses, newest first. */
+export async function listDiscountCodes({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }) {
+  requireAdmin(actor);
+  const [rows, redeemed] = await Promise.all([
+    db.select().from(discountCodes).orderBy(asc(discountCodes.code)),
+    redeemedCounts(db),
+  ]);
+  return rows.map((row) => codeDto(row, redeemed.get(row.id) ?? 0));
+}
+
+export async function getDiscountCode({ actor, id, db = getDb() }: { actor: Actor | null; id: number; db?: DbOrTx }) {
+  requireAdmin(actor);
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
+  if (!row) throw new NotFoundError(`Discount code ${id} not found`);
+  return codeDto(row, (await redeemedCounts(db)).get(row.id) ?? 0);
+}
+
+/** POST /admin/discount-codes */
+export async function createDiscountCode({
+  actor,
+  input,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  input: DiscountCodeInput;
+  db?: DbOrTx;
+}) {
+  const admin = requireAdmin(actor);
+  if (await findCode(input.code, db)) throw duplicate(input.code);
+  const row = await db
+    .transaction(async (tx) => {
+      const [created] = await tx.insert(discountCodes).values(valuesOf(input)).returning();
+      await recordAudit(tx, {
+        actor: admin,
+        kind: "discount.create",
+        entity: { type: "discount", id: created!.id },
+        before: null,
+        after: valuesOf(input),
+      });
+      return created!;
+    })
+    .catch((error: unknown) => refuseDuplicate(error, "discount_codes_code_key", () => duplicate(input.code)));
+  return codeDto(row, 0);
+}
+
+/** PUT /admin/discount-codes/{id}: the whole code (deactivating is `active: false`; uses taken stay). */
+export async function updateDiscountCode({
+  actor,
+  id,
+  input,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  id: number;
+  input: DiscountCodeInput;
+  db?: DbOrTx;
+}) {
+  const admin = requireAdmin(actor);
+  const other = await findCode(input.code, db);
+  if (other && other.id !== id) throw duplicate(input.code);
+  const row = await db
+    .transaction(async (tx) => {
+      const [before] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update");
+      if (!before) throw new NotFoundError(`Discount code ${id} not found`);
+      const values = valuesOf(input);
+      const [after] = await tx
+        .update(discountCodes)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(discountCodes.id, id))
+        .returning();
+      const { uses: _uses, createdAt: _c, updatedAt: _u, id: _id, ...was } = before;
+      await recordAudit(tx, {
+        actor: admin,
+        kind: "discount.update",
+        entity: { type: "discount", id },
+        before: was,
+        after: values,
+      });
+      return after!;
+    })
+    .catch((error: unknown) => refuseDuplicate(error, "discount_codes_code_key", () => duplicate(input.code)));
+  return codeDto(row, (await redeemedCounts(db)).get(row.id) ?? 0);
+}
+
+/** POST /admin/discount-codes/{id}/deactivate: the code can no longer be applied or paid with. */
+export async function deactivateDiscountCode({
+  actor,
+  id,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  id: number;
+  db?: DbOrTx;
+}) {
+  const admin = requireAdmin(actor);
+  const row = await db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(discountCodes)
+      .set({ active: false, updatedAt: new Date() })
+      .where(eq(discountCodes.id, id))
+      .returning();
+    if (!after) throw new NotFoundError(`Discount code ${id} not found`);
+    await recordAudit(tx, {
+      actor: admin,
+      kind: "discount.update",
+      entity: { type: "discount", id },
+      before: { active: true },
+      after: { active: false },
+    });
+    return after;
+  });
+  return codeDto(row, (await redeemedCounts(db)).get(row.id) ?? 0);
+}
