@@ -1,5 +1,5 @@
 // The admin dashboard at scale (decision 0038): the real shopDashboard timed in-process on PostgreSQL with 10,000 and
-// 100,000 orders (1–3 lines each, spread over the last 200 days, one in twenty cancelled), for 7, 30 and 90 days, and
+// 100,000 orders (1–3 lines each, spread over the last two years, one in twenty cancelled), for 7, 30 and 90 days, and
 // EXPLAIN (ANALYZE) of its two order queries at the largest size. Each size's database is made anew
 // (shop_bench_orders_<size>).
 //
@@ -60,7 +60,7 @@ async function prepare(size: number): Promise<URL> {
     await client.query(
       `INSERT INTO orders (user_id, order_date, total_cents, subtotal_cents, status)
        SELECT (SELECT min(id) FROM users) + floor(random() * 2000)::int,
-              now() - random() * interval '200 days',
+              now() - random() * interval '730 days',
               0, 0,
               (CASE WHEN random() < 0.05 THEN 'CANCELLED' ELSE 'DELIVERED' END)::order_status
        FROM generate_series(1, $1) i`,
