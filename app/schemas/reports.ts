@@ -17,7 +17,7 @@ export const DashboardQuerySchema = z.object({
 });
 
 /** GET /admin/dashboard.csv: the period, and which of its tables. */
-export const DASHBOARD_CSV_TABLES = ["daily", "products", "variants"] as const;
+export const DASHBOARD_CSV_TABLES = ["daily", "products", "variants", "low-stock"] as const;
 export type DashboardCsvTable = (typeof DASHBOARD_CSV_TABLES)[number];
 export const DashboardCsvQuerySchema = DashboardQuerySchema.extend({
   table: z.preprocess(

@@ -149,6 +149,12 @@ describe("GET /admin/dashboard", () => {
       `${mouse.id},${mouse.name},${mouse.brand},3,75.00`,
       `${pad.id},${pad.name},${pad.brand},4,40.00`,
     ]);
+    const low = await api.request("/admin/dashboard.csv?table=low-stock", { headers: boss.auth });
+    expect(low.headers.get("content-disposition")).toContain("lowest-stock-30-days.csv");
+    const lowRows = (await low.text()).trim().split("\n");
+    expect(lowRows[0]).toBe("product_id,name,brand,in_stock");
+    // the pad has 3 left, at or under the threshold: listed as the page lists it
+    expect(lowRows).toContain(`${pad.id},${pad.name},${pad.brand},3`);
     expect((await api.request("/admin/dashboard.csv?table=refunds", { headers: boss.auth })).status).toBe(400);
   });
 

@@ -3,7 +3,12 @@ import { dashboardCsv, shopDashboard } from "~/services/reports/dashboard.server
 import { defineRoute } from "../define";
 
 /** the file name of each dashboard table's CSV */
-const CSV_NAMES = { daily: "sales", products: "best-sellers", variants: "best-selling-options" } as const;
+const CSV_NAMES = {
+  daily: "sales",
+  products: "best-sellers",
+  variants: "best-selling-options",
+  "low-stock": "lowest-stock",
+} as const;
 
 /** How the shop is doing: the admin's dashboard. */
 export const reportRoutes = {

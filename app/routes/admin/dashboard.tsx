@@ -265,9 +265,14 @@ export default function AdminDashboard() {
         </section>
 
         <section aria-labelledby="low-heading">
-          <h2 id="low-heading" className="text-xl font-semibold text-slate-900">
-            Lowest stock
-          </h2>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="low-heading" className="text-xl font-semibold text-slate-900">
+              Lowest stock
+            </h2>
+            <a href={csv("low-stock")} className="text-sm font-medium text-brand-700 underline" download>
+              Download as CSV
+            </a>
+          </div>
           {dashboard.lowStock.products.length === 0 ? (
             <p className="mt-3 text-slate-600">Every product has more than {dashboard.lowStock.threshold} left.</p>
           ) : (

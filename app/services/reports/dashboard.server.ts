@@ -177,6 +177,17 @@ export function dashboardCsv(dashboard: DashboardDto, table: DashboardCsvTable):
       { header: true, columns: ["date", "orders", "revenue", "average_order_value"] },
     );
   }
+  if (table === "low-stock") {
+    return stringify(
+      dashboard.lowStock.products.map((p) => [
+        p.id,
+        neutraliseFormula(p.name),
+        neutraliseFormula(p.brand),
+        p.inventory,
+      ]),
+      { header: true, columns: ["product_id", "name", "brand", "in_stock"] },
+    );
+  }
   if (table === "variants") {
     return stringify(
       dashboard.topVariants.map((v) => [
