@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { availableParallelism } from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
@@ -6,6 +7,9 @@ import { defineConfig } from "vitest/config";
 // operators run it (processes, signals, ports; it builds first when the build is stale, and uses PostgreSQL too).
 export default defineConfig({
   plugins: [tsconfigPaths()],
+  // node_modules may be a link to another checkout's (a git worktree's): its files (the `?url` of a stylesheet the
+  // tests' page build imports) are served from where the link points
+  server: { fs: { allow: [".", fs.realpathSync("node_modules")] } },
   test: {
     // vitest's default is one worker fewer than the CPUs: one file at a time on 2 cores. The integration files spend
     // much of their time waiting on PostgreSQL or starting PGlite, so two at a time finish about a quarter sooner.
