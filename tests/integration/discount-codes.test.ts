@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { auditLog, discountCodes, discountRedemptions, payments } from "~/db/schema";
 import type { DiscountCodeDto } from "~/schemas/discounts";
 import type { OrderDto, QuoteDto } from "~/schemas/orders";
 import { checkInvariants } from "~/services/orders/invariants.server";
 import { reserveUse } from "~/services/orders/discounts.server";
 import { reconcile } from "~/services/orders/reconciler.server";
+import { ConflictError } from "~/services/errors";
+import { getPaymentProvider } from "~/services/payments/index.server";
 import { useApiServer } from "../support/api-server";
 import { useCategory } from "../support/checkout";
 import { word } from "../support/factories";
@@ -271,5 +273,38 @@ describe("an abandoned checkout", () => {
     expect(await reconcile({ settleMs: 0, now: tomorrow, db: database.db })).toMatchObject({ cancelled: 1 });
     expect(await usesOf(c.id)).toBe(0);
     expect(await redemptionsOf(c.id)).toMatchObject([{ status: "released" }]);
+  });
+
+  it("gives the use back when the payment provider fails after the use was taken", async () => {
+    const { user } = await shopperWithCart();
+    const c = await code({ usageLimit: 1 });
+    await apply(user, c.code);
+    // the provider cannot make the payment (an outage, a refusal of the amount)
+    const failing = vi
+      .spyOn(getPaymentProvider(), "createIntent")
+      .mockRejectedValueOnce(new ConflictError("The payment provider refused the payment."));
+    const refused = await checkout(user, { amount: 36 });
+    failing.mockRestore();
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(await usesOf(c.id)).toBe(0);
+    expect(await redemptionsOf(c.id)).toMatchObject([{ status: "released" }]);
+    // and the code can be paid with afterwards
+    const paid = await checkout(user, { amount: 36 });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(await usesOf(c.id)).toBe(1);
+  });
+
+  it("the reconciler gives back a use whose checkout died before recording its payment", async () => {
+    const user = await shopper();
+    const c = await code({ usageLimit: 1 });
+    const key = `stranded-${word()}`;
+    await reserveUse(user.id, { codeId: c.id, code: c.code }, key, database.db);
+    expect(await usesOf(c.id)).toBe(1);
+    // a sweep now leaves it (the checkout may still be recording its payment); one after the settle time frees it
+    await reconcile({ settleMs: 60_000, now: new Date(), db: database.db });
+    expect(await usesOf(c.id)).toBe(1);
+    await reconcile({ settleMs: 60_000, now: new Date(Date.now() + 5 * 60_000), db: database.db });
+    expect(await usesOf(c.id)).toBe(0);
+    expect(await redemptionsOf(c.id)).toMatchObject([{ status: "released", checkoutKey: key }]);
   });
 });

@@ -4,7 +4,7 @@
 // refunded in full. The admin's list and forms.
 import { and, asc, count, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { carts, discountCodes, discountRedemptions } from "~/db/schema";
+import { carts, discountCodes, discountRedemptions, payments } from "~/db/schema";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
 import type { DiscountCodeDto, DiscountCodeInput } from "~/schemas/discounts";
 import type { QuoteDto } from "~/schemas/orders";
@@ -221,6 +221,28 @@ export async function releaseUse(checkoutKey: string | null, db: DbOrTx): Promis
       .where(eq(discountCodes.id, released.codeId));
     return true;
   });
+}
+
+/**
+ * Gives back the uses taken for checkouts that never recorded a payment and were left before `before` (a process that
+ * died between taking the use and recording the payment): the reconciler's sweep. Returns how many.
+ */
+export async function releaseStrandedUses(before: Date, db: DbOrTx = getDb()): Promise<number> {
+  const stranded = await db
+    .select({ checkoutKey: discountRedemptions.checkoutKey })
+    .from(discountRedemptions)
+    .where(
+      and(
+        eq(discountRedemptions.status, "reserved"),
+        isNull(discountRedemptions.paymentId),
+        lt(discountRedemptions.updatedAt, before),
+        sql`not exists (select 1 from ${payments} where ${payments.checkoutKey} = ${discountRedemptions.checkoutKey})`,
+      ),
+    )
+    .limit(100);
+  let released = 0;
+  for (const { checkoutKey } of stranded) if (await releaseUse(checkoutKey, db)) released++;
+  return released;
 }
 
 /**

@@ -262,6 +262,17 @@ async function refuseWhileEarlierPaymentUnsettled(userId: number, key: string, d
   );
 }
 
+/** Gives back an attempt's code use when no payment is recorded under its key (never throws: the error that brought
+ * us here is the one to report). */
+async function releaseUnpaidUse(key: string, db: DbOrTx) {
+  try {
+    const [recorded] = await db.select({ id: payments.id }).from(payments).where(eq(payments.checkoutKey, key));
+    if (!recorded) await releaseUse(key, db);
+  } catch {
+    // the database away: the reconciler releases uses stranded without a payment (releaseStrandedUses)
+  }
+}
+
 /** The payment of an attempt: the one on record, or a new one made by the provider under the attempt's key. */
 async function paymentForAttempt(
   userId: number,
@@ -275,33 +286,40 @@ async function paymentForAttempt(
   // the code's use is the attempt's, taken before anything is charged (again after a declined card released it)
   await reserveUse(userId, priced.code, key, db);
   if (payment && reuse) return payment;
-  await refuseIfPaidOtherwise(userId, kind, priced, db);
-  // never a second charge while the first one's order is not placed (the cart may have changed since)
-  await refuseWhileEarlierPaymentUnsettled(userId, key, db);
-  const provider = getPaymentProvider();
-  // the provider answers the same key with the same payment: two tabs racing here share one
-  const remote = await create(key);
-  faultPoint("checkout-after-intent");
-  await db
-    .insert(payments)
-    .values({
-      userId,
-      provider: provider.name,
-      providerPaymentId: remote.id,
-      amountCents: priced.totalCents,
-      currency: "usd",
-      cartSnapshot: priced.snapshot,
-      priceBreakdown: priced.breakdown,
-      checkoutKey: key,
-    })
-    .onConflictDoNothing();
-  faultPoint("checkout-after-record");
-  const [row] = await db.select().from(payments).where(eq(payments.checkoutKey, key));
-  if (!row || row.providerPaymentId !== remote.id) {
-    throw new ConflictError("This checkout changed while it was being paid. Please reload the page and try again.");
+  try {
+    await refuseIfPaidOtherwise(userId, kind, priced, db);
+    // never a second charge while the first one's order is not placed (the cart may have changed since)
+    await refuseWhileEarlierPaymentUnsettled(userId, key, db);
+    const provider = getPaymentProvider();
+    // the provider answers the same key with the same payment: two tabs racing here share one
+    const remote = await create(key);
+    faultPoint("checkout-after-intent");
+    await db
+      .insert(payments)
+      .values({
+        userId,
+        provider: provider.name,
+        providerPaymentId: remote.id,
+        amountCents: priced.totalCents,
+        currency: "usd",
+        cartSnapshot: priced.snapshot,
+        priceBreakdown: priced.breakdown,
+        checkoutKey: key,
+      })
+      .onConflictDoNothing();
+    faultPoint("checkout-after-record");
+    const [row] = await db.select().from(payments).where(eq(payments.checkoutKey, key));
+    if (!row || row.providerPaymentId !== remote.id) {
+      throw new ConflictError("This checkout changed while it was being paid. Please reload the page and try again.");
+    }
+    if (priced.code) await notePayment(key, row.id, db);
+    return row;
+  } catch (error) {
+    // the use taken above goes back when no payment came of it (refused, the provider failing): a payment recorded
+    // under this key keeps it, and the reconciler settles that payment (and releases what is left stranded)
+    if (priced.code) await releaseUnpaidUse(key, db);
+    throw error;
   }
-  if (priced.code) await notePayment(key, row.id, db);
-  return row;
 }
 
 /**

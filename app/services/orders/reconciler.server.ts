@@ -4,7 +4,7 @@
 // payment's row lock, and refunds are keyed, so instances running it at once do each piece of work once.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { releaseUse } from "./discounts.server";
+import { releaseStrandedUses, releaseUse } from "./discounts.server";
 import { payments, refunds } from "~/db/schema";
 import { isOpenPayment } from "./payment-attempts.server";
 import { ConflictError, PaymentRequiredError } from "../errors";
@@ -144,6 +144,8 @@ export async function reconcile({
     }
   }
   report.refunds = await processDueRefunds(db, now);
+  // a code's use taken by a checkout that died before it recorded its payment goes back
+  await releaseStrandedUses(new Date(now.getTime() - settleMs), db);
   return report;
 }
 
