@@ -33,7 +33,7 @@ export const AccountExportSchema = z.object({
       createdAt: z.string(),
     }),
   ),
-  /** the e-mails the shop queued for the account's addresses: what, when and whether they went (not their bodies) */
+  /** the e-mails the shop queued for the account's address: what, when and whether they went (not their bodies) */
   mail: z.array(
     z.object({ kind: z.string(), to: z.string(), subject: z.string(), status: z.string(), createdAt: z.string() }),
   ),

@@ -414,6 +414,19 @@ describe("downloading one's data", () => {
     await addToCart(api, owner.auth, product.id, 1);
     await addToCart(api, other.auth, product.id, 3);
 
+    // a billing e-mail typed at checkout is anyone's: another shopper's mail never comes with it
+    await database.db
+      .update(orders)
+      .set({ billing: { email: other.email } })
+      .where(eq(orders.id, order.id));
+    await database.db.insert(mailOutbox).values({
+      messageId: `<others-${Date.now()}@test>`,
+      kind: "password-reset",
+      recipient: other.email,
+      subject: "Reset your GearHub password",
+      textBody: "t",
+      htmlBody: "h",
+    });
     const answer = await api.json<{ data: AccountExportDto }>(`/users/${owner.id}/export`, { headers: owner.auth });
     expect(answer.status).toBe(200);
     const mine = answer.body.data;

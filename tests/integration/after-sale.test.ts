@@ -250,7 +250,7 @@ describe("POST /withdrawals: the public withdrawal", () => {
     expect(kept!.email).toMatch(/\.invalid$/);
   });
 
-  it("limits a client address (429 with Retry-After), whatever it sends, and quietly one order's mailbox", async () => {
+  it("limits a client address (429 with Retry-After), whatever it sends, and quietly one order's mailbox (per order and address)", async () => {
     limits({ withdrawalsPerClient: 3, withdrawalsPerOrder: 2 });
     const client = newClient();
     for (let i = 0; i < 3; i++) expect((await withdrawForm(2147480000 + i, "a@example.com", client)).status).toBe(202);
@@ -265,6 +265,12 @@ describe("POST /withdrawals: the public withdrawal", () => {
     const p = await product({ inventory: 5 });
     const { order } = await placedOrder(user, [[p.id, 1]]);
     await advance(order.id, PATH_TO.SHIPPED);
+    // wrong addresses first (a typo, a stranger's junk): they never use up the owner's own tries
+    for (let i = 0; i < 3; i++) {
+      const wrong = await withdrawForm(order.id, `wrong${i}@example.com`);
+      expect(wrong.status).toBe(202);
+      expect(wrong.body.message).toBe(WITHDRAWAL_RECEIVED);
+    }
     for (let i = 0; i < 4; i++) {
       const answer = await withdrawForm(order.id, user.email);
       expect(answer.status).toBe(202);

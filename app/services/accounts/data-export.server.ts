@@ -3,7 +3,7 @@
 // person's, so even an admin gets 403 for someone else's.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { mailOutbox, orders, payments, users, withdrawalRequests } from "~/db/schema";
+import { mailOutbox, payments, users, withdrawalRequests } from "~/db/schema";
 import { centsToDollars } from "~/lib/money";
 import { DATA_EXPORT_FORMAT, type AccountExportDto } from "~/schemas/data-export";
 import { requireActor, type Actor } from "../access";
@@ -53,10 +53,6 @@ export async function exportAccountData({
           .from(withdrawalRequests)
           .where(inArray(withdrawalRequests.orderId, orderIds))
           .orderBy(asc(withdrawalRequests.createdAt));
-  // the mail to the account's address now and to the addresses its orders were placed under
-  const addressesMailed = [
-    ...new Set([row.email, ...(await ordersEmails(userId, db))].map((email) => email.toLowerCase())),
-  ];
   const mail = await db
     .select({
       kind: mailOutbox.kind,
@@ -66,7 +62,8 @@ export async function exportAccountData({
       createdAt: mailOutbox.createdAt,
     })
     .from(mailOutbox)
-    .where(inArray(sql`lower(${mailOutbox.recipient})`, addressesMailed))
+    // the mail to the account's address (a billing e-mail typed at checkout is anyone's: never a key to mail)
+    .where(eq(sql`lower(${mailOutbox.recipient})`, row.email.toLowerCase()))
     .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
   return {
     format: DATA_EXPORT_FORMAT,
@@ -90,13 +87,4 @@ export async function exportAccountData({
     })),
     mail: mail.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
   };
-}
-
-/** The billing e-mail addresses of the user's orders (an address changed since still received their mail). */
-async function ordersEmails(userId: number, db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .select({ email: sql<string | null>`${orders.billing}->>'email'` })
-    .from(orders)
-    .where(eq(orders.userId, userId));
-  return rows.map((r) => r.email).filter((email): email is string => Boolean(email));
 }

@@ -20,7 +20,7 @@ import {
   withdrawalReceivedMail,
   type WithdrawalOutcome,
 } from "../mail/templates/after-sale.server";
-import { countEvent } from "../rate-limit.server";
+import { countEvent, keyPart } from "../rate-limit.server";
 import { moveOrderInTx, refundCancelled, type OrderRow } from "./order-admin.server";
 import { orderDtos } from "./orders.server";
 
@@ -168,9 +168,11 @@ export async function withdraw({
     );
   }
   try {
-    // one order's mailbox is not to be filled by someone who knows its number
+    // one order's mailbox is not to be filled by someone who knows its number and address; counted per order *and*
+    // address, so that wrong guesses (or a stranger's junk) never use up the owner's own tries
+    const pair = keyPart(`${orderNumber}:${email.trim().toLowerCase()}`);
     await countEvent(
-      [{ key: `withdraw:order:${orderNumber}`, max: limits.withdrawalsPerOrder, windowSeconds: HOUR }],
+      [{ key: `withdraw:order:${pair}`, max: limits.withdrawalsPerOrder, windowSeconds: HOUR }],
       "quiet",
       db,
     );
