@@ -307,4 +307,16 @@ describe("an abandoned checkout", () => {
     expect(await usesOf(c.id)).toBe(0);
     expect(await redemptionsOf(c.id)).toMatchObject([{ status: "released", checkoutKey: key }]);
   });
+
+  it("a code that takes the total under a card's smallest charge is refused in words, and its use is not kept", async () => {
+    const { user } = await shopperWithCart();
+    const c = await code({ kind: "percent", value: 10_000, usageLimit: 1 });
+    await apply(user, c.code);
+    const refused = await checkout(user);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.message).toBe(
+      "Your total of $0.00 is less than the smallest amount a card can be charged ($0.50). Please add to your cart or remove the discount code.",
+    );
+    expect(await usesOf(c.id)).toBe(0);
+  });
 });

@@ -118,8 +118,18 @@ export async function pricedCart(userId: number, db: DbOrTx, choice: PricingChoi
   if (priced.quote.shipsByZone && !choice.shipTo?.country)
     throw new ConflictError("Please choose where your order ships to: the shipping cost depends on it.");
   if (!priced.quote.shippable) throw new ConflictError(cannotShip(choice.shipTo));
+  // a card cannot be charged less than this (Stripe's smallest charge in dollars): a code that takes the total under
+  // it is refused in words, before any payment is made
+  if (priced.totalCents < SMALLEST_CHARGE_CENTS) {
+    throw new ConflictError(
+      `Your total of ${formatCents(priced.totalCents)} is less than the smallest amount a card can be charged (${formatCents(SMALLEST_CHARGE_CENTS)}). Please add to your cart or remove the discount code.`,
+    );
+  }
   return priced;
 }
+
+/** Stripe's smallest charge in US dollars; the test provider keeps to it too */
+export const SMALLEST_CHARGE_CENTS = 50;
 
 /** "We cannot ship to this address (US, AK)." */
 export function cannotShip(shipTo: { country: string; state: string } | null) {
