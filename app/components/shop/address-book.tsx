@@ -74,7 +74,7 @@ export function AddressBook({
       aria-labelledby="user-addresses"
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <h2 id="user-addresses" className="text-lg font-semibold text-slate-900">
+      <h2 id="user-addresses" tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
         User Addresses
       </h2>
       {shown.length === 0 ? <p className="mt-3 text-slate-600">No addresses found</p> : null}
@@ -113,9 +113,16 @@ export function AddressBook({
   );
 }
 
-/** Brings the address book's heading into view (after a save closed the form that held the view). */
+/**
+ * Brings the address book's heading into view and gives it the focus (after a save closed the form that held both):
+ * a keyboard or screen reader user goes on from the list, not from a form that is gone.
+ */
 function showAddressBook() {
-  requestAnimationFrame(() => document.getElementById("user-addresses")?.scrollIntoView({ block: "start" }));
+  requestAnimationFrame(() => {
+    const heading = document.getElementById("user-addresses");
+    heading?.scrollIntoView({ block: "start" });
+    heading?.focus({ preventScroll: true });
+  });
 }
 
 /** What was typed in the form a refusal sent back (without JavaScript), as the fields' values. */

@@ -161,10 +161,6 @@ export async function requestEmailChange({
 }
 
 /**
- * Opens an e-mail confirmation link: the account moves to the new address (unless another account took it since),
- * the link and any password-reset link mailed to the old address are spent, and the old address is told.
- */
-/**
  * The new address a confirmation link would give its account, if the link can still be used (nothing is spent): the
  * page the link opens names it. Whoever holds the link was sent it at that address.
  */
@@ -173,6 +169,10 @@ export async function pendingEmailChange({ token, db = getDb() }: { token: strin
   return { email: row.newEmail ?? "" };
 }
 
+/**
+ * Opens an e-mail confirmation link: the account moves to the new address (unless another account took it since),
+ * the link and any password-reset link mailed to the old address are spent, and the old address is told.
+ */
 export async function confirmEmailChange({
   token,
   db = getDb(),
