@@ -212,13 +212,13 @@ const cases: Array<{ kind: string; write: () => Promise<Written> }> = [
       const brand = `Brand ${word()}`;
       const renamed = `Renamed ${word()}`;
       await createProduct(database.db, { categoryId, brand });
-      await createProduct(database.db, { categoryId, brand: brand.toUpperCase() });
+      await createProduct(database.db, { categoryId, brand });
       expectOk(await call("PUT", `/products/brands/${encodeURIComponent(brand)}`, { name: renamed }));
       return {
         entityType: "brand",
         entityId: brand,
         check: (before, after) => {
-          expect(before).toEqual({ name: expect.stringMatching(new RegExp(`^${brand}$`, "i")), products: 2 });
+          expect(before).toEqual({ name: brand, products: 2 });
           expect(after).toEqual({ name: renamed, products: 2 });
         },
       };
@@ -407,7 +407,7 @@ describe("a refused write", () => {
       headers: boss.auth,
       body: multipart({ productId: String(product.id) }, [forged]),
     });
-    expect(upload.status, JSON.stringify(upload.body)).toBe(422);
+    expect(upload.status, JSON.stringify(upload.body)).toBe(415);
 
     const update = await call("PUT", `/products/${product.id}/variants`, {
       variants: [{ id: product.variantId, sku: taken!.sku, price: 20, inventory: 1, weightGrams: null }],
