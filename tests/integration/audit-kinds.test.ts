@@ -8,7 +8,13 @@ import { TestPaymentProvider } from "~/services/payments/index.server";
 import { reconcile } from "~/services/orders/reconciler.server";
 import { PASSWORD } from "../support/accounts";
 import { useApiServer } from "../support/api-server";
-import { addToCart, admin as makeAdmin, shopper as makeShopper, type User } from "../support/checkout";
+import {
+  addToCart,
+  admin as makeAdmin,
+  payAndPlaceOrder,
+  shopper as makeShopper,
+  type User,
+} from "../support/checkout";
 import { createCategory, createProduct, word } from "../support/factories";
 import { multipart, realFile } from "../support/image-files";
 import { json, type Auth, type Envelope } from "../support/requests";
@@ -314,6 +320,24 @@ const cases: Array<{ kind: string; write: () => Promise<Written> }> = [
         check: (before, after) => {
           expect(before).toMatchObject({ id, country: "IS", name: "VSK", rate: 24, basisPoints: 2400 });
           expect(after).toMatchObject({ id, country: "IS", name: "VSK", rate: 11, basisPoints: 1100 });
+        },
+      };
+    },
+  },
+  {
+    kind: "order.status",
+    write: async () => {
+      const buyer = await makeShopper(api);
+      const item = await createProduct(database.db, { categoryId, priceCents: 1500, inventory: 5 });
+      await addToCart(api, buyer.auth, item.id, 1);
+      const { order } = await payAndPlaceOrder(api, buyer);
+      expectOk(await call("PUT", `/orders/order/${order.id}/status`, { status: "PROCESSING" }));
+      return {
+        entityType: "order",
+        entityId: order.id,
+        check: (before, after) => {
+          expect(before).toEqual({ status: "PENDING" });
+          expect(after).toEqual({ status: "PROCESSING" });
         },
       };
     },
