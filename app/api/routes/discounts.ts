@@ -7,7 +7,7 @@ import {
   getDiscountCode,
   listDiscountCodes,
   updateDiscountCode,
-} from "~/services/orders/discounts.server";
+} from "~/services/orders/discount-admin.server";
 import { defineRoute } from "../define";
 
 const CodeParams = z.object({ id: IdSchema });
