@@ -79,6 +79,76 @@ function Attention({ to, label, count, detail }: { to: string; label: string; co
   );
 }
 
+/** A section of the dashboard's reports: its heading and the link to the same figures as CSV. */
+function ReportSection({
+  id,
+  title,
+  csvHref,
+  children,
+}: {
+  id: string;
+  title: string;
+  csvHref: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-xl font-semibold text-slate-900">
+          {title}
+        </h2>
+        <a href={csvHref} className="text-sm font-medium text-brand-700 underline" download>
+          Download as CSV
+        </a>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+type SalesRow = { key: string; name: string; href: string | null; detail: string; units: number; revenue: number };
+
+/** Units and revenue per product (or per option), best first; a deleted product is named, not linked. */
+function BestSellers({ firstColumn, empty, rows }: { firstColumn: string; empty: string; rows: SalesRow[] }) {
+  if (rows.length === 0) return <p className="mt-3 text-slate-600">{empty}</p>;
+  return (
+    <table className="mt-3 w-full text-left text-sm">
+      <caption className="sr-only">{firstColumn}: units sold and revenue before discount codes</caption>
+      <thead className="text-slate-600">
+        <tr>
+          <th scope="col" className="py-2 font-medium">
+            {firstColumn}
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Units
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Revenue
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-t border-slate-100">
+            <th scope="row" className="py-2 pr-2 font-normal">
+              {row.href !== null ? (
+                <Link to={row.href} className="text-brand-700 underline">
+                  {row.name}
+                </Link>
+              ) : (
+                `${row.name} (deleted)`
+              )}
+              <span className="block text-xs text-slate-500">{row.detail}</span>
+            </th>
+            <td className="py-2 text-right tabular-nums">{row.units}</td>
+            <td className="py-2 text-right tabular-nums">{formatPrice(row.revenue)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export default function AdminDashboard() {
   const dashboard = useLoaderData<typeof loader>();
   const { days } = dashboard;
@@ -165,114 +235,40 @@ export default function AdminDashboard() {
       </section>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
-        <section aria-labelledby="best-heading">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="best-heading" className="text-xl font-semibold text-slate-900">
-              Best sellers
-            </h2>
-            <a href={csv("products")} className="text-sm font-medium text-brand-700 underline" download>
-              Download as CSV
-            </a>
-          </div>
-          {dashboard.topProducts.length === 0 ? (
-            <p className="mt-3 text-slate-600">No sales in these {days} days.</p>
-          ) : (
-            <table className="mt-3 w-full text-left text-sm">
-              <thead className="text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 font-medium">
-                    Product
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Units
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Revenue
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {dashboard.topProducts.map((product) => (
-                  <tr key={`${product.productId}-${product.name}`} className="border-t border-slate-100">
-                    <th scope="row" className="py-2 pr-2 font-normal">
-                      {product.productId !== null ? (
-                        <Link to={`/product/${product.productId}/details`} className="text-brand-700 underline">
-                          {product.name}
-                        </Link>
-                      ) : (
-                        `${product.name} (deleted)`
-                      )}
-                      <span className="block text-xs text-slate-500">{product.brand}</span>
-                    </th>
-                    <td className="py-2 text-right tabular-nums">{product.units}</td>
-                    <td className="py-2 text-right tabular-nums">{formatPrice(product.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+        <ReportSection id="best-heading" title="Best sellers" csvHref={csv("products")}>
+          <BestSellers
+            firstColumn="Product"
+            empty={`No sales in these ${days} days.`}
+            rows={dashboard.topProducts.map((product) => ({
+              key: `${product.productId}-${product.name}`,
+              name: product.name,
+              href: product.productId !== null ? `/product/${product.productId}/details` : null,
+              detail: product.brand,
+              units: product.units,
+              revenue: product.revenue,
+            }))}
+          />
+        </ReportSection>
 
-        <section aria-labelledby="variants-heading">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="variants-heading" className="text-xl font-semibold text-slate-900">
-              Best-selling options
-            </h2>
-            <a href={csv("variants")} className="text-sm font-medium text-brand-700 underline" download>
-              Download as CSV
-            </a>
-          </div>
-          {dashboard.topVariants.length === 0 ? (
-            <p className="mt-3 text-slate-600">No product with options sold in these {days} days.</p>
-          ) : (
-            <table className="mt-3 w-full text-left text-sm">
-              <thead className="text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 font-medium">
-                    Product and option
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Units
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Revenue
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {dashboard.topVariants.map((line) => (
-                  <tr key={`${line.variantId}-${line.name}-${line.variant}`} className="border-t border-slate-100">
-                    <th scope="row" className="py-2 pr-2 font-normal">
-                      {line.productId !== null && line.variantId !== null ? (
-                        <Link
-                          to={`/product/${line.productId}/details?variant=${line.variantId}`}
-                          className="text-brand-700 underline"
-                        >
-                          {line.name}
-                        </Link>
-                      ) : (
-                        `${line.name} (deleted)`
-                      )}
-                      <span className="block text-xs text-slate-500">{line.variant}</span>
-                    </th>
-                    <td className="py-2 text-right tabular-nums">{line.units}</td>
-                    <td className="py-2 text-right tabular-nums">{formatPrice(line.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+        <ReportSection id="variants-heading" title="Best-selling options" csvHref={csv("variants")}>
+          <BestSellers
+            firstColumn="Product and option"
+            empty={`No product with options sold in these ${days} days.`}
+            rows={dashboard.topVariants.map((line) => ({
+              key: `${line.variantId}-${line.name}-${line.variant}`,
+              name: line.name,
+              href:
+                line.productId !== null && line.variantId !== null
+                  ? `/product/${line.productId}/details?variant=${line.variantId}`
+                  : null,
+              detail: line.variant,
+              units: line.units,
+              revenue: line.revenue,
+            }))}
+          />
+        </ReportSection>
 
-        <section aria-labelledby="low-heading">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="low-heading" className="text-xl font-semibold text-slate-900">
-              Lowest stock
-            </h2>
-            <a href={csv("low-stock")} className="text-sm font-medium text-brand-700 underline" download>
-              Download as CSV
-            </a>
-          </div>
+        <ReportSection id="low-heading" title="Lowest stock" csvHref={csv("low-stock")}>
           {dashboard.lowStock.products.length === 0 ? (
             <p className="mt-3 text-slate-600">Every product has more than {dashboard.lowStock.threshold} left.</p>
           ) : (
@@ -289,7 +285,7 @@ export default function AdminDashboard() {
               ))}
             </ul>
           )}
-        </section>
+        </ReportSection>
       </div>
     </div>
   );
