@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatPrice } from "~/lib/money";
+import { described, FieldBox } from "./field";
 import type { SentForm } from "~/schemas/common";
 import type { ShippingMethodDto, ShippingZoneDto, TaxRateDto } from "~/schemas/pricing-admin";
 
@@ -51,49 +52,6 @@ function otherErrors(state: State, shown: string[]) {
     .filter(([key]) => !shown.includes(key))
     .map(([, messages]) => messages[0])
     .filter(Boolean);
-}
-
-function FieldBox({
-  id,
-  label,
-  errors,
-  hint,
-  children,
-  className = "",
-}: {
-  id: string;
-  label: string;
-  errors?: string[];
-  hint?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <p id={`${id}-error`} className="mt-1 min-h-4 text-xs leading-4 text-red-700" aria-live="polite">
-        {errors?.[0] ?? ""}
-      </p>
-    </div>
-  );
-}
-
-/** The input attributes that tie a field to its hint and error. */
-function described(id: string, errors: string[] | undefined, hint?: boolean) {
-  return {
-    id,
-    "aria-invalid": errors?.length ? true : undefined,
-    "aria-describedby":
-      [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean).join(" ") || undefined,
-  } as const;
 }
 
 function Hidden({ intent, id }: { intent: string; id: number | null }) {

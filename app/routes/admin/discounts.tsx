@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod/v4";
 import { endpoints } from "~/client/api.server";
+import { described, FieldBox } from "~/components/admin/field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { IdSchema } from "~/schemas/common";
@@ -123,34 +124,18 @@ function Field({
   hint?: string;
 }) {
   const id = `${idPrefix}-${name}`;
-  const error = errors?.[name]?.[0];
-  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  const fieldErrors = errors?.[name];
   return (
-    <div className="text-sm text-slate-700">
-      <label className="block font-medium" htmlFor={id}>
-        {label}
-      </label>
+    <FieldBox id={id} label={label} errors={fieldErrors} hint={hint} className="text-sm text-slate-700">
       <input
-        id={id}
+        {...described(id, fieldErrors, Boolean(hint))}
         name={name}
         type={type}
         defaultValue={values[name] ?? ""}
         step={type === "number" ? "any" : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
         className="input mt-1 w-full"
       />
-      {hint ? (
-        <span id={`${id}-hint`} className="block text-xs text-slate-500">
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={`${id}-error`} role="alert" className="mt-1 block text-sm font-medium text-red-700">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    </FieldBox>
   );
 }
 
