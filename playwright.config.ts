@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import { REQUEST_ONLY_TAG } from "./tests/e2e/projects";
+import { chromiumPath } from "./tests/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -11,7 +12,6 @@ const ORDERS_PORT = Number(process.env.E2E_ORDERS_PORT ?? 3101);
 /** The admin of the orders shop (tests/e2e/admin-helpers.ts reads the same variables, with the same defaults). */
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? "admin@gearhub.test";
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "admin-password-e2e";
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const JS = { ...devices["Desktop Chrome"], javaScriptEnabled: true };
 const NO_JS = { ...devices["Desktop Chrome"], javaScriptEnabled: false };
@@ -44,7 +44,7 @@ export default defineConfig({
     // recording a trace for every test costs about 30% on 2 cores: only the retry of a failed test records one
     trace: "on-first-retry",
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -2,6 +2,7 @@ import { chromium, type Page } from "@playwright/test";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startShop, type ShopProcess } from "./support/shop-process";
 import { seededDataDir } from "./support/seeded-data";
+import { chromiumPath } from "../support/chromium";
 
 // The built shop's headers over real HTTP (docs/decisions/0016-security-headers-and-logs.md) and its refusal of
 // cross-origin posts (docs/decisions/0012-csrf.md). One data directory for the file, a copy of the seeded demo shop
@@ -259,7 +260,7 @@ describe("with Stripe configured", () => {
    */
   it("the checkout requests Stripe.js once, when it loads and when it cannot", async () => {
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: ["--no-sandbox", "--disable-gpu"],
     });
     try {
