@@ -18,6 +18,7 @@ import { categoryRoutes } from "./routes/categories";
 import { imageRoutes } from "./routes/images";
 import { mailRoutes } from "./routes/mail";
 import { orderRoutes } from "./routes/orders";
+import { pageRoutes } from "./routes/pages";
 import { paymentRoutes } from "./routes/payments";
 import { pricingRoutes } from "./routes/pricing";
 import { productRoutes } from "./routes/products";
@@ -50,6 +51,7 @@ export const endpoints = {
   staff: staffRoutes,
   audit: auditRoutes,
   pricing: pricingRoutes,
+  pages: pageRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));

@@ -37,6 +37,7 @@ export const AUDIT_KINDS = [
   "tax.rate.update",
   "tax.rate.delete",
   "settings.update",
+  "policy.update",
 ] as const;
 
 const isoDate = z.preprocess(
@@ -71,6 +72,7 @@ export const AuditQuerySchema = z.object({
         "tax_rate",
         "settings",
         "discount",
+        "policy_page",
       ])
       .optional(),
   ),
