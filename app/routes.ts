@@ -53,6 +53,7 @@ export default [
   route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/shipping", "routes/admin/shipping.tsx"),
   route("admin/tax", "routes/admin/tax.tsx"),
+  route("admin/pages", "routes/admin/policy-pages.tsx"),
   route("admin/mail", "routes/admin/mail.tsx"),
   route("admin/mail/:mailId", "routes/admin/mail-message.tsx"),
   route("admin/mail/:mailId/html", "routes/admin/mail-message-html.ts"),
@@ -67,5 +68,7 @@ export default [
   route("unauthorized", "routes/site/unauthorized.tsx"),
   // the withdrawal from the contract: public, linked from every page's footer (docs/decisions/0039-after-sale.md)
   route("withdraw", "routes/site/withdraw.tsx"),
+  // the shop's terms, privacy, shipping, returns and contact pages, as the admin wrote them (docs/decisions/0043-policy-pages.md)
+  route("policies/:slug", "routes/site/policy.tsx"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -49,6 +49,14 @@ test.describe("checkout", () => {
     await expect(badge(page)).toHaveText("3");
     await hydrated(page, javaScriptEnabled);
 
+    // by the button, the terms the shopper accepts by paying, and the withdrawal policy
+    const terms = page.getByTestId("checkout-terms");
+    await expect(terms.getByRole("link", { name: "terms and conditions" })).toHaveAttribute("href", "/policies/terms");
+    await expect(terms.getByRole("link", { name: "returns and withdrawal policy" })).toHaveAttribute(
+      "href",
+      "/policies/returns",
+    );
+
     // billing details from the account and its first address
     const main = page.getByRole("main");
     const checkout = checkoutUi(page);

@@ -466,6 +466,13 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: [401, 403, 403, 404, 403],
     call: () => ({ path: "/admin/discount-codes/2147483647/deactivate" }),
   },
+  // the shop's policy pages: anyone reads them, admins write (an empty form is refused, 422, once let in)
+  "GET /pages": { expect: PUBLIC, call: () => ({ path: "/pages" }) },
+  "GET /pages/{slug}": { expect: PUBLIC, call: () => ({ path: "/pages/privacy" }) },
+  "PUT /admin/pages/{slug}": {
+    expect: [401, 403, 403, 422, 403],
+    call: () => ({ path: "/admin/pages/terms", json: {} }),
+  },
   "GET /admin/refunds": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/refunds" }) },
   "GET /admin/dashboard": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard?days=7" }) },
   "GET /admin/dashboard.csv": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard.csv?table=products" }) },
@@ -612,6 +619,9 @@ const PAGES: Record<string, Row> = {
   "POST routes/account/order": PAGE_SHOPPER_ACTION,
   // the withdrawal from the contract: anyone, no account; an empty form is refused (422) whoever sends it
   "GET routes/site/withdraw": PAGE_PUBLIC,
+  "GET routes/site/policy": PAGE_PUBLIC,
+  "GET routes/admin/policy-pages": PAGE_ADMIN,
+  "POST routes/admin/policy-pages": PAGE_ADMIN_ACTION,
   "POST routes/site/withdraw": [422, 422, 422, 422, 422],
   "GET routes/admin/withdrawals": PAGE_ADMIN,
   "POST routes/account/logout": ["ok", "ok", "ok", "ok", "ok"],

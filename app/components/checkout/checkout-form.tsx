@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { Form, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { JsMarker } from "~/components/ui/js-marker";
@@ -292,6 +292,17 @@ export function CheckoutForm({
             {paying ? <Spinner label="Processing payment" className="h-4 w-4" /> : null}
             Pay Now
           </button>
+          <p className="mt-3 text-xs text-slate-600" data-testid="checkout-terms">
+            By paying you accept our{" "}
+            <Link to="/policies/terms" className="text-brand-700 underline">
+              terms and conditions
+            </Link>
+            . You may withdraw from the contract as our{" "}
+            <Link to="/policies/returns" className="text-brand-700 underline">
+              returns and withdrawal policy
+            </Link>{" "}
+            says.
+          </p>
         </aside>
       </Form>
       {/* after an address is added its fields start empty again, closed */}

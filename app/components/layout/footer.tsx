@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { Category } from "~/schemas/catalogue";
+import type { PolicySlug } from "~/schemas/policies";
 import { COPYRIGHT_YEAR, SITE_NAME } from "~/lib/site";
 
 const SOCIAL = [
@@ -7,6 +8,15 @@ const SOCIAL = [
   { name: "YouTube", href: "https://www.youtube.com/" },
   { name: "Instagram", href: "https://www.instagram.com/" },
   { name: "Discord", href: "https://discord.com/" },
+];
+
+/** The shop's policy pages (app/routes/site/policy.tsx), by the names shoppers look for. */
+const POLICY_LINKS: Array<{ slug: PolicySlug; label: string }> = [
+  { slug: "terms", label: "Terms and conditions" },
+  { slug: "privacy", label: "Privacy policy" },
+  { slug: "shipping", label: "Shipping" },
+  { slug: "returns", label: "Returns and withdrawal" },
+  { slug: "contact", label: "Contact and imprint" },
 ];
 
 export function Footer({ categories }: { categories: Category[] }) {
@@ -56,6 +66,17 @@ export function Footer({ categories }: { categories: Category[] }) {
               </a>
             </p>
           </address>
+          <nav aria-label="Shop policies" className="mt-3">
+            <ul className="space-y-1 text-sm">
+              {POLICY_LINKS.map((link) => (
+                <li key={link.slug}>
+                  <Link to={`/policies/${link.slug}`} className="hover:text-white hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
           {/* the withdrawal function, always reachable, no account needed (docs/decisions/0039-after-sale.md) */}
           <p className="mt-3 text-sm">
             <Link to="/withdraw" className="font-semibold text-white underline hover:text-slate-100">

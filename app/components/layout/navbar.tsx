@@ -30,6 +30,7 @@ const ADMIN_LINKS = [
   { to: "/admin/discounts", label: "Discounts", more: true },
   { to: "/admin/shipping", label: "Shipping", more: true },
   { to: "/admin/tax", label: "Tax", more: true },
+  { to: "/admin/pages", label: "Shop pages", more: true },
   { to: "/admin/mail", label: "Sent mail", more: true },
   { to: "/admin/users", label: "Users", more: true },
   { to: "/admin/audit", label: "Audit log", more: true },

@@ -24,6 +24,7 @@ export function concretePath(route: PageRoute, fixture: Fixture, role: Role): st
     categoryId: String(fixture.categoryId),
     name: "Product",
     orderId: String(actor.orderIds[0] ?? 1),
+    slug: "terms",
   };
   return route.path.replace(/:(\w+)\??/g, (_m, name: string) => values[name] ?? "1").replace(/\/\*$/, "/x");
 }
