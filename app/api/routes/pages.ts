@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { PolicyPageInputSchema, PolicyPageSchema, PolicyPageSummarySchema, PolicySlugSchema } from "~/schemas/policies";
+import { PolicyPageInputSchema, PolicyPageSchema, PolicyPageSummarySchema } from "~/schemas/policies";
 import { getPolicyPage, listPolicyPages, policySlug, savePolicyPage } from "~/services/content/policy-pages.server";
 import { defineRoute } from "../define";
 
