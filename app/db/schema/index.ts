@@ -7,3 +7,4 @@ export * from "./pricing";
 export * from "./mail";
 export * from "./audit";
 export * from "./discounts";
+export * from "./invoices";

@@ -14,6 +14,7 @@ import { resolveVariant } from "../catalogue/variants.server";
 import { nameWithVariant } from "./cart.server";
 import { getPaymentProvider } from "../payments/index.server";
 import { oweRefund, refundNow } from "./refunds.server";
+import { numberInvoice } from "./invoices.server";
 import { defaultShipping, shippingFromBilling, shippingSnapshot } from "./ship-to.server";
 import { queueOrderMail, queuePaymentRefundedMail } from "../mail/templates/orders.server";
 import { createLogger } from "~/lib/log.server";
@@ -222,6 +223,8 @@ async function placeFromSnapshot(
   // the price is the payment's, as computed when it was made: never priced again (a payment from before 0013 has
   // no breakdown and cost its lines' sum)
   const breakdown = payment.priceBreakdown;
+  // the invoice's number last, just before the order it belongs to: the counter stays locked until this commits
+  const invoice = await numberInvoice(tx);
   const [order] = await tx
     .insert(orders)
     .values({
@@ -239,6 +242,7 @@ async function placeFromSnapshot(
       status: "PENDING",
       billing: owner?.deletedAt ? null : billing,
       shippingAddress,
+      ...invoice,
     })
     .returning();
   await tx.insert(orderItems).values(
