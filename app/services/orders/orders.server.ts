@@ -6,6 +6,7 @@ import { cartItems, carts, orderItems, orders, payments, products, productVarian
 import type { CartSnapshotLine, ShippingSnapshot } from "~/db/schema";
 import { orderStatusLabel, type Billing, type OrderDto } from "~/schemas/orders";
 import { centsToDollars, formatCents } from "~/lib/money";
+import { documentNumber } from "~/schemas/invoices";
 import { assertOwnerOrAdmin, ownRowOrRefuse, requireActor } from "../access";
 import { isOpenPayment, paymentOf } from "./payment-attempts.server";
 import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "../errors";
@@ -81,6 +82,10 @@ export async function orderDtos(rows: Array<typeof orders.$inferSelect>, db: DbO
     status: order.status,
     statusLabel: orderStatusLabel(order.status, order.paymentId !== null && refundedPayments.has(order.paymentId)),
     shippingAddress: order.shippingAddress ?? null,
+    invoiceNumber:
+      order.invoiceYear !== null && order.invoiceSeq !== null
+        ? documentNumber(order.invoiceYear, order.invoiceSeq)
+        : null,
     items: items
       .filter((item) => item.orderId === order.id)
       .map((item) => ({
