@@ -88,3 +88,47 @@ test("another shopper cannot open the invoice", async ({ page, request, browser 
     await context.close();
   }
 });
+
+test("the admin sets the seller's details on a plain form; the next invoice carries them", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  await signInAsAdmin(page);
+  await page.goto("/admin/seller");
+  const main = page.getByRole("main");
+  await main.getByLabel("Legal name").fill(`GearHub ${tag} GmbH`);
+  await main.getByLabel("Address").fill("Hauptstr. 1\n10115 Berlin\nGermany");
+  await main.getByLabel("VAT ID or tax number").fill("DE123456789");
+  await main.getByLabel("E-mail").fill("billing@gearhub.example");
+  await main.getByRole("button", { name: "Save seller details" }).click();
+  await expect(page.getByText("Seller details saved")).toBeVisible();
+  await expect(main.getByLabel("Legal name")).toHaveValue(`GearHub ${tag} GmbH`);
+
+  const product = await productViaApi(request, tag, { price: 7, inventory: 5 });
+  const shopper = await signedInShopper(page);
+  const order = await bought(request, shopper, product.id);
+  await page.goto(`/orders/${order.id}/invoice`);
+  const seller = page.getByTestId("document-seller");
+  await expect(seller).toContainText(`GearHub ${tag} GmbH`);
+  await expect(seller).toContainText("10115 Berlin");
+  await expect(seller).toContainText("DE123456789");
+});
+
+test("a cancelled order's credit note is on its page, for what was refunded", async ({ page, request }, testInfo) => {
+  const product = await productViaApi(request, uniqueTag(testInfo), { price: 11, inventory: 5 });
+  const shopper = await signedInShopper(page);
+  const order = await bought(request, shopper, product.id);
+  const headers = { Authorization: `Bearer ${await apiToken(request, shopper.email, PASSWORD)}` };
+  const cancelled = await request.post(`/api/v1/orders/order/${order.id}/cancel`, { headers });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+
+  await page.goto(`/orders/${order.id}`);
+  await page.getByRole("main").getByRole("link", { name: "Credit note" }).click();
+  await expect(page).toHaveURL(`/orders/${order.id}/credit-notes`);
+  const note = page.getByTestId("business-document");
+  await expect(note.getByRole("heading", { level: 1 })).toHaveText(/^Credit note \d{4}-\d{6}$/);
+  await expect(note.getByText("Corrects invoice")).toBeVisible();
+  await expect(note.getByText(order.invoiceNumber, { exact: true })).toBeVisible();
+  await expect(note.getByTestId("document-total")).toHaveText("−$22.00");
+});

@@ -11,6 +11,7 @@ import { useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
 import { json, type Auth, type Envelope } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
+import { linksIn, mailsTo } from "../support/mail-outbox";
 
 // Invoices and credit notes (decision 0042): every order placed gets the next invoice number of its year in the
 // transaction that places it; a refund carried out gets the next credit note number; both documents are read from
@@ -113,6 +114,11 @@ describe("GET /orders/order/{orderId}/invoice", () => {
       })),
     );
     expect(invoice.buyer.email).toBeTruthy();
+    // the confirmation e-mail, queued with the order, names the invoice and links to its page
+    const [mail] = await mailsTo(database.db, user.email, "order-confirmation");
+    expect(mail!.textBody).toContain(`Invoice number`);
+    expect(mail!.textBody).toContain(order.invoiceNumber!);
+    expect(linksIn(mail!).some((link) => link.endsWith(`/orders/${order.id}/invoice`))).toBe(true);
   });
 
   it("is the owner's, staff's and the admin's; another shopper gets 403 whether or not the order exists", async () => {
