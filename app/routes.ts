@@ -32,6 +32,8 @@ export default [
   route("user-profile/:userId/settings", "routes/account/settings.tsx"),
   route("user-profile/:userId/my-data.json", "routes/account/data-export.ts"),
   route("orders/:orderId", "routes/account/order.tsx"),
+  route("orders/:orderId/invoice", "routes/account/invoice.tsx"),
+  route("orders/:orderId/credit-notes", "routes/account/credit-notes.tsx"),
 
   // admin: managing the shop
   route("add-product", "routes/admin/add-product.tsx"),
@@ -54,6 +56,7 @@ export default [
   route("admin/shipping", "routes/admin/shipping.tsx"),
   route("admin/tax", "routes/admin/tax.tsx"),
   route("admin/pages", "routes/admin/policy-pages.tsx"),
+  route("admin/seller", "routes/admin/seller.tsx"),
   route("admin/mail", "routes/admin/mail.tsx"),
   route("admin/mail/:mailId", "routes/admin/mail-message.tsx"),
   route("admin/mail/:mailId/html", "routes/admin/mail-message-html.ts"),

@@ -16,6 +16,7 @@ import { brandRoutes } from "./routes/brands";
 import { cartRoutes } from "./routes/cart";
 import { categoryRoutes } from "./routes/categories";
 import { imageRoutes } from "./routes/images";
+import { invoiceRoutes } from "./routes/invoices";
 import { mailRoutes } from "./routes/mail";
 import { orderRoutes } from "./routes/orders";
 import { pageRoutes } from "./routes/pages";
@@ -44,6 +45,7 @@ export const endpoints = {
   payments: paymentRoutes,
   orders: orderRoutes,
   afterSale: afterSaleRoutes,
+  invoices: invoiceRoutes,
   refunds: refundRoutes,
   discounts: discountRoutes,
   mail: mailRoutes,

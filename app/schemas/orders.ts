@@ -191,6 +191,8 @@ export const OrderSchema = z.object({
   /** null for orders placed before addresses were kept with orders, or erased with a deleted account */
   shippingAddress: ShippingAddressSchema.nullable(),
   items: z.array(OrderItemSchema),
+  /** the invoice's number ("2026-000123", gap-free per year: decision 0042); null for an order without one */
+  invoiceNumber: z.string().nullable(),
 });
 export type OrderDto = z.infer<typeof OrderSchema>;
 

@@ -129,6 +129,7 @@ test("shopper's screens have no serious or critical axe violations", async ({
     }
     await visit(orderPage, "order page");
     await visit(`${orderPage}?confirm=cancel`, "order page, confirming the cancel");
+    await visit(`${orderPage}/invoice`, "the order's invoice");
     await visit(`/user-profile/${user.id}/profile`, "profile, orders history");
   }
   await expect(checkoutUi(page).payNow).toHaveCount(0);
@@ -161,6 +162,7 @@ test("admin's screens have no serious or critical axe violations", async ({
     await visit("/admin/withdrawals", "admin withdrawals", "Withdrawals");
     await visit("/admin/shipping", "admin shipping", "Shipping");
     await visit("/admin/tax", "admin tax", "Tax");
+    await visit("/admin/seller", "admin seller details", "Seller details");
     await visit("/admin/mail", "sent mail", "Sent mail");
     const message = page.getByRole("main").getByTestId("mail-row").filter({ hasText: to }).getByRole("link").first();
     await visit(new URL(await message.evaluate((a) => (a as HTMLAnchorElement).href)).pathname, "a sent message");

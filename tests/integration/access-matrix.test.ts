@@ -431,6 +431,20 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     call: () => ({ path: "/withdrawals", json: { orderNumber: 2147483647, email: `${word()}@example.com` } }),
   },
   "GET /admin/withdrawals": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/withdrawals" }) },
+  // invoices and credit notes (decision 0042): the owner's, and the shop floor's (staff and admins)
+  "GET /orders/order/{orderId}/invoice": {
+    expect: [401, 200, 403, 200, 200],
+    call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/invoice` }),
+  },
+  "GET /orders/order/{orderId}/credit-notes": {
+    expect: [401, 200, 403, 200, 200],
+    call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/credit-notes` }),
+  },
+  "GET /admin/settings/seller": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/settings/seller" }) },
+  "PUT /admin/settings/seller": {
+    expect: ADMIN_ONLY,
+    call: () => ({ path: "/admin/settings/seller", json: { legalName: "GearHub GmbH", email: "billing@example.com" } }),
+  },
   "PUT /products/{productId}/stock": {
     expect: STAFF,
     call: async () => {
@@ -624,6 +638,11 @@ const PAGES: Record<string, Row> = {
   "POST routes/admin/policy-pages": PAGE_ADMIN_ACTION,
   "POST routes/site/withdraw": [422, 422, 422, 422, 422],
   "GET routes/admin/withdrawals": PAGE_ADMIN,
+  // an order's invoice: its owner's, staff's and the admins'; its credit notes likewise (none yet: 404 once let in)
+  "GET routes/account/invoice": ["login", 200, "unauthorized", 200, 200],
+  "GET routes/account/credit-notes": ["login", 404, "unauthorized", 404, 404],
+  "GET routes/admin/seller": PAGE_ADMIN,
+  "POST routes/admin/seller": PAGE_ADMIN_ACTION,
   "POST routes/account/logout": ["ok", "ok", "ok", "ok", "ok"],
   "GET routes/shop/product-details": PAGE_PUBLIC,
   // adding to the cart signed out: 'You need to be logged in to add items to the cart.'

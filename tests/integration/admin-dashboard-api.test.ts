@@ -7,6 +7,7 @@ import { addToCart, admin, payAndPlaceOrder, shopper, useCategory } from "../sup
 import { word } from "../support/factories";
 import type { Envelope } from "../support/requests";
 import { useTestDatabase } from "../support/test-db";
+import { numberCreditNote, numberInvoice } from "~/services/orders/invoices.server";
 import { operationalFigures } from "~/services/reports/operations.server";
 
 // GET /admin/dashboard over real HTTP: sales per UTC day against the period before, best sellers, low stock, refunds
@@ -54,18 +55,33 @@ async function pastOrder(
       updatedAt: orderDate,
     })
     .returning();
-  const [order] = await database.db
-    .insert(orders)
-    .values({ userId, paymentId: payment!.id, orderDate, totalCents: total, status })
-    .returning();
-  if (status === "CANCELLED") {
-    await database.db.insert(refunds).values({
-      paymentId: payment!.id,
-      reason: `order ${order!.id} cancelled`,
-      status: "succeeded",
-      refundedAt: orderDate,
-    });
-  }
+  // numbered as the shop numbers them (decision 0042), so that the file's database keeps the invariants
+  const order = await database.db.transaction(async (tx) => {
+    const [placed] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        paymentId: payment!.id,
+        orderDate,
+        totalCents: total,
+        status,
+        ...(await numberInvoice(tx, orderDate)),
+      })
+      .returning();
+    if (status === "CANCELLED") {
+      const [refund] = await tx
+        .insert(refunds)
+        .values({
+          paymentId: payment!.id,
+          reason: `order ${placed!.id} cancelled`,
+          status: "succeeded",
+          refundedAt: orderDate,
+        })
+        .returning();
+      await numberCreditNote(tx, refund!.id, orderDate);
+    }
+    return placed;
+  });
   await database.db.insert(orderItems).values(
     lines.map(([p, quantity, priceCents, variant]) => ({
       orderId: order!.id,

@@ -343,6 +343,23 @@ const cases: Array<{ kind: string; write: () => Promise<Written> }> = [
     },
   },
   {
+    // the seller's details on invoices (decision 0042); the tax settings' write of this kind is in
+    // pricing-admin-api.test.ts
+    kind: "settings.update",
+    write: async () => {
+      const seller = { legalName: "GearHub GmbH", address: "Hauptstr. 1\n10115 Berlin", taxId: "DE1", email: "" };
+      expectOk(await call("PUT", "/admin/settings/seller", seller));
+      return {
+        entityType: "settings",
+        entityId: "seller",
+        check: (before, after) => {
+          expect(before).toEqual({ legalName: "", address: "", taxId: "", email: "" });
+          expect(after).toEqual(seller);
+        },
+      };
+    },
+  },
+  {
     kind: "account.delete",
     write: async () => {
       const gone = await makeShopper(api);

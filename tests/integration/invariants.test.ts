@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { categories, orderItems, orders, payments, products, refunds, users, type CartSnapshotLine } from "~/db/schema";
 import { checkInvariants, formatInvariantReport, type Violation } from "~/services/orders/invariants.server";
+import { numberCreditNote, numberInvoice } from "~/services/orders/invoices.server";
 import { useApiServer } from "../support/api-server";
 import { addToCart, payAndPlaceOrder, shopper } from "../support/checkout";
 import { createCategory, createProduct, word } from "../support/factories";
@@ -27,6 +28,15 @@ async function rolledBack<T>(build: (tx: Tx) => Promise<T>): Promise<T> {
     if (!(error instanceof TransactionRollbackError)) throw error;
   }
   return result!.value;
+}
+
+/** A refund carried out, with the credit note the refunds service numbers with it when the payment has an order. */
+async function doneRefund(tx: DbOrTx, paymentId: number, reason: string) {
+  const [refund] = await tx
+    .insert(refunds)
+    .values({ paymentId, reason, status: "succeeded", refundedAt: new Date() })
+    .returning();
+  await numberCreditNote(tx, refund!.id);
 }
 
 type PaymentStatus = (typeof payments.$inferInsert)["status"];
@@ -84,6 +94,7 @@ async function paidOrder(
       paymentId: payment!.id,
       totalCents: total,
       status: options.orderStatus ?? "PENDING",
+      ...(await numberInvoice(tx)),
     })
     .returning();
   await tx.insert(orderItems).values(
@@ -138,11 +149,11 @@ describe("the shop's invariants", () => {
     const found = await rolledBack(async (tx) => {
       await paidOrder(tx);
       const stockOut = await paidOrder(tx, { order: false, paymentStatus: "refunded" });
-      await tx.insert(refunds).values({ paymentId: stockOut.payment.id, reason: "sold out", status: "succeeded" });
+      await doneRefund(tx, stockOut.payment.id, "sold out");
       const owed = await paidOrder(tx, { order: false });
       await tx.insert(refunds).values({ paymentId: owed.payment.id, reason: "sold out" });
       const cancelled = await paidOrder(tx, { orderStatus: "CANCELLED", paymentStatus: "refunded" });
-      await tx.insert(refunds).values({ paymentId: cancelled.payment.id, reason: "cancelled", status: "succeeded" });
+      await doneRefund(tx, cancelled.payment.id, "cancelled");
       const cancelling = await paidOrder(tx, { orderStatus: "CANCELLED" });
       await tx.insert(refunds).values({ paymentId: cancelling.payment.id, reason: "cancelled" });
       // a product deleted since: its line keeps the name and brand, and still matches the payment's snapshot
@@ -156,7 +167,10 @@ describe("the shop's invariants", () => {
   it("(a) reports an order without a payment", async () => {
     const { found, orderId } = await rolledBack(async (tx) => {
       const { user, a } = await paidOrder(tx, { order: false, paymentStatus: "canceled" });
-      const [order] = await tx.insert(orders).values({ userId: user.id, totalCents: 1500 }).returning();
+      const [order] = await tx
+        .insert(orders)
+        .values({ userId: user.id, totalCents: 1500, ...(await numberInvoice(tx)) })
+        .returning();
       await tx.insert(orderItems).values({
         orderId: order!.id,
         productId: a.id,
@@ -175,7 +189,7 @@ describe("the shop's invariants", () => {
     const { found, ids } = await rolledBack(async (tx) => {
       const unpaid = await paidOrder(tx, { paymentStatus: "requires_payment_method" });
       const refunded = await paidOrder(tx, { paymentStatus: "refunded" }); // refunded, yet the order stands
-      await tx.insert(refunds).values({ paymentId: refunded.payment.id, reason: "x", status: "succeeded" });
+      await doneRefund(tx, refunded.payment.id, "x");
       const cheap = await paidOrder(tx);
       await tx.update(payments).set({ amountCents: 1 }).where(eq(payments.id, cheap.payment.id));
       const other = await paidOrder(tx);
@@ -368,7 +382,7 @@ describe("the shop's invariants", () => {
   it("the report names every broken invariant with its count and each violation's ids", async () => {
     const report = await rolledBack(async (tx) => {
       const { user } = await paidOrder(tx, { order: false });
-      await tx.insert(orders).values({ userId: user.id, totalCents: 100 });
+      await tx.insert(orders).values({ userId: user.id, totalCents: 100, ...(await numberInvoice(tx)) });
       return formatInvariantReport(await checkInvariants(tx));
     });
     const lines = report.split("\n");

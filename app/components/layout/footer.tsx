@@ -21,7 +21,7 @@ const POLICY_LINKS: Array<{ slug: PolicySlug; label: string }> = [
 
 export function Footer({ categories }: { categories: Category[] }) {
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    <footer className="mt-16 bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">

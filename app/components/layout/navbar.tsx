@@ -31,6 +31,7 @@ const ADMIN_LINKS = [
   { to: "/admin/shipping", label: "Shipping", more: true },
   { to: "/admin/tax", label: "Tax", more: true },
   { to: "/admin/pages", label: "Shop pages", more: true },
+  { to: "/admin/seller", label: "Seller details", more: true },
   { to: "/admin/mail", label: "Sent mail", more: true },
   { to: "/admin/users", label: "Users", more: true },
   { to: "/admin/audit", label: "Audit log", more: true },
@@ -129,7 +130,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
   // a page that does not exist is no page to come back to after signing in
   const notFound = useMatches().at(-1)?.id === "routes/site/not-found";
   return (
-    <header className="bg-slate-900 text-white">
+    <header className="bg-slate-900 text-white print:hidden">
       <nav
         aria-label="Main"
         className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-3 sm:gap-2 xl:gap-1"

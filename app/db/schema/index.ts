@@ -8,3 +8,4 @@ export * from "./mail";
 export * from "./audit";
 export * from "./discounts";
 export * from "./content";
+export * from "./invoices";

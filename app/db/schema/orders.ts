@@ -16,6 +16,7 @@ import { createdAt, orderStatus, paymentStatus, updatedAt } from "./columns";
 import { users } from "./accounts";
 import { products, productVariants } from "./catalogue";
 import type { PriceBreakdown, PricedTax } from "./pricing";
+import type { SellerSnapshot } from "./invoices";
 
 // ---------------------------------------------------------------- cart
 
@@ -146,6 +147,15 @@ export const refunds = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     lastError: text("last_error"),
     refundedAt: timestamp("refunded_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The credit note (decision 0042): numbered per calendar year of `credit_note_date` when the refund of an
+     * invoiced order is recorded as succeeded, for `credit_note_cents` (the amount refunded). A refund of a payment
+     * that never became an order has no invoice to correct and no credit note.
+     */
+    creditNoteYear: integer("credit_note_year"),
+    creditNoteSeq: integer("credit_note_seq"),
+    creditNoteDate: timestamp("credit_note_date", { withTimezone: true, mode: "date" }),
+    creditNoteCents: integer("credit_note_cents"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -153,6 +163,11 @@ export const refunds = pgTable(
     index("refunds_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    uniqueIndex("refunds_credit_note_key").on(t.creditNoteYear, t.creditNoteSeq),
+    check(
+      "refunds_credit_note_whole",
+      sql`(${t.creditNoteSeq} is null) = (${t.creditNoteYear} is null) and (${t.creditNoteSeq} is null) = (${t.creditNoteDate} is null) and (${t.creditNoteSeq} is null) = (${t.creditNoteCents} is null)`,
+    ),
   ],
 );
 
@@ -205,9 +220,22 @@ export const orders = pgTable(
     shippingAddress: jsonb("shipping_address").$type<ShippingSnapshot>(),
     /** when the order was marked Delivered: the withdrawal period runs from it (decision 0039) */
     deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The invoice (decision 0042): its number is `invoice_year`-`invoice_seq` (gap-free per calendar year, UTC),
+     * given in the transaction that places the order; the seller as it was then is kept with it.
+     */
+    invoiceYear: integer("invoice_year"),
+    invoiceSeq: integer("invoice_seq"),
+    invoiceDate: timestamp("invoice_date", { withTimezone: true, mode: "date" }),
+    invoiceSeller: jsonb("invoice_seller").$type<SellerSnapshot>(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("orders_invoice_number_key").on(t.invoiceYear, t.invoiceSeq),
+    check(
+      "orders_invoice_whole",
+      sql`(${t.invoiceSeq} is null) = (${t.invoiceYear} is null) and (${t.invoiceSeq} is null) = (${t.invoiceDate} is null)`,
+    ),
     index("orders_user_date_idx").on(t.userId, t.orderDate),
     // the dashboard's periods (the last 7, 30 or 90 days of years of orders: bench/dashboard.ts)
     index("orders_date_idx").on(t.orderDate),

@@ -16,6 +16,11 @@ export const shopSettings = pgTable(
     taxShipping: boolean("tax_shipping").notNull().default(false),
     /** the withdrawal period: days after delivery in which a shopper may withdraw from the contract (decision 0039) */
     withdrawalDays: integer("withdrawal_days").notNull().default(14),
+    /** the seller as invoices and credit notes name it (decision 0042); empty until the admin fills it in */
+    sellerLegalName: text("seller_legal_name").notNull().default(""),
+    sellerAddress: text("seller_address").notNull().default(""),
+    sellerTaxId: text("seller_tax_id").notNull().default(""),
+    sellerEmail: text("seller_email").notNull().default(""),
     updatedAt: updatedAt(),
   },
   (t) => [

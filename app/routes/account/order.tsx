@@ -223,6 +223,23 @@ export default function Order() {
         </section>
       </div>
 
+      {order.invoiceNumber ? (
+        <p className="mt-6 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link
+            to={`/orders/${order.id}/invoice`}
+            className="text-blue-700 underline hover:text-blue-900"
+            data-testid="order-invoice-link"
+          >
+            Invoice {order.invoiceNumber}
+          </Link>
+          {order.statusLabel === "Refunded" ? (
+            <Link to={`/orders/${order.id}/credit-notes`} className="text-blue-700 underline hover:text-blue-900">
+              Credit note
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+
       <AfterSale orderId={order.id} options={afterSale} mine={mine} />
 
       <div className="mt-8 flex flex-wrap gap-3">

@@ -136,8 +136,26 @@ export default function AdminOrders() {
               </div>
             </div>
             <OrdersHistory orders={[order]} />
-            {isAdmin ? (
-              <p className="mt-1 text-sm">
+            <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+              {order.invoiceNumber ? (
+                <a
+                  href={`/orders/${order.id}/invoice`}
+                  className="text-blue-700 underline hover:text-blue-900"
+                  aria-label={`Invoice ${order.invoiceNumber} of order ${order.id}`}
+                >
+                  Invoice {order.invoiceNumber}
+                </a>
+              ) : null}
+              {order.statusLabel === "Refunded" ? (
+                <a
+                  href={`/orders/${order.id}/credit-notes`}
+                  className="text-blue-700 underline hover:text-blue-900"
+                  aria-label={`Credit note of order ${order.id}`}
+                >
+                  Credit note
+                </a>
+              ) : null}
+              {isAdmin ? (
                 <a
                   href={`/admin/audit?entityType=order&entityId=${order.id}`}
                   className="text-blue-700 underline hover:text-blue-900"
@@ -145,8 +163,8 @@ export default function AdminOrders() {
                 >
                   History
                 </a>
-              </p>
-            ) : null}
+              ) : null}
+            </p>
             {order.next.length > 0 ? (
               <Form
                 method="post"

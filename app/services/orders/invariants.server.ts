@@ -5,6 +5,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { selectRows } from "~/db/query.server";
 import { orderItems, orders, payments, products, refunds, type CartSnapshotLine } from "~/db/schema";
 import { formatCents } from "~/lib/money";
+import { checkDocuments } from "./document-invariants.server";
 
 /** Which invariant a violation breaks. */
 export type InvariantRule =
@@ -21,7 +22,12 @@ export type InvariantRule =
    * (d) an order's lines are what its payment paid for and add up to its subtotal; its total is lines − discount +
    * shipping + tax (added tax only)
    */
-  | "order-items";
+  | "order-items"
+  /**
+   * (e) every order has one invoice number; numbers run 1 … n per kind and year, once each; a refund carried out has
+   * its credit note, for the amount refunded and never more than was paid (decision 0042)
+   */
+  | "documents";
 
 export interface Violation {
   rule: InvariantRule;
@@ -53,7 +59,8 @@ export async function checkInvariants(db: DbOrTx, { settledBefore }: CheckOption
   violations.push(...(await checkInventory(db)));
   violations.push(...(await checkProductNames(db)));
   violations.push(...(await checkVariants(db)));
-  const order: InvariantRule[] = ["order-payment", "payment-outcome", "inventory", "order-items"];
+  violations.push(...(await checkDocuments(db)));
+  const order: InvariantRule[] = ["order-payment", "payment-outcome", "inventory", "order-items", "documents"];
   return violations.sort(
     (a, b) =>
       order.indexOf(a.rule) - order.indexOf(b.rule) ||
@@ -446,6 +453,7 @@ const RULE_TITLES: Record<InvariantRule, string> = {
   inventory:
     "(c) no negative stock; the one-per-name index agrees with the products; a product's price and stock are its variants'",
   "order-items": "(d) every order's lines are what was paid for and add up to its total",
+  documents: "(e) every order has one invoice number, numbered 1 … n per year; credit notes are for what was refunded",
 };
 
 /** A readable report: one section per invariant, each violation on a line of its own. */

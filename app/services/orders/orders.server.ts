@@ -6,6 +6,7 @@ import { cartItems, carts, orderItems, orders, payments, products, productVarian
 import type { CartSnapshotLine, ShippingSnapshot } from "~/db/schema";
 import { orderStatusLabel, type Billing, type OrderDto } from "~/schemas/orders";
 import { centsToDollars, formatCents } from "~/lib/money";
+import { documentNumber } from "~/schemas/invoices";
 import { assertOwnerOrAdmin, ownRowOrRefuse, requireActor } from "../access";
 import { isOpenPayment, paymentOf } from "./payment-attempts.server";
 import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "../errors";
@@ -14,6 +15,7 @@ import { resolveVariant } from "../catalogue/variants.server";
 import { nameWithVariant } from "./cart.server";
 import { getPaymentProvider } from "../payments/index.server";
 import { oweRefund, refundNow } from "./refunds.server";
+import { numberInvoice } from "./invoices.server";
 import { defaultShipping, shippingFromBilling, shippingSnapshot } from "./ship-to.server";
 import { queueOrderMail, queuePaymentRefundedMail } from "../mail/templates/orders.server";
 import { createLogger } from "~/lib/log.server";
@@ -80,6 +82,10 @@ export async function orderDtos(rows: Array<typeof orders.$inferSelect>, db: DbO
     status: order.status,
     statusLabel: orderStatusLabel(order.status, order.paymentId !== null && refundedPayments.has(order.paymentId)),
     shippingAddress: order.shippingAddress ?? null,
+    invoiceNumber:
+      order.invoiceYear !== null && order.invoiceSeq !== null
+        ? documentNumber(order.invoiceYear, order.invoiceSeq)
+        : null,
     items: items
       .filter((item) => item.orderId === order.id)
       .map((item) => ({
@@ -222,6 +228,8 @@ async function placeFromSnapshot(
   // the price is the payment's, as computed when it was made: never priced again (a payment from before 0013 has
   // no breakdown and cost its lines' sum)
   const breakdown = payment.priceBreakdown;
+  // the invoice's number last, just before the order it belongs to: the counter stays locked until this commits
+  const invoice = await numberInvoice(tx);
   const [order] = await tx
     .insert(orders)
     .values({
@@ -239,6 +247,7 @@ async function placeFromSnapshot(
       status: "PENDING",
       billing: owner?.deletedAt ? null : billing,
       shippingAddress,
+      ...invoice,
     })
     .returning();
   await tx.insert(orderItems).values(

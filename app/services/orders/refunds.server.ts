@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { releaseUse } from "./discounts.server";
+import { numberCreditNote } from "./invoices.server";
 import { orders, payments, refunds, users } from "~/db/schema";
 import type { RefundDto } from "~/schemas/orders";
 import { centsToDollars } from "~/lib/money";
@@ -73,6 +74,8 @@ async function carryOut(refund: RefundRow, db: DbOrTx): Promise<boolean> {
       .where(eq(payments.id, payment.id));
     // refunded in full: the discount code's use is given back
     await releaseUse(payment.checkoutKey, tx);
+    // the invoice it corrects gets its credit note, numbered with the refund it records (decision 0042)
+    await numberCreditNote(tx, refund.id, now);
   });
   return true;
 }

@@ -61,6 +61,13 @@ function orderBlocks(order: OrderDto): MailBlock[] {
 }
 
 export function orderConfirmationMail(order: OrderDto, firstName: string): MailContent {
+  // the invoice is a page of the shop (printable), not an attachment: it is always the one numbered with the order
+  const invoice: MailBlock[] = order.invoiceNumber
+    ? [
+        { details: [["Invoice number", order.invoiceNumber]] },
+        { button: { label: "View your invoice", url: shopLink(`/orders/${order.id}/invoice`) } },
+      ]
+    : [];
   return {
     subject: `Your GearHub order #${order.id} is confirmed`,
     preheader: `We have your payment of ${formatPrice(order.totalAmount)}; we will tell you when it ships.`,
@@ -70,6 +77,7 @@ export function orderConfirmationMail(order: OrderDto, firstName: string): MailC
         paragraph: `We have received your payment of ${formatPrice(order.totalAmount)}. We will e-mail you when your order ships.`,
       },
       ...orderBlocks(order),
+      ...invoice,
       { note: "You receive this e-mail because you placed an order at GearHub." },
     ],
   };

@@ -1,0 +1,111 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { endpoints } from "~/client/api.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { useIsPending } from "~/hooks/use-is-pending";
+import { pageTitle } from "~/lib/site";
+import type { SellerDto } from "~/schemas/invoices";
+import { attempt, readForm } from "~/web/actions.server";
+import { requireAdmin } from "~/web/guards.server";
+
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Seller details") },
+  { name: "robots", content: "noindex" },
+];
+
+/** The seller's details that invoices and credit notes carry (docs/decisions/0042-invoices.md). Admins only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const auth = await requireAdmin(request);
+  const { data: seller } = await auth.api(endpoints.invoices.seller, {});
+  return data({ seller });
+}
+
+type Refusal = { ok: false; message: string; errors: Record<string, string[]>; values: Partial<SellerDto> };
+
+/** Saves through the API, whose schema checks the fields: a success is a 303 with a toast; a refusal the page again. */
+export async function action({ request }: ActionFunctionArgs) {
+  const auth = await requireAdmin(request);
+  const form = await readForm(request);
+  const values = {
+    legalName: String(form.get("legalName") ?? ""),
+    address: String(form.get("address") ?? ""),
+    taxId: String(form.get("taxId") ?? ""),
+    email: String(form.get("email") ?? ""),
+  };
+  const outcome = await attempt(auth.api(endpoints.invoices.saveSeller, { body: values }));
+  if (outcome.ok) return auth.redirect("/admin/seller", { type: "success", message: outcome.value.message });
+  const reply: Refusal = {
+    ok: false,
+    message: outcome.error.message,
+    errors: outcome.error.errors ?? {},
+    values,
+  };
+  return data(reply, { status: outcome.error.status });
+}
+
+const FIELDS: Array<{ name: keyof SellerDto; label: string; hint: string; multiline?: boolean; type?: string }> = [
+  { name: "legalName", label: "Legal name", hint: "The company's registered name, as on its invoices." },
+  { name: "address", label: "Address", hint: "Street, postal code and city, country: one per line.", multiline: true },
+  { name: "taxId", label: "VAT ID or tax number", hint: "For example DE123456789." },
+  { name: "email", label: "E-mail", hint: "Where customers write about an invoice.", type: "email" },
+];
+
+export default function AdminSeller() {
+  const { seller } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as Refusal | undefined;
+  const busy = useIsPending();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">Seller details</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Printed on every invoice and credit note numbered from now on. Invoices numbered earlier keep the details they
+        were issued with.
+      </p>
+      {reply ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {reply.message}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-6 space-y-4">
+        {FIELDS.map((field) => {
+          const error = reply?.errors[field.name]?.[0];
+          const value = reply?.values[field.name] ?? seller[field.name];
+          const common = {
+            id: field.name,
+            name: field.name,
+            defaultValue: value,
+            className: "input w-full",
+            "aria-describedby": `${field.name}-hint ${field.name}-error`,
+            "aria-invalid": error ? true : undefined,
+          };
+          return (
+            <div key={field.name}>
+              <label htmlFor={field.name} className="label">
+                {field.label}
+              </label>
+              {field.multiline ? (
+                <textarea {...common} rows={4} maxLength={500} />
+              ) : (
+                <input {...common} type={field.type ?? "text"} maxLength={field.name === "taxId" ? 50 : 254} />
+              )}
+              <p id={`${field.name}-hint`} className="mt-1 text-xs text-slate-600">
+                {field.hint}
+              </p>
+              <p id={`${field.name}-error`} className="min-h-5 text-sm text-red-700">
+                {error ?? ""}
+              </p>
+            </div>
+          );
+        })}
+        <button type="submit" className="btn-primary" disabled={busy}>
+          Save seller details
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

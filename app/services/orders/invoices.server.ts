@@ -1,0 +1,259 @@
+// Invoices and credit notes (docs/decisions/0042-invoices.md). A number is taken from its kind's counter row for the
+// calendar year (UTC) in the transaction that creates the document: the row stays locked until that transaction ends,
+// so two server instances take turns, and a transaction that rolls back gives its number back. Numbers are therefore
+// gap-free and unique per year (a PostgreSQL sequence would leave gaps). The documents are read from what the order
+// kept when it was placed (its lines, its price breakdown, its billing address, the seller then): never priced again.
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { documentCounters, orderItems, orders, payments, refunds, shopSettings, users } from "~/db/schema";
+import type { SellerSnapshot } from "~/db/schema";
+import {
+  documentNumber,
+  type CreditNoteDto,
+  type InvoiceDto,
+  type SellerDto,
+  type SellerSettingsInput,
+} from "~/schemas/invoices";
+import { centsToDollars } from "~/lib/money";
+import { isStaff, requireActor, requireAdmin, type Actor } from "../access";
+import { recordAudit } from "../audit/audit.server";
+import { ForbiddenError, NotFoundError } from "../errors";
+
+type DocumentKind = "invoice" | "credit_note";
+
+/**
+ * The next number of a kind in the year of `at` (UTC): the counter row is created at 1 or moved up by one, and stays
+ * locked until the caller's transaction ends. Call it inside that transaction, as late as possible (it serializes
+ * every other document of the kind behind it).
+ */
+export async function takeDocumentNumber(tx: DbOrTx, kind: DocumentKind, at: Date) {
+  const year = at.getUTCFullYear();
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ kind, year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.kind, documentCounters.year],
+      set: { lastNumber: sql`${documentCounters.lastNumber} + 1`, updatedAt: at },
+    })
+    .returning({ lastNumber: documentCounters.lastNumber });
+  return { year, seq: row!.lastNumber };
+}
+
+// ---------------------------------------------------------------- the seller
+
+const EMPTY_SELLER: SellerDto = { legalName: "", address: "", taxId: "", email: "" };
+
+async function sellerSettings(db: DbOrTx): Promise<SellerDto> {
+  const [row] = await db
+    .select({
+      legalName: shopSettings.sellerLegalName,
+      address: shopSettings.sellerAddress,
+      taxId: shopSettings.sellerTaxId,
+      email: shopSettings.sellerEmail,
+    })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, 1));
+  return row ?? EMPTY_SELLER;
+}
+
+/** GET /admin/settings/seller */
+export async function getSeller({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }) {
+  requireAdmin(actor);
+  return sellerSettings(db);
+}
+
+/** PUT /admin/settings/seller: recorded as `settings.update` of the settings "seller", before and after. */
+export async function saveSeller({
+  actor,
+  input,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  input: SellerSettingsInput;
+  db?: DbOrTx;
+}) {
+  const who = requireAdmin(actor);
+  const values = {
+    sellerLegalName: input.legalName,
+    sellerAddress: input.address,
+    sellerTaxId: input.taxId,
+    sellerEmail: input.email,
+  };
+  return db.transaction(async (tx) => {
+    // the settings row locked: two admins saving at once each record what they replaced
+    await tx.select({ id: shopSettings.id }).from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
+    const before = await sellerSettings(tx);
+    await tx
+      .insert(shopSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updatedAt: new Date() } });
+    const after = await sellerSettings(tx);
+    await recordAudit(tx, {
+      actor: who,
+      kind: "settings.update",
+      entity: { type: "settings", id: "seller" },
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+// ---------------------------------------------------------------- numbering
+
+/** The invoice columns of an order placed now: its number and the seller as the settings say now. */
+export async function numberInvoice(tx: DbOrTx, at = new Date()) {
+  const seller: SellerSnapshot = await sellerSettings(tx);
+  const { year, seq } = await takeDocumentNumber(tx, "invoice", at);
+  return { invoiceYear: year, invoiceSeq: seq, invoiceDate: at, invoiceSeller: seller };
+}
+
+/**
+ * Numbers the credit note of a refund just recorded as succeeded, in that transaction, when the payment's order
+ * exists (a payment that never became an order was never invoiced). It credits the whole payment, the only refund
+ * there is. Once only: a refund numbered already is left as it is.
+ */
+export async function numberCreditNote(tx: DbOrTx, refundId: number, at = new Date()) {
+  const [row] = await tx
+    .select({ seq: refunds.creditNoteSeq, amountCents: payments.amountCents, orderId: orders.id })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(orders, eq(orders.paymentId, payments.id))
+    .where(eq(refunds.id, refundId));
+  if (!row || row.seq !== null || row.orderId === null) return null;
+  const { year, seq } = await takeDocumentNumber(tx, "credit_note", at);
+  await tx
+    .update(refunds)
+    .set({ creditNoteYear: year, creditNoteSeq: seq, creditNoteDate: at, creditNoteCents: row.amountCents })
+    .where(eq(refunds.id, refundId));
+  return documentNumber(year, seq);
+}
+
+// ---------------------------------------------------------------- reading
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The order behind a document, for its owner, staff or an admin (staff see every order on the shop floor, decision
+ * 0038). Anyone else is refused (403) whether or not it exists; only staff and admins learn that it does not (404).
+ */
+async function documentOrder(actor: Actor | null, orderId: number, db: DbOrTx) {
+  const who = requireActor(actor);
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (row && (row.userId === who.id || isStaff(who))) return row;
+  if (!row && isStaff(who)) throw new NotFoundError("Order not found");
+  throw new ForbiddenError("You do not have permission to see this order.");
+}
+
+async function documentParts(order: OrderRow, db: DbOrTx) {
+  const [items, [owner], seller, [payment]] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    db
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, order.userId)),
+    order.invoiceSeller ? Promise.resolve(order.invoiceSeller) : sellerSettings(db),
+    order.paymentId === null
+      ? Promise.resolve([])
+      : db.select({ currency: payments.currency }).from(payments).where(eq(payments.id, order.paymentId)),
+  ]);
+  const billing = order.billing ?? {};
+  const name = [billing.firstName, billing.lastName].filter(Boolean).join(" ");
+  const place = [billing.postalCode, billing.city].filter(Boolean).join(" ");
+  return {
+    currency: (payment?.currency ?? "usd").toUpperCase(),
+    seller,
+    buyer: {
+      name: name || [owner?.firstName, owner?.lastName].filter(Boolean).join(" "),
+      email: billing.email ?? owner?.email ?? "",
+      address: [billing.street, place, billing.state, billing.country].filter((part): part is string => Boolean(part)),
+    },
+    lines: items.map((item) => ({
+      productName: item.productName,
+      productBrand: item.productBrand,
+      variantLabel: item.variantLabel,
+      quantity: item.quantity,
+      unitPrice: centsToDollars(item.priceCents),
+      total: centsToDollars(item.priceCents * item.quantity),
+    })),
+    subtotal: centsToDollars(order.subtotalCents),
+    discount: centsToDollars(order.discountCents),
+    shipping:
+      order.shippingMethod === null
+        ? null
+        : { method: order.shippingMethod, amount: centsToDollars(order.shippingCents) },
+    taxes: order.taxes.map((tax) => ({
+      name: tax.name,
+      rate: tax.basisPoints / 100,
+      amount: centsToDollars(tax.cents),
+    })),
+    taxIncluded: order.taxIncluded,
+  };
+}
+
+const creditNotesOf = (order: OrderRow, db: DbOrTx) =>
+  order.paymentId === null
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, order.paymentId), isNotNull(refunds.creditNoteSeq)))
+        .orderBy(asc(refunds.creditNoteDate), asc(refunds.id));
+
+/** GET /orders/order/{orderId}/invoice */
+export async function getInvoice({
+  actor,
+  orderId,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  orderId: number;
+  db?: DbOrTx;
+}): Promise<InvoiceDto> {
+  const order = await documentOrder(actor, orderId, db);
+  if (order.invoiceSeq === null || order.invoiceYear === null || order.invoiceDate === null)
+    throw new NotFoundError("This order has no invoice.");
+  const [parts, notes] = await Promise.all([documentParts(order, db), creditNotesOf(order, db)]);
+  return {
+    number: documentNumber(order.invoiceYear, order.invoiceSeq),
+    issuedAt: order.invoiceDate.toISOString(),
+    orderId: order.id,
+    orderDate: order.orderDate.toISOString(),
+    ...parts,
+    tax: centsToDollars(order.taxCents),
+    total: centsToDollars(order.totalCents),
+    creditNotes: notes.map((note) => ({
+      id: note.id,
+      number: documentNumber(note.creditNoteYear!, note.creditNoteSeq!),
+      issuedAt: note.creditNoteDate!.toISOString(),
+    })),
+  };
+}
+
+/** GET /orders/order/{orderId}/credit-notes: the order's credit notes, oldest first (none: an empty list). */
+export async function listCreditNotes({
+  actor,
+  orderId,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  orderId: number;
+  db?: DbOrTx;
+}): Promise<CreditNoteDto[]> {
+  const order = await documentOrder(actor, orderId, db);
+  const notes = await creditNotesOf(order, db);
+  if (notes.length === 0) return [];
+  const parts = await documentParts(order, db);
+  const invoiceNumber =
+    order.invoiceYear !== null && order.invoiceSeq !== null ? documentNumber(order.invoiceYear, order.invoiceSeq) : "";
+  return notes.map((note) => ({
+    id: note.id,
+    number: documentNumber(note.creditNoteYear!, note.creditNoteSeq!),
+    issuedAt: note.creditNoteDate!.toISOString(),
+    invoiceNumber,
+    orderId: order.id,
+    reason: note.reason,
+    ...parts,
+    total: centsToDollars(note.creditNoteCents!),
+  }));
+}
