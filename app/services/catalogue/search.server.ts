@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { selectRows } from "~/db/query.server";
-import { categories, products } from "~/db/schema";
+import { categories, products, productVariants } from "~/db/schema";
 import type { Category, ProductPage, ProductSearchQuery, SearchSuggestions } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
 import { countDistinctNames, distinctNameCondition, selectProducts, withDetails } from "./catalogue.server";
@@ -102,10 +102,29 @@ function conditions(filters: Filters, omit?: "brand" | "category"): SQL[] {
       )})`,
     );
   }
-  if (filters.minPrice !== undefined) where.push(sql`${products.priceCents} >= ${dollarsToCents(filters.minPrice)}`);
-  if (filters.maxPrice !== undefined) where.push(sql`${products.priceCents} <= ${dollarsToCents(filters.maxPrice)}`);
-  if (filters.inStock) where.push(sql`${products.inventory} > 0`);
+  where.push(...variantConditions(filters));
   if (filters.distinct) where.push(distinctNameCondition());
+  return where;
+}
+
+/**
+ * The price range and the in-stock filter, per variant (decision 0036): a product is in a range when one of its
+ * variants' prices is, in stock when one of its variants is, and with both, one variant must be both. The product's
+ * derived figures (the lowest price, the stock summed) are necessary conditions, checked first so most products are
+ * ruled out without reading their variants; without a range, the sum says it all (stock is never below zero).
+ */
+function variantConditions(filters: Filters): SQL[] {
+  const min = filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice);
+  const max = filters.maxPrice === undefined ? undefined : dollarsToCents(filters.maxPrice);
+  const where: SQL[] = [];
+  if (max !== undefined) where.push(sql`${products.priceCents} <= ${max}`);
+  if (filters.inStock) where.push(sql`${products.inventory} > 0`);
+  if (min === undefined && max === undefined) return where;
+  const variant: SQL[] = [sql`v.product_id = ${products.id}`];
+  if (min !== undefined) variant.push(sql`v.price_cents >= ${min}`);
+  if (max !== undefined) variant.push(sql`v.price_cents <= ${max}`);
+  if (filters.inStock) variant.push(sql`v.inventory > 0`);
+  where.push(sql`EXISTS (SELECT 1 FROM ${productVariants} v WHERE ${and(...variant)!})`);
   return where;
 }
 
