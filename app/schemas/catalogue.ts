@@ -76,6 +76,20 @@ const searchParameters = {
     (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
     z.array(z.string().trim().min(1, "must not be blank").max(100, "is too long")).max(50, "has too many values"),
   ),
+  /** an option value, "Name: Value" ("Switch: Brown"), once per value: a product with a variant of each named option's
+   *  values (any of an option's values given, every option given) */
+  option: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z
+      .array(
+        z
+          .string()
+          .trim()
+          .max(130, "is too long")
+          .regex(/^[^:]*\S[^:]*:\s*\S.*$/, 'must be "Name: Value"'),
+      )
+      .max(50, "has too many values"),
+  ),
   minPrice: Price,
   maxPrice: Price,
   inStock: QueryBooleanSchema,
@@ -128,6 +142,10 @@ export type ProductSearchInput = z.input<typeof ProductSearchQuerySchema>;
 export const FacetsSchema = z.object({
   brands: z.array(z.object({ name: z.string(), count: z.number().int() })),
   categories: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
+  /** per option name, its values with the number of products offering them */
+  options: z.array(
+    z.object({ name: z.string(), values: z.array(z.object({ value: z.string(), count: z.number().int() })) }),
+  ),
 });
 
 export const ProductPageSchema = z.object({

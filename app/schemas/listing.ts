@@ -9,11 +9,11 @@ import { PAGE_SIZE } from "./constants";
  * writes URLs) must not download.
  *
  * The URL's own names are the product's (docs/product.md#routes): `search` for the text (the API's `q`, also read),
- * `brand` once per brand.
+ * `brand` once per brand, `option` once per option value ("Switch: Brown").
  */
 export interface ListingState extends Pick<
   ProductSearchQuery,
-  "category" | "brand" | "minPrice" | "maxPrice" | "sort" | "page"
+  "category" | "brand" | "option" | "minPrice" | "maxPrice" | "sort" | "page"
 > {
   /** the search text, "" for none */
   q: string;
@@ -27,6 +27,7 @@ export function listingHref(state: ListingState, changes: Partial<ListingState> 
   if (next.q) params.set("search", next.q);
   if (next.category !== undefined) params.set("category", String(next.category));
   for (const brand of next.brand) params.append("brand", brand);
+  for (const option of next.option) params.append("option", option);
   if (next.minPrice !== undefined) params.set("minPrice", String(next.minPrice));
   if (next.maxPrice !== undefined) params.set("maxPrice", String(next.maxPrice));
   if (next.inStock) params.set("inStock", "true");
@@ -42,10 +43,10 @@ export function toSearchQuery(state: ListingState): Partial<ProductSearchQuery> 
 }
 
 /**
- * How many of the sidebar's filters are on: each brand, the price range, "In stock only" (the phone's "Filters"
+ * How many of the sidebar's filters are on: each brand and option value, the price range, "In stock only" (the phone's "Filters"
  * control shows it). The category is chosen in the search bar, and the search text is not a filter.
  */
 export function activeFilterCount(state: ListingState): number {
   const price = state.minPrice !== undefined || state.maxPrice !== undefined;
-  return state.brand.length + (price ? 1 : 0) + (state.inStock ? 1 : 0);
+  return state.brand.length + state.option.length + (price ? 1 : 0) + (state.inStock ? 1 : 0);
 }

@@ -82,6 +82,7 @@ export function benchCeilingPage(): ProductPage {
     facets: {
       brands: BRANDS.map((name, index) => ({ name, count: 4 + (index % 5) })),
       categories: CATEGORIES.map((category, index) => ({ ...category, count: 6 + (index % 6) })),
+      options: [],
     },
     correctedQuery: null,
     didYouMean: null,

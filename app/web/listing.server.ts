@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { ProductSearchQuerySchema } from "~/schemas/catalogue";
+import { ProductSearchQuerySchema, type ProductPage } from "~/schemas/catalogue";
 import type { ListingState } from "~/schemas/listing";
 
 // Reading the listing's state from its URL (the state, its URL and its API query: app/schemas/listing.ts).
@@ -21,12 +21,46 @@ const LenientListingSchema = z.object({
         MAX_BRANDS,
       ),
     ),
+  // each option value on its own too, as the API reads it, written as the form's checkboxes write it ("Name: Value")
+  option: z
+    .array(z.string())
+    .transform((values) =>
+      [
+        ...new Set(
+          values
+            .filter((v) => query.option.safeParse([v]).success)
+            .map((v) => `${v.slice(0, v.indexOf(":")).trim()}: ${v.slice(v.indexOf(":") + 1).trim()}`),
+        ),
+      ].slice(0, MAX_BRANDS),
+    ),
   minPrice: query.minPrice.catch(undefined),
   maxPrice: query.maxPrice.catch(undefined),
   inStock: query.inStock.catch(undefined),
   sort: query.sort.catch("relevance"),
   page: query.page.catch(1),
 });
+
+/**
+ * The facets the sidebar shows: a ticked brand or option value stays listed, with (0), even when the other filters
+ * leave none of its products (done here, so the listing's browser code has nothing to add).
+ */
+export function facetsWithSelected(facets: ProductPage["facets"], state: ListingState): ProductPage["facets"] {
+  const brands = [...facets.brands];
+  for (const brand of state.brand) {
+    if (!brands.some((b) => b.name.toLowerCase() === brand.toLowerCase())) brands.push({ name: brand, count: 0 });
+  }
+  const options = facets.options.map((o) => ({ name: o.name, values: [...o.values] }));
+  for (const selected of state.option) {
+    const at = selected.indexOf(":");
+    const name = selected.slice(0, at).trim();
+    const value = selected.slice(at + 1).trim();
+    let option = options.find((o) => o.name.toLowerCase() === name.toLowerCase());
+    if (!option) options.push((option = { name, values: [] }));
+    if (!option.values.some((v) => v.value.toLowerCase() === value.toLowerCase()))
+      option.values.push({ value, count: 0 });
+  }
+  return { ...facets, brands, options };
+}
 
 /**
  * Reads the listing state from a URL. `fallback` supplies what the path says (/products/{name},
@@ -39,6 +73,7 @@ export function readListingState(url: URL, fallback: { q?: string; category?: nu
     q: get("search") ?? get("q"),
     category: get("category"),
     brand: url.searchParams.getAll("brand"),
+    option: url.searchParams.getAll("option"),
     minPrice: get("minPrice"),
     maxPrice: get("maxPrice"),
     inStock: get("inStock"),

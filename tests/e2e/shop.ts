@@ -49,10 +49,11 @@ export const brands: string[] = [...new Set(products.map((p) => p.brand))].sort(
 
 /**
  * Whether a product matches every word of a search as the shop's full-text search does: each word starts a word of
- * the name, brand, category or description.
+ * the name, brand, category, option names and values, or description.
  */
 export function matches(product: SeedProduct, search: string): boolean {
-  const text = [product.name, product.brand, product.category, product.description].join(" ").toLowerCase();
+  const options = (product.options ?? []).flatMap((option) => [option.name, ...option.values]);
+  const text = [product.name, product.brand, product.category, ...options, product.description].join(" ").toLowerCase();
   const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.every((word) => new RegExp(`(^|[^\\p{L}\\p{N}])${word}`, "u").test(text));
 }

@@ -7,6 +7,7 @@ const base: ListingState = {
   q: "",
   category: undefined,
   brand: [],
+  option: [],
   sort: "relevance",
   page: 1,
   minPrice: undefined,
@@ -17,12 +18,13 @@ const base: ListingState = {
 describe("listing URL state", () => {
   it("reads every filter from the query string, in the API's names", () => {
     const url = new URL(
-      "http://x/products?search=mouse&category=3&brand=Onyxa&brand=Lumora&sort=price_desc&page=2&minPrice=10&maxPrice=99.5&inStock=true",
+      "http://x/products?search=mouse&category=3&brand=Onyxa&brand=Lumora&sort=price_desc&page=2&minPrice=10&maxPrice=99.5&inStock=true&option=Colour%3A+White&option=Switch:Brown",
     );
     expect(readListingState(url)).toEqual({
       q: "mouse",
       category: 3,
       brand: ["Onyxa", "Lumora"],
+      option: ["Colour: White", "Switch: Brown"],
       sort: "price_desc",
       page: 2,
       minPrice: 10,
@@ -37,6 +39,8 @@ describe("listing URL state", () => {
     expect(readListingState(url)).toEqual(base);
     const brands = new URL(`http://x/products?brand=Onyxa&brand=${"x".repeat(101)}&brand=Onyxa&brand=%20Lumora%20`);
     expect(readListingState(brands).brand).toEqual(["Onyxa", "Lumora"]);
+    const options = new URL("http://x/products?option=White&option=Colour:&option=:White&option=Colour:%20White");
+    expect(readListingState(options).option).toEqual(["Colour: White"]);
   });
 
   it("takes the search text or category from the path when the query has none", () => {
@@ -51,6 +55,8 @@ describe("listing URL state", () => {
     const state = { ...base, q: "rgb mouse", brand: ["A & B", "C"], sort: "name" as const, page: 3 };
     expect(listingHref(state, { page: 4 })).toBe("/products?search=rgb+mouse&brand=A+%26+B&brand=C&sort=name&page=4");
     expect(listingHref(base)).toBe("/products");
+    expect(listingHref({ ...base, option: ["Switch: Brown"] })).toBe("/products?option=Switch%3A+Brown");
+    expect(activeFilterCount({ ...base, brand: ["A"], option: ["Switch: Brown", "Colour: White"] })).toBe(3);
   });
 
   it("reads a reversed price range swapped, so the form shows the range the results are for", () => {
@@ -64,6 +70,7 @@ describe("listing URL state", () => {
       q: undefined,
       category: undefined,
       brand: [],
+      option: [],
       minPrice: undefined,
       maxPrice: undefined,
       inStock: undefined,

@@ -2,10 +2,10 @@ import { useEffect, useRef } from "react";
 import type { ProductPage } from "~/schemas/catalogue";
 import type { ListingState } from "~/schemas/listing";
 
-/** Brand checkboxes with counts, price range and availability; fields of the listing's filter form. */
-/** About how many brands the box shows on a wide screen before it scrolls. */
-const BRANDS_IN_VIEW = 8;
+/** About how many values a facet's box shows on a wide screen before it scrolls. */
+const IN_VIEW = 8;
 
+/** Brand and option value checkboxes with counts, price range and availability; fields of the listing's filter form. */
 export function FilterSidebar({
   params,
   facets,
@@ -28,46 +28,24 @@ export function FilterSidebar({
         ref.current.value = value === undefined ? "" : String(value);
     }
   }, [params.minPrice, params.maxPrice]);
-  const selected = new Set(params.brand.map((b) => b.toLowerCase()));
-  // a selected brand stays visible even when the other filters leave none of its products
-  const brands = [...facets.brands];
-  for (const brand of params.brand) {
-    if (!brands.some((b) => b.name.toLowerCase() === brand.toLowerCase())) brands.push({ name: brand, count: 0 });
-  }
+  // a ticked brand or option value is listed even without products (facetsWithSelected, app/web/listing.server.ts)
   return (
     <div className="space-y-6 rounded-xl border border-slate-200 bg-white p-4">
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Brand</legend>
-        {brands.length === 0 ? <p className="text-sm text-slate-500">No brands</p> : null}
-        {/* a long list scrolls in its box on a wide screen: cut through a row (so a half one shows there is more), and
-            said under it */}
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 lg:block lg:max-h-[19rem] lg:space-y-1 lg:overflow-y-auto lg:border-b lg:border-slate-200 lg:[scrollbar-width:thin]">
-          {brands.map((brand) => {
-            const id = `brand-${brand.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
-            return (
-              <li key={brand.name}>
-                <label htmlFor={id} className="flex cursor-pointer items-center gap-2 py-1 text-sm text-slate-700">
-                  <input
-                    id={id}
-                    type="checkbox"
-                    name="brand"
-                    value={brand.name}
-                    defaultChecked={selected.has(brand.name.toLowerCase())}
-                    className="h-4 w-4 rounded border-slate-300 text-brand-600"
-                  />
-                  <span>{brand.name}</span>
-                  <span className="text-xs text-slate-600">({brand.count})</span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
-        {brands.length > BRANDS_IN_VIEW ? (
-          <p className="mt-1 hidden text-xs text-slate-600 lg:block">
-            {brands.length} brands: scroll the list for more
-          </p>
-        ) : null}
-      </fieldset>
+      <CheckboxFacet
+        legend="Brand"
+        name="brand"
+        items={facets.brands.map((b) => [b.name, b.name, b.count])}
+        selected={params.brand}
+      />
+      {facets.options.map((o) => (
+        <CheckboxFacet
+          key={o.name}
+          legend={o.name}
+          name="option"
+          items={o.values.map((v) => [`${o.name}: ${v.value}`, v.value, v.count])}
+          selected={params.option}
+        />
+      ))}
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-slate-900">Price (USD)</legend>
         <div className="flex items-center gap-2">
@@ -124,5 +102,54 @@ export function FilterSidebar({
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** A facet's checkboxes with counts; a long list scrolls in its box on a wide screen. */
+function CheckboxFacet({
+  legend,
+  name,
+  items,
+  selected,
+}: {
+  legend: string;
+  name: string;
+  /** value, label, count */
+  items: Array<[string, string, number]>;
+  selected: string[];
+}) {
+  const on = new Set(selected.map((v) => v.toLowerCase()));
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold text-slate-900">{legend}</legend>
+      {items.length === 0 ? <p className="text-sm text-slate-500">No {legend.toLowerCase()}s</p> : null}
+      {/* cut through a row (so a half one shows there is more), and said under it */}
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 lg:block lg:max-h-[19rem] lg:space-y-1 lg:overflow-y-auto lg:border-b lg:border-slate-200 lg:[scrollbar-width:thin]">
+        {items.map(([value, label, count]) => {
+          const id = `${name}-${value.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+          return (
+            <li key={value}>
+              <label htmlFor={id} className="flex cursor-pointer items-center gap-2 py-1 text-sm text-slate-700">
+                <input
+                  id={id}
+                  type="checkbox"
+                  name={name}
+                  value={value}
+                  defaultChecked={on.has(value.toLowerCase())}
+                  className="h-4 w-4 rounded border-slate-300 text-brand-600"
+                />
+                <span>{label}</span>
+                <span className="text-xs text-slate-600">({count})</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {items.length > IN_VIEW ? (
+        <p className="mt-1 hidden text-xs text-slate-600 lg:block">
+          {items.length} {legend.toLowerCase()}s: scroll the list for more
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -69,9 +69,13 @@ export function ProductListing({
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const brands = new Set(params.brand.map((b) => b.toLowerCase()));
-    for (const input of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="brand"]')) {
-      input.checked = brands.has(input.value.toLowerCase());
+    const checked = new Set(
+      [...params.brand.map((b) => `brand=${b}`), ...params.option.map((o) => `option=${o}`)].map((v) =>
+        v.toLowerCase(),
+      ),
+    );
+    for (const input of form.querySelectorAll<HTMLInputElement>('input[name="brand"],input[name="option"]')) {
+      input.checked = checked.has(`${input.name}=${input.value}`.toLowerCase());
     }
     const inStock = form.querySelector<HTMLInputElement>('input[name="inStock"]');
     if (inStock) inStock.checked = params.inStock;
@@ -79,7 +83,7 @@ export function ProductListing({
     if (sort) sort.value = params.sort;
     const category = form.querySelector<HTMLSelectElement>('select[name="category"]');
     if (category) category.value = params.category === undefined ? "" : String(params.category);
-  }, [params.brand, params.inStock, params.sort, params.category]);
+  }, [params.brand, params.option, params.inStock, params.sort, params.category]);
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement;
@@ -223,6 +227,7 @@ function NoResults({ params, categories }: { params: ListingState; categories: C
   const everywhere = listingHref(params, {
     category: undefined,
     brand: [],
+    option: [],
     minPrice: undefined,
     maxPrice: undefined,
     inStock: false,

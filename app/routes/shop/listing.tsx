@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { ProductListing } from "~/components/listing/product-listing";
 import type { ProductDto } from "~/schemas/catalogue";
 import { listingHref, toSearchQuery } from "~/schemas/listing";
-import { readListingState } from "~/web/listing.server";
+import { facetsWithSelected, readListingState } from "~/web/listing.server";
 import { loadOrThrow } from "~/web/actions.server";
 import { categoriesWithProducts } from "~/web/products.server";
 import { pageTitle } from "~/lib/site";
@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const heading = listing.q
     ? `Results for “${listing.q}”${category ? ` in ${category.name}` : ""}`
     : (category?.name ?? "All Products");
-  return { params: listing, page, categories, heading };
+  return { params: listing, page: { ...page, facets: facetsWithSelected(page.facets, listing) }, categories, heading };
 }
 
 export default function Listing() {

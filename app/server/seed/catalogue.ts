@@ -40,6 +40,19 @@ export interface SeedProduct {
   imageCount: 1 | 2 | 3;
   /** 0..365; created_at = seed time minus this many days. */
   addedDaysAgo: number;
+  /**
+   * Options the product is sold with (docs/decisions/0036-product-variants.md): one variant per value, at the product's
+   * price, the first keeping the product's stock figure. The end-to-end specs compute prices and stock from the fields
+   * above, so a demo variant has the product's price and its first variant the product's stock.
+   */
+  options?: Array<{
+    name: string;
+    values: string[];
+    /** a colour option's body colours, one per value: each value after the first gets a picture of its own */
+    colors?: string[];
+  }>;
+  /** each variant's stock, in the values' order; the first is `inventory` */
+  variantStock?: number[];
 }
 
 export const seedCategories: string[] = [
@@ -252,6 +265,8 @@ export const seedProducts: SeedProduct[] = [
     colors: ["#0f1115", "#39ff88"],
     imageCount: 2,
     addedDaysAgo: 41,
+    options: [{ name: "Switch", values: ["Red", "Brown", "Blue"] }],
+    variantStock: [18, 6, 4],
   },
   {
     name: "Quietline Low-Profile Wireless",
@@ -622,6 +637,8 @@ export const seedProducts: SeedProduct[] = [
     colors: ["#232326", "#5b8cff"],
     imageCount: 1,
     addedDaysAgo: 299,
+    options: [{ name: "Size", values: ["Large", "Extended"] }],
+    variantStock: [147, 40],
   },
   {
     name: "Aurora RGB Extended",
@@ -1046,5 +1063,21 @@ export const seedProducts: SeedProduct[] = [
     colors: ["#1a1a1c", "#ffd23f"],
     imageCount: 2,
     addedDaysAgo: 181,
+  },
+  // ---------------------------------------------------------------- added later, so the products above keep their ids
+  {
+    name: "Comet Shell",
+    brand: "Vantrix",
+    category: "Mice",
+    priceCents: 5499,
+    inventory: 40,
+    description:
+      "A mid-size symmetrical mouse with a 26K DPI optical sensor, PTFE feet and a matte shell. Sold in three shell colours.",
+    kind: "mouse",
+    colors: ["#f2f3f5", "#3fa9ff"],
+    imageCount: 1,
+    addedDaysAgo: 9,
+    options: [{ name: "Colour", values: ["White", "Black", "Pink"], colors: ["#f2f3f5", "#1a1b1f", "#ff8fb1"] }],
+    variantStock: [40, 35, 12],
   },
 ];

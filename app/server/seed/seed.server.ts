@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, productOptions, products, productVariants, variantImages } from "~/db/schema";
 import { loadSharp, processImage, storeImage } from "~/services/catalogue/images.server";
 import { seedCategories, seedProducts, type SeedProduct } from "./catalogue";
 import { renderProductSvg } from "./illustrations";
@@ -58,6 +58,16 @@ export async function seedDemoCatalogue(
         ),
       )
     : seedProducts.map(() => []);
+  // a colour option's other values: the first view again in each value's colour (the first value's is the product's)
+  const colourPictures = withImages
+    ? await mapLimited(seedProducts, 4, async (product) =>
+        Promise.all(
+          (product.options?.[0]?.colors ?? [])
+            .slice(1)
+            .map(async (body) => processImage(await renderImage({ ...product, colors: [body, product.colors[1]] }, 0))),
+        ),
+      )
+    : seedProducts.map(() => []);
 
   const written = await db.transaction(async (tx) => {
     if (onlyIfEmpty) {
@@ -85,6 +95,7 @@ export async function seedDemoCatalogue(
           createdAt: new Date(SEED_BASE_DATE - product.addedDaysAgo * 86_400_000),
         })
         .returning({ id: products.id });
+      const variantIds = await seedOptions(tx, row!.id, product);
       for (const [view, processed] of rendered[index]!.entries()) {
         await storeImage({
           productId: row!.id,
@@ -93,10 +104,49 @@ export async function seedDemoCatalogue(
           db: tx,
         });
       }
+      const values = product.options?.[0]?.values ?? [];
+      for (const [at, processed] of colourPictures[index]!.entries()) {
+        const image = await storeImage({
+          productId: row!.id,
+          fileName: `${slug(product.brand)}-${slug(product.name)}-${slug(values[at + 1]!)}.webp`,
+          processed,
+          db: tx,
+        });
+        await tx.insert(variantImages).values({ variantId: variantIds[at + 1]!, imageId: image.id, position: 0 });
+      }
     }
     return true;
   });
   return { written, products: seedProducts.length, categories: seedCategories.length, ms: Date.now() - started };
+}
+
+/**
+ * A product's options and variants (one option in the demo): its default variant, made by the database with the
+ * product, becomes the first value's; each other value is a variant at the product's price.
+ */
+async function seedOptions(tx: DbOrTx, productId: number, product: SeedProduct): Promise<number[]> {
+  const option = product.options?.[0];
+  if (!option) return [];
+  await tx.insert(productOptions).values({ productId, position: 1, name: option.name, values: option.values });
+  const [first] = await tx
+    .update(productVariants)
+    .set({ option1: option.values[0]! })
+    .where(sql`${productVariants.productId} = ${productId}`)
+    .returning({ id: productVariants.id, sku: productVariants.sku });
+  const others = await tx
+    .insert(productVariants)
+    .values(
+      option.values.slice(1).map((value, index) => ({
+        productId,
+        sku: `${first!.sku}-${value.toUpperCase()}`,
+        priceCents: product.priceCents,
+        inventory: product.variantStock?.[index + 1] ?? 0,
+        position: index + 1,
+        option1: value,
+      })),
+    )
+    .returning({ id: productVariants.id });
+  return [first!.id, ...others.map((variant) => variant.id)];
 }
 
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

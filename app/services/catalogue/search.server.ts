@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { selectRows } from "~/db/query.server";
-import { categories, products } from "~/db/schema";
+import { categories, productOptions, products, productVariants } from "~/db/schema";
 import type { Category, ProductPage, ProductSearchQuery, SearchSuggestions } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
 import { countDistinctNames, distinctNameCondition, selectProducts, withDetails } from "./catalogue.server";
@@ -83,13 +83,15 @@ interface Filters {
   words: PlannedWord[];
   category?: number;
   brands: string[];
+  /** option name (lower case) → the values asked for (lower case) */
+  options: Map<string, string[]>;
   minPrice?: number;
   maxPrice?: number;
   inStock?: boolean;
   distinct?: boolean;
 }
 
-function conditions(filters: Filters, omit?: "brand" | "category"): SQL[] {
+function conditions(filters: Filters, omit?: "brand" | "category" | "option"): SQL[] {
   const where: SQL[] = [];
   if (filters.words.length > 0) where.push(sql`${products.searchVector} @@ (${textQuery(filters.words)})`);
   if (filters.category !== undefined && omit !== "category") where.push(eq(products.categoryId, filters.category));
@@ -102,10 +104,37 @@ function conditions(filters: Filters, omit?: "brand" | "category"): SQL[] {
       )})`,
     );
   }
-  if (filters.minPrice !== undefined) where.push(sql`${products.priceCents} >= ${dollarsToCents(filters.minPrice)}`);
-  if (filters.maxPrice !== undefined) where.push(sql`${products.priceCents} <= ${dollarsToCents(filters.maxPrice)}`);
-  if (filters.inStock) where.push(sql`${products.inventory} > 0`);
+  where.push(...variantConditions(filters, omit === "option"));
   if (filters.distinct) where.push(distinctNameCondition());
+  return where;
+}
+
+/**
+ * The price range and the in-stock filter, per variant (decision 0036): a product is in a range when one of its
+ * variants' prices is, in stock when one of its variants is, and with both, one variant must be both. The product's
+ * derived figures (the lowest price, the stock summed) are necessary conditions, checked first so most products are
+ * ruled out without reading their variants; without a range, the sum says it all (stock is never below zero).
+ */
+function variantConditions(filters: Filters, omitOptions = false): SQL[] {
+  const min = filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice);
+  const max = filters.maxPrice === undefined ? undefined : dollarsToCents(filters.maxPrice);
+  const where: SQL[] = [];
+  if (max !== undefined) where.push(sql`${products.priceCents} <= ${max}`);
+  if (filters.inStock) where.push(sql`${products.inventory} > 0`);
+  const options = omitOptions ? [] : [...filters.options];
+  if (min === undefined && max === undefined && options.length === 0) return where;
+  const variant: SQL[] = [sql`v.product_id = ${products.id}`];
+  // the variant's value of the option of that name, wherever the product has put it
+  for (const [name, values] of options)
+    variant.push(sql`EXISTS (SELECT 1 FROM ${productOptions} o WHERE o.product_id = v.product_id AND lower(o.name) = ${name}
+      AND lower(CASE o.position WHEN 1 THEN v.option1 WHEN 2 THEN v.option2 ELSE v.option3 END) IN (${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}))`);
+  if (min !== undefined) variant.push(sql`v.price_cents >= ${min}`);
+  if (max !== undefined) variant.push(sql`v.price_cents <= ${max}`);
+  if (filters.inStock) variant.push(sql`v.inventory > 0`);
+  where.push(sql`EXISTS (SELECT 1 FROM ${productVariants} v WHERE ${and(...variant)!})`);
   return where;
 }
 
@@ -149,6 +178,48 @@ type FacetRows = [
   Promise<Array<{ name: string; count: number }>>,
   Promise<Array<{ id: number; name: string; count: number }>>,
 ];
+
+type OptionFacet = { name: string; value: string; count: number };
+type OptionFacets = ProductPage["facets"]["options"];
+
+/**
+ * Option values with the number of products offering them, without the option filter, grouped by stored spelling
+ * and merged case-insensitively under the commonest (as brands are); by option name, then the values' order.
+ */
+async function optionFacets(db: DbOrTx, filters: Filters): Promise<OptionFacets> {
+  const rows = await selectRows<OptionFacet & { at: number }>(
+    db,
+    sql`SELECT o.name, x.value, count(*)::int AS count, min(x.at)::int AS at
+        FROM ${products} JOIN ${productOptions} o ON o.product_id = ${products.id}
+        CROSS JOIN LATERAL unnest(o.values) WITH ORDINALITY AS x(value, at)
+        WHERE ${whereClause(conditions(filters, "option"))}
+        GROUP BY o.name, x.value`,
+  );
+  const merged = new Map<string, OptionFacet & { at: number; best: number }>();
+  for (const row of rows) {
+    const key = `${row.name.toLowerCase()}\u0000${row.value.toLowerCase()}`;
+    const entry = merged.get(key);
+    if (!entry) merged.set(key, { ...row, best: row.count });
+    else {
+      entry.count += row.count;
+      entry.at = Math.min(entry.at, row.at);
+      if (row.count > entry.best) Object.assign(entry, { name: row.name, value: row.value, best: row.count });
+    }
+  }
+  const sorted = [...merged.values()].sort(
+    (a, b) =>
+      a.name.toLowerCase().localeCompare(b.name.toLowerCase()) ||
+      a.at - b.at ||
+      a.value.toLowerCase().localeCompare(b.value.toLowerCase()),
+  );
+  const grouped: OptionFacets = [];
+  for (const { name, value, count } of sorted) {
+    const last = grouped.at(-1);
+    if (last && last.name.toLowerCase() === name.toLowerCase()) last.values.push({ value, count });
+    else grouped.push({ name, values: [{ value, count }] });
+  }
+  return grouped;
+}
 
 /** Brand and category counts, each without its own filter (a second query per facet). */
 function facetsApart(db: DbOrTx, filters: Filters): FacetRows {
@@ -211,6 +282,7 @@ async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters
       filters.words.length === 0 &&
       filters.category === undefined &&
       filters.brands.length === 0 &&
+      filters.options.size === 0 &&
       filters.minPrice === undefined &&
       filters.maxPrice === undefined &&
       !filters.inStock;
@@ -222,10 +294,11 @@ async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters
             ([row]) => row?.total ?? 0,
           ),
     ]);
-    return { rows, total, facets: { brands: [], categories: [] } };
+    return { rows, total, facets: { brands: [], categories: [], options: [] } };
   }
-  const [rows, brandRows, categoryFacets] = await Promise.all([
+  const [rows, options, brandRows, categoryFacets] = await Promise.all([
     selectProducts(db).where(where).orderBy(orderBy(query.sort, filters.words)).limit(query.size).offset(offset),
+    optionFacets(db, filters),
     ...(filters.words.length > 0 && filters.category === undefined && filters.brands.length === 0
       ? await bothFacetsInOneScan(db, where)
       : facetsApart(db, filters)),
@@ -243,7 +316,7 @@ async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters
     );
     total = row?.total ?? 0;
   }
-  return { rows, total, facets: { brands: brandFacets, categories: categoryFacets } };
+  return { rows, total, facets: { brands: brandFacets, categories: categoryFacets, options } };
 }
 
 interface CategoryFacts extends CategoryRow {
@@ -368,6 +441,23 @@ export async function planQuery(db: DbOrTx, q: string | undefined): Promise<Quer
   };
 }
 
+/** "Switch: Brown" parameters, grouped by option name; all lower case (option names and values match so). */
+export function optionFilters(parameters: string[]): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const parameter of parameters) {
+    const at = parameter.indexOf(":");
+    if (at < 0) continue;
+    const name = parameter.slice(0, at).trim().toLowerCase();
+    const value = parameter
+      .slice(at + 1)
+      .trim()
+      .toLowerCase();
+    if (!name || !value) continue;
+    byName.set(name, [...new Set([...(byName.get(name) ?? []), value])]);
+  }
+  return byName;
+}
+
 export async function searchProducts({
   query,
   db = getDb(),
@@ -380,6 +470,7 @@ export async function searchProducts({
     words: plan.words,
     category: query.category,
     brands: query.brand,
+    options: optionFilters(query.option),
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
     inStock: query.inStock,
