@@ -238,6 +238,13 @@ describe("POST /withdrawals: the public withdrawal", () => {
     expect((await orderRow(order.id)).status).toBe("SHIPPED");
     expect((await withdrawalsOf(order.id)).map((w) => w.status)).toEqual(["open"]);
     expect((await options(user.auth, order.id)).body.data.canWithdraw).toBe(false);
+    // the same request again (a replayed post; the button is gone): 409, no second withdrawal, no second mail
+    const mailsBefore = (await mailsTo(database.db, user.email)).length;
+    const again = await withdrawOwn(user.auth, order.id);
+    expect(again.status, JSON.stringify(again.body)).toBe(409);
+    expect(again.body.message).toMatch(/already received your withdrawal/);
+    expect(await withdrawalsOf(order.id)).toHaveLength(1);
+    expect(await mailsTo(database.db, user.email)).toHaveLength(mailsBefore);
     const other = await shopper();
     expect((await withdrawOwn(other.auth, order.id)).status).toBe(403);
 

@@ -218,6 +218,16 @@ export async function withdrawOwnOrder({
     if (until !== null && until < new Date()) {
       throw new ConflictError(`The withdrawal period for order #${orderId} has ended.`);
     }
+    // one return to arrange at a time (the order row is locked: two posts at once cannot both pass)
+    const [open] = await tx
+      .select({ id: withdrawalRequests.id })
+      .from(withdrawalRequests)
+      .where(and(eq(withdrawalRequests.orderId, orderId), eq(withdrawalRequests.status, "open")));
+    if (open) {
+      throw new ConflictError(
+        `We have already received your withdrawal from order #${orderId}; the items are to come back.`,
+      );
+    }
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
     return applyWithdrawal(tx, row, user!.email, "account");
   });
