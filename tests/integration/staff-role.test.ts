@@ -192,8 +192,12 @@ describe("the users page", () => {
     expect(self.status).toBe(409);
     const bad = await api("POST", `/admin/users/${other.id}/roles`, admin.token, { role: "ROLE_ROOT", grant: true });
     expect(bad.status).toBe(422);
+    // the admin's own row: neither "Remove administrator" nor "Make staff" (an administrator has every staff right)
     const html = (await page("GET", `/admin/users?q=${encodeURIComponent(admin.email)}`, admin.cookie)).text;
-    expect(html).toContain("Make staff");
+    expect(html).not.toContain("Make staff");
     expect(html).not.toContain("Remove administrator");
+    const shopperRow = (await page("GET", `/admin/users?q=${encodeURIComponent(other.email)}`, admin.cookie)).text;
+    expect(shopperRow).toContain("Make staff");
+    expect(shopperRow).toContain("Make administrator");
   });
 });

@@ -77,6 +77,8 @@ export default function AdminUsers() {
                 const has = user.roles.includes(role);
                 // an admin cannot remove their own admin role: the button is not offered (the API refuses it too)
                 if (has && role === "ROLE_ADMIN" && user.id === me) return null;
+                // an administrator already has every right staff has: "Make staff" would change nothing they can do
+                if (!has && role === "ROLE_STAFF" && user.roles.includes("ROLE_ADMIN")) return null;
                 return (
                   <button
                     key={role}
