@@ -275,6 +275,30 @@ describe("an abandoned checkout", () => {
     expect(await redemptionsOf(c.id)).toMatchObject([{ status: "released" }]);
   });
 
+  it("an attempt never paid (a card declined on the provider's page) does not use up the shopper's own limit", async () => {
+    const { user, item } = await shopperWithCart();
+    const c = await code({ perCustomerLimit: 1 });
+    await apply(user, c.code);
+    const intent = () =>
+      api.json<Envelope<{ amount: number }>>("/orders/create-payment-intent", json("POST", {}, user.auth));
+    // the card box's attempt: its use is held, its payment open (the provider's page declined the card; the shop is
+    // not told until the reconciler asks)
+    expect((await intent()).status).toBe(200);
+    expect(await redemptionsOf(c.id)).toMatchObject([{ status: "reserved" }]);
+    // the shopper changes the cart: a new attempt with the same code is let in
+    await add(user, item.id, 1);
+    const changed = await intent();
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data.amount).toBe(54);
+    // once an attempt is paid, the shopper's limit holds for the next one
+    const [held] = (await redemptionsOf(c.id)).filter((r) => r.status === "reserved" && r.paymentId !== null);
+    await database.db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, held!.paymentId!));
+    await add(user, item.id, 1);
+    const third = await intent();
+    expect(third.status, JSON.stringify(third.body)).toBe(409);
+    expect(third.body.message).toMatch(/already used/i);
+  });
+
   it("gives the use back when the payment provider fails after the use was taken", async () => {
     const { user } = await shopperWithCart();
     const c = await code({ usageLimit: 1 });

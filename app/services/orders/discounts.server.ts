@@ -2,7 +2,7 @@
 // when a checkout attempt's payment is made (a conditional UPDATE of the code's counter, so two instances racing for
 // the last use get exactly one), redeemed when its order is placed, released when the payment is declined or
 // refunded in full. The admin's list and forms are in discount-admin.server.ts.
-import { and, count, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { carts, discountCodes, discountRedemptions, payments } from "~/db/schema";
 import type { QuoteDto } from "~/schemas/orders";
@@ -132,6 +132,9 @@ export function checkoutRefusal(code: string, reason: string) {
   );
 }
 
+/** How long an attempt that has taken a use but not recorded its payment yet counts as being made (another tab's). */
+const ATTEMPT_IN_FLIGHT_MS = 5 * 60_000;
+
 /**
  * Takes a use of the code for a checkout attempt (its key), before its payment is made. Idempotent per attempt: an
  * attempt holding a use keeps it, a released one takes a use again. The counter moves by a conditional UPDATE
@@ -163,15 +166,32 @@ export async function reserveUse(
       const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, code.codeId));
       throw checkoutRefusal(code.code, row?.active ? REFUSALS.usedUp : REFUSALS.unknown);
     }
+    // the shopper's own uses: redeemed ones, and other attempts' that are paid or being paid, or still being made
+    // (a second tab's, a few minutes old). An attempt whose payment waits for a card (one declined on the provider's
+    // page, which the shop hears of only when the reconciler asks) does not count: the shopper who changes the cart
+    // after it may use the code; should both be paid, the order of each redeems its use (decision 0040).
     const [mine] = await tx
       .select({ n: count() })
       .from(discountRedemptions)
+      .leftJoin(payments, eq(payments.id, discountRedemptions.paymentId))
       .where(
         and(
           eq(discountRedemptions.codeId, code.codeId),
           eq(discountRedemptions.userId, userId),
-          ne(discountRedemptions.status, "released"),
           ne(discountRedemptions.checkoutKey, checkoutKey),
+          or(
+            eq(discountRedemptions.status, "redeemed"),
+            and(
+              eq(discountRedemptions.status, "reserved"),
+              or(
+                inArray(payments.status, ["processing", "succeeded"]),
+                and(
+                  isNull(discountRedemptions.paymentId),
+                  gt(discountRedemptions.updatedAt, new Date(Date.now() - ATTEMPT_IN_FLIGHT_MS)),
+                ),
+              ),
+            ),
+          ),
         ),
       );
     // the dates and the shopper's own limit, now that the code's row is locked (the total was the UPDATE's)
