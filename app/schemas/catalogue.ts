@@ -259,7 +259,8 @@ const cents = (dollars: number) => Math.round(dollars * 100);
  * figures are numbers, so the error shows together with the other fields' (a plain refinement waits for them).
  */
 export const compareAtAbovePrice = z.refine<PriceAndCompareAt>(
-  (v) => typeof v.price !== "number" || typeof v.compareAtPrice !== "number" || cents(v.compareAtPrice) > cents(v.price),
+  (v) =>
+    typeof v.price !== "number" || typeof v.compareAtPrice !== "number" || cents(v.compareAtPrice) > cents(v.price),
   {
     message: "Compare-at price must be above the price (leave it blank when not on sale)",
     path: ["compareAtPrice"],
@@ -270,26 +271,28 @@ export const compareAtAbovePrice = z.refine<PriceAndCompareAt>(
   },
 );
 
-export const ProductInputSchema = z.object({
-  name: requiredLine("Name", 200),
-  brand: requiredLine("Brand", 100),
-  price: formNumber("Price", (n) =>
-    n
-      .min(0, "Price must be 0 or more")
-      .max(1_000_000, "Price is too large")
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
-  ),
-  inventory: formNumber("Inventory", (n) =>
-    n
-      .int("Inventory must be a whole number")
-      .min(0, "Inventory must be 0 or more")
-      .max(1_000_000, "Inventory is too large"),
-  ),
-  /** a product sold in one form: its variant's compare-at price (absent: unchanged; null or blank: not on sale) */
-  compareAtPrice: compareAtPrice(),
-  description: requiredText("Description", 5000),
-  category: CategoryRefSchema,
-}).check(compareAtAbovePrice);
+export const ProductInputSchema = z
+  .object({
+    name: requiredLine("Name", 200),
+    brand: requiredLine("Brand", 100),
+    price: formNumber("Price", (n) =>
+      n
+        .min(0, "Price must be 0 or more")
+        .max(1_000_000, "Price is too large")
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
+    ),
+    inventory: formNumber("Inventory", (n) =>
+      n
+        .int("Inventory must be a whole number")
+        .min(0, "Inventory must be 0 or more")
+        .max(1_000_000, "Inventory is too large"),
+    ),
+    /** a product sold in one form: its variant's compare-at price (absent: unchanged; null or blank: not on sale) */
+    compareAtPrice: compareAtPrice(),
+    description: requiredText("Description", 5000),
+    category: CategoryRefSchema,
+  })
+  .check(compareAtAbovePrice);
 export type ProductInput = z.output<typeof ProductInputSchema>;
 
 export const InventoryQuerySchema = z.object({
@@ -380,22 +383,24 @@ const weightGrams = z.preprocess(
 );
 
 /** One row of the admin's variant table. */
-export const VariantInputSchema = z.object({
-  id: IdSchema,
-  sku: requiredText("SKU", 64),
-  price: formNumber("Price", (n) =>
-    n
-      .min(0, "Price must be 0 or more")
-      .max(1_000_000, "Price is too large")
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
-  ),
-  /** absent: unchanged; null or blank: not on sale */
-  compareAtPrice: compareAtPrice(),
-  inventory: formNumber("Stock", (n) =>
-    n.int("Stock must be a whole number").min(0, "Stock must be 0 or more").max(1_000_000, "Stock is too large"),
-  ),
-  weightGrams,
-}).check(compareAtAbovePrice);
+export const VariantInputSchema = z
+  .object({
+    id: IdSchema,
+    sku: requiredText("SKU", 64),
+    price: formNumber("Price", (n) =>
+      n
+        .min(0, "Price must be 0 or more")
+        .max(1_000_000, "Price is too large")
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
+    ),
+    /** absent: unchanged; null or blank: not on sale */
+    compareAtPrice: compareAtPrice(),
+    inventory: formNumber("Stock", (n) =>
+      n.int("Stock must be a whole number").min(0, "Stock must be 0 or more").max(1_000_000, "Stock is too large"),
+    ),
+    weightGrams,
+  })
+  .check(compareAtAbovePrice);
 
 /**
  * PUT /products/{productId}/variants, and the admin's variant table: SKU, price, compare-at price, stock and weight
@@ -429,17 +434,19 @@ const blankIsAbsent = (v: unknown) => (v === null || (typeof v === "string" && v
  * product's options in their order (a value the option does not offer yet is added to it), with its own figures. A
  * blank SKU is made from the product's SKUs and the values.
  */
-export const NewVariantInputSchema = z.object({
-  values: z
-    .array(requiredLine("Value", 60))
-    .min(1, "Give a value for each option")
-    .max(3, "A product has at most three options"),
-  sku: z.preprocess(blankIsAbsent, requiredText("SKU", 64).optional()),
-  price: variantPrice("Price"),
-  compareAtPrice: compareAtPrice(),
-  inventory: variantStock("Stock"),
-  weightGrams: weightGrams.optional(),
-}).check(compareAtAbovePrice);
+export const NewVariantInputSchema = z
+  .object({
+    values: z
+      .array(requiredLine("Value", 60))
+      .min(1, "Give a value for each option")
+      .max(3, "A product has at most three options"),
+    sku: z.preprocess(blankIsAbsent, requiredText("SKU", 64).optional()),
+    price: variantPrice("Price"),
+    compareAtPrice: compareAtPrice(),
+    inventory: variantStock("Stock"),
+    weightGrams: weightGrams.optional(),
+  })
+  .check(compareAtAbovePrice);
 export type NewVariantInput = z.output<typeof NewVariantInputSchema>;
 
 /**

@@ -179,7 +179,8 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
           </span>
         ) : null}
         <span className="block text-xs text-slate-500 md:hidden">
-          {product.brand} · <Price value={item.unitPrice} /> <WasPrice value={item.compareAtPrice} className="text-xs" />
+          {product.brand} · <Price value={item.unitPrice} />{" "}
+          <WasPrice value={item.compareAtPrice} className="text-xs" />
         </span>
       </td>
       <td className={`${cell} hidden text-slate-600 md:pr-3`}>{product.brand}</td>

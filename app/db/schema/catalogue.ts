@@ -116,7 +116,9 @@ export const productVariants = pgTable(
     ),
     index("product_variants_product_idx").on(t.productId, t.position, t.id),
     // the home's deals read only the variants on sale
-    index("product_variants_on_sale_idx").on(t.productId).where(sql`${t.compareAtCents} > ${t.priceCents}`),
+    index("product_variants_on_sale_idx")
+      .on(t.productId)
+      .where(sql`${t.compareAtCents} > ${t.priceCents}`),
     check("product_variants_price_not_negative", sql`${t.priceCents} >= 0`),
     check("product_variants_compare_at_not_negative", sql`${t.compareAtCents} >= 0`),
     check("product_variants_inventory_not_negative", sql`${t.inventory} >= 0`),

@@ -82,7 +82,7 @@ export default function Home() {
           </div>
         </div>
       </HeroSlider>
- {deals.length > 0 ? (
+      {deals.length > 0 ? (
         <section aria-labelledby="todays-deals" className="mx-auto max-w-7xl px-4 pt-10">
           <h2 id="todays-deals" className="mb-1 text-2xl font-bold text-slate-900">
             Today&apos;s Deals

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, products, productVariants } from "~/db/schema";
 import { loadSharp, processImage, storeImage } from "~/services/catalogue/images.server";
 import { seedCategories, seedProducts, type SeedProduct } from "./catalogue";
 import { renderProductSvg } from "./illustrations";
@@ -85,6 +85,13 @@ export async function seedDemoCatalogue(
           createdAt: new Date(SEED_BASE_DATE - product.addedDaysAgo * 86_400_000),
         })
         .returning({ id: products.id });
+      if (product.compareAtCents !== undefined) {
+        // on sale: the compare-at price is its variant's (the trigger made the one variant)
+        await tx
+          .update(productVariants)
+          .set({ compareAtCents: product.compareAtCents })
+          .where(eq(productVariants.productId, row!.id));
+      }
       for (const [view, processed] of rendered[index]!.entries()) {
         await storeImage({
           productId: row!.id,

@@ -13,10 +13,9 @@ export const DEALS_LIMIT = 8;
  * GET /products/deals: up to `limit` products on sale, by their biggest saving in cents (compare-at − price of their
  * variants on sale and in stock), then the biggest saving as a share of the regular price, then the lowest id.
  */
-export async function listDeals({
-  limit = DEALS_LIMIT,
-  db = getDb(),
-}: { limit?: number; db?: DbOrTx } = {}): Promise<ProductDto[]> {
+export async function listDeals({ limit = DEALS_LIMIT, db = getDb() }: { limit?: number; db?: DbOrTx } = {}): Promise<
+  ProductDto[]
+> {
   const rows = await selectRows<{ id: number }>(
     db,
     sql`SELECT product_id AS id
