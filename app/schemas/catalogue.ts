@@ -259,17 +259,14 @@ const cents = (dollars: number) => Math.round(dollars * 100);
  * figures are numbers, so the error shows together with the other fields' (a plain refinement waits for them).
  */
 export const compareAtAbovePrice = z.refine<PriceAndCompareAt>(
-  (v) =>
-    typeof v.price !== "number" || typeof v.compareAtPrice !== "number" || cents(v.compareAtPrice) > cents(v.price),
+  (v) => !bothPrices(v) || cents(v.compareAtPrice as number) > cents(v.price as number),
   {
     message: "Compare-at price must be above the price (leave it blank when not on sale)",
     path: ["compareAtPrice"],
-    when: (payload) => {
-      const v = payload.value as PriceAndCompareAt | null;
-      return typeof v?.price === "number" && typeof v.compareAtPrice === "number";
-    },
+    when: (payload) => bothPrices(payload.value as PriceAndCompareAt | null),
   },
 );
+const bothPrices = (v: PriceAndCompareAt | null) => Number.isFinite(v?.price) && Number.isFinite(v?.compareAtPrice);
 
 export const ProductInputSchema = z
   .object({
