@@ -100,7 +100,7 @@ test.describe("an admin's compare-at price", () => {
     await compareAt.fill("25");
     await main.getByRole("button", { name: "Save variants" }).click();
     await expect(
-      main.getByText("Compare-at price must be above the price (leave it blank when not on sale)"),
+      main.getByText("Compare-at price must be above the price (leave it blank when not on sale)", { exact: true }),
     ).toBeVisible();
     await expect(compareAt).toHaveValue("25");
     await expect(compareAt).toHaveAttribute("aria-invalid", "true");
@@ -130,7 +130,7 @@ test.describe("an admin's compare-at price", () => {
     await compareAt.fill("30");
     await main.getByRole("button", { name: "Update product" }).click();
     await expect(
-      main.getByText("Compare-at price must be above the price (leave it blank when not on sale)"),
+      main.getByText("Compare-at price must be above the price (leave it blank when not on sale)", { exact: true }),
     ).toBeVisible();
 
     await compareAt.fill("45");

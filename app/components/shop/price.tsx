@@ -12,8 +12,8 @@ export function WasPrice({ value, className = "" }: { value: number | null; clas
   if (value === null) return null;
   return (
     <span className={`text-sm font-normal text-slate-500 ${className}`} data-testid="was-price">
-      <span aria-hidden="true">was </span>
       <span className="sr-only">Regular price </span>
+      <span aria-hidden="true">was </span>
       <del className="tabular-nums">{formatPrice(value)}</del>
     </span>
   );
