@@ -94,7 +94,7 @@ test.describe("an admin's compare-at price", () => {
     await page.goto(`/update-product/${made.id}/variants`);
     const main = page.getByRole("main");
     await pageHydrated(page, javaScriptEnabled);
-    const compareAt = main.getByLabel("Compare-at price of Default");
+    const compareAt = main.getByLabel("Compare-at of Default");
     await expect(compareAt).toHaveValue("");
 
     await compareAt.fill("25");
@@ -126,7 +126,7 @@ test.describe("an admin's compare-at price", () => {
     await page.goto(`/update-product/${made.id}/update`);
     const main = page.getByRole("main");
     await pageHydrated(page, javaScriptEnabled);
-    const compareAt = main.getByLabel("Compare-at price ($)");
+    const compareAt = main.getByLabel("Compare-at ($)");
     await compareAt.fill("30");
     await main.getByRole("button", { name: "Update product" }).click();
     await expect(

@@ -154,7 +154,7 @@ export function ProductFields({
         />
       </Field>
       {withCompareAt ? (
-        <Field id={fields.compareAtPrice.id} label="Compare-at price ($)" errors={fields.compareAtPrice.errors}>
+        <Field id={fields.compareAtPrice.id} label="Compare-at ($)" errors={fields.compareAtPrice.errors}>
           <input
             {...getInputProps(fields.compareAtPrice, { type: "number" })}
             step="0.01"

@@ -135,7 +135,7 @@ function VariantRow({
       <VariantCell
         row={row}
         field="compareAtPrice"
-        label={`Compare-at price of ${name}`}
+        label={`Compare-at of ${name}`}
         defaultValue={shown("compareAtPrice", variant.compareAtPrice?.toFixed(2) ?? "")}
         numeric="decimal"
         required={false}
