@@ -31,6 +31,11 @@ export const VariantSchema = z.object({
   sku: z.string(),
   /** dollars with at most 2 decimals */
   price: z.number(),
+  /**
+   * the regular price, shown struck through beside `price` ("was $89.99"); the variant is on sale only while it is
+   * above `price`. Null: not on sale.
+   */
+  compareAtPrice: z.number().nullable(),
   inventory: z.number().int(),
   weightGrams: z.number().int().nullable(),
   position: z.number().int(),
@@ -177,6 +182,19 @@ export const SuggestionsQuerySchema = z.object({
   ),
 });
 
+/** GET /products/deals: how many of the products on sale. */
+export const DealsQuerySchema = z.object({
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be 1 or more")
+      .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
+      .default(8),
+  ),
+});
+
 export const SearchSuggestionsSchema = z.object({
   query: z.string(),
   products: z.array(
@@ -234,24 +252,62 @@ const formNumber = <S extends z.ZodType>(label: string, rules: (n: z.ZodNumber) 
     ),
   );
 
-export const ProductInputSchema = z.object({
-  name: requiredLine("Name", 200),
-  brand: requiredLine("Brand", 100),
-  price: formNumber("Price", (n) =>
-    n
-      .min(0, "Price must be 0 or more")
-      .max(1_000_000, "Price is too large")
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
-  ),
-  inventory: formNumber("Inventory", (n) =>
-    n
-      .int("Inventory must be a whole number")
-      .min(0, "Inventory must be 0 or more")
-      .max(1_000_000, "Inventory is too large"),
-  ),
-  description: requiredText("Description", 5000),
-  category: CategoryRefSchema,
-});
+/**
+ * A compare-at price from JSON or a form: absent is "leave it as it is", null or blank is "none" (not on sale),
+ * anything else a price in dollars. That it is above the price is checked with the price (`compareAtAbovePrice`).
+ */
+const compareAtPrice = () =>
+  z.preprocess(
+    (v: unknown) =>
+      v === null || (typeof v === "string" && v.trim() === "") ? null : typeof v === "string" ? Number(v) : v,
+    z
+      .number({ error: "Compare-at price must be a number" })
+      .min(0, "Compare-at price must be 0 or more")
+      .max(1_000_000, "Compare-at price is too large")
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Compare-at price can have at most 2 decimals")
+      .nullable()
+      .optional(),
+  );
+
+type PriceAndCompareAt = { price?: unknown; compareAtPrice?: unknown };
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * A compare-at price counts only above the price: one at or below it is refused on its field. It runs whenever both
+ * figures are numbers, so the error shows together with the other fields' (a plain refinement waits for them).
+ */
+export const compareAtAbovePrice = z.refine<PriceAndCompareAt>(
+  (v) => !bothPrices(v) || cents(v.compareAtPrice as number) > cents(v.price as number),
+  {
+    message: "Compare-at price must be above the price (leave it blank when not on sale)",
+    path: ["compareAtPrice"],
+    when: (payload) => bothPrices(payload.value as PriceAndCompareAt | null),
+  },
+);
+const bothPrices = (v: PriceAndCompareAt | null) => Number.isFinite(v?.price) && Number.isFinite(v?.compareAtPrice);
+
+export const ProductInputSchema = z
+  .object({
+    name: requiredLine("Name", 200),
+    brand: requiredLine("Brand", 100),
+    price: formNumber("Price", (n) =>
+      n
+        .min(0, "Price must be 0 or more")
+        .max(1_000_000, "Price is too large")
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
+    ),
+    inventory: formNumber("Inventory", (n) =>
+      n
+        .int("Inventory must be a whole number")
+        .min(0, "Inventory must be 0 or more")
+        .max(1_000_000, "Inventory is too large"),
+    ),
+    /** a product sold in one form: its variant's compare-at price (absent: unchanged; null or blank: not on sale) */
+    compareAtPrice: compareAtPrice(),
+    description: requiredText("Description", 5000),
+    category: CategoryRefSchema,
+  })
+  .check(compareAtAbovePrice);
 export type ProductInput = z.output<typeof ProductInputSchema>;
 
 export const InventoryQuerySchema = z.object({
@@ -331,31 +387,40 @@ export const ProductOptionsInputSchema = z.object({
 });
 export type ProductOptionsInput = z.output<typeof ProductOptionsInputSchema>;
 
-/** One row of the admin's variant table. */
-export const VariantInputSchema = z.object({
-  id: IdSchema,
-  sku: requiredText("SKU", 64),
-  price: formNumber("Price", (n) =>
-    n
-      .min(0, "Price must be 0 or more")
-      .max(1_000_000, "Price is too large")
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
-  ),
-  inventory: formNumber("Stock", (n) =>
-    n.int("Stock must be a whole number").min(0, "Stock must be 0 or more").max(1_000_000, "Stock is too large"),
-  ),
-  weightGrams: z.preprocess(
-    (v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v),
-    z
-      .number({ error: "Weight must be a number of grams" })
-      .int("Weight must be a whole number of grams")
-      .min(0, "Weight must be 0 or more")
-      .max(1_000_000, "Weight is too large")
-      .nullable(),
-  ),
-});
+const weightGrams = z.preprocess(
+  (v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v),
+  z
+    .number({ error: "Weight must be a number of grams" })
+    .int("Weight must be a whole number of grams")
+    .min(0, "Weight must be 0 or more")
+    .max(1_000_000, "Weight is too large")
+    .nullable(),
+);
 
-/** PUT /products/{productId}/variants, and the admin's variant table: SKU, price, stock and weight of each. */
+/** One row of the admin's variant table. */
+export const VariantInputSchema = z
+  .object({
+    id: IdSchema,
+    sku: requiredText("SKU", 64),
+    price: formNumber("Price", (n) =>
+      n
+        .min(0, "Price must be 0 or more")
+        .max(1_000_000, "Price is too large")
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most 2 decimals"),
+    ),
+    /** absent: unchanged; null or blank: not on sale */
+    compareAtPrice: compareAtPrice(),
+    inventory: formNumber("Stock", (n) =>
+      n.int("Stock must be a whole number").min(0, "Stock must be 0 or more").max(1_000_000, "Stock is too large"),
+    ),
+    weightGrams,
+  })
+  .check(compareAtAbovePrice);
+
+/**
+ * PUT /products/{productId}/variants, and the admin's variant table: SKU, price, compare-at price, stock and weight
+ * of each.
+ */
 export const VariantsInputSchema = z.object({
   variants: z
     .array(VariantInputSchema)
@@ -384,16 +449,19 @@ const blankIsAbsent = (v: unknown) => (v === null || (typeof v === "string" && v
  * product's options in their order (a value the option does not offer yet is added to it), with its own figures. A
  * blank SKU is made from the product's SKUs and the values.
  */
-export const NewVariantInputSchema = z.object({
-  values: z
-    .array(requiredLine("Value", 60))
-    .min(1, "Give a value for each option")
-    .max(3, "A product has at most three options"),
-  sku: z.preprocess(blankIsAbsent, requiredText("SKU", 64).optional()),
-  price: variantPrice("Price"),
-  inventory: variantStock("Stock"),
-  weightGrams: VariantInputSchema.shape.weightGrams.optional(),
-});
+export const NewVariantInputSchema = z
+  .object({
+    values: z
+      .array(requiredLine("Value", 60))
+      .min(1, "Give a value for each option")
+      .max(3, "A product has at most three options"),
+    sku: z.preprocess(blankIsAbsent, requiredText("SKU", 64).optional()),
+    price: variantPrice("Price"),
+    compareAtPrice: compareAtPrice(),
+    inventory: variantStock("Stock"),
+    weightGrams: weightGrams.optional(),
+  })
+  .check(compareAtAbovePrice);
 export type NewVariantInput = z.output<typeof NewVariantInputSchema>;
 
 /**

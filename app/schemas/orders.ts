@@ -44,6 +44,8 @@ export const CartItemSchema = z.object({
   inventory: z.number().int(),
   quantity: z.number().int(),
   unitPrice: z.number(),
+  /** the variant's regular price when it is on sale (its compare-at price, above `unitPrice`), else null */
+  compareAtPrice: z.number().nullable(),
   totalPrice: z.number(),
   product: ProductSchema,
 });

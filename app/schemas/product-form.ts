@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { ProductInputSchema, type ProductInput } from "./catalogue";
+import { compareAtAbovePrice, ProductInputSchema, type ProductInput } from "./catalogue";
 import { MAX_ID } from "./common";
 
 /** The select's value that reveals the text input for a new brand or category. */
@@ -15,6 +15,8 @@ export const ProductFormFieldsSchema = z.object({
   brand: optionalText,
   newBrand: optionalText,
   price: ProductInputSchema.shape.price,
+  /** only on the form of a product sold in one form; absent leaves it as it is */
+  compareAtPrice: ProductInputSchema.shape.compareAtPrice,
   inventory: ProductInputSchema.shape.inventory,
   description: ProductInputSchema.shape.description,
   category: optionalText,
@@ -68,6 +70,7 @@ function requiredChoice(select: "brand" | "category", text: "newBrand" | "newCat
 
 /** The form as the API's product input; with JavaScript a new brand or category was already added to the select. */
 export const ProductFormSchema = ProductFormFieldsSchema.check(
+  compareAtAbovePrice,
   ...requiredChoice("brand", "newBrand", "Brand is required"),
   ...requiredChoice("category", "newCategory", "Category is required"),
 ).transform((form, ctx): ProductInput => {
@@ -81,6 +84,7 @@ export const ProductFormSchema = ProductFormFieldsSchema.check(
     name: form.name,
     brand: chosenBrand(form),
     price: form.price,
+    ...(form.compareAtPrice === undefined ? {} : { compareAtPrice: form.compareAtPrice }),
     inventory: form.inventory,
     description: form.description,
     category,

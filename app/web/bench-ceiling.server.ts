@@ -41,6 +41,7 @@ function products(): ProductDto[] {
           id,
           sku: `P${id}`,
           price,
+          compareAtPrice: null,
           inventory,
           weightGrams: null,
           position: 0,

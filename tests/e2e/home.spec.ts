@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { seedCategories } from "../../app/server/seed/catalogue";
 import {
-  byPriceAsc,
   categoryId,
   expectCards,
   matches,
@@ -59,7 +58,8 @@ test.describe("home page", () => {
     await expect(search.getByRole("button", { name: "Search" })).toBeVisible();
     await expect(search.getByRole("link", { name: "Clear Filter" })).toHaveAttribute("href", "/products");
     await expect(page.getByRole("link", { name: "Shop Now", exact: true })).toHaveAttribute("href", "/products");
-    await expect(page.getByRole("link", { name: "Today's Deals" })).toHaveAttribute("href", /^\/products\?/);
+    // the demo shop has products on sale: the hero leads to the deals below (tests/e2e/sale-prices.spec.ts)
+    await expect(page.getByRole("link", { name: "Today's Deals" })).toHaveAttribute("href", "#todays-deals");
 
     // the grid: the first page of distinct products, with price and stock
     await expect(grid(page).getByRole("heading", { name: "Our products" })).toBeVisible();
@@ -151,15 +151,15 @@ test.describe("home page", () => {
       String(categoryId("Mice")),
     );
 
-    // Today's Deals: the cheapest products in stock
+    // Today's Deals: the products on sale, further down the home page
     await page.goto("/");
     await page.getByRole("link", { name: "Today's Deals" }).click();
-    await expect(page).toHaveURL(/\/products\?/);
-    const deals = products.filter((p) => p.inventory > 0).sort(byPriceAsc);
-    await expect(resultLine(page)).toHaveText(showing(deals.length));
-    await expectCards(page, names(deals.slice(0, PAGE_SIZE)), { sorted: true });
-    await expect(page.getByRole("main").getByRole("checkbox", { name: "In stock only" })).toBeChecked();
-    await expect(page.getByRole("main").getByRole("combobox", { name: "Sort by" })).toHaveValue("price_asc");
+    await expect(page).toHaveURL(/\/#todays-deals$/);
+    const deals = page.getByRole("region", { name: "Today's Deals" });
+    await expect(deals.getByRole("heading", { name: "Today's Deals" })).toBeInViewport();
+    await expect(deals.getByRole("article")).toHaveCount(
+      products.filter((p) => p.compareAtCents && p.inventory > 0).length,
+    );
   });
 
   test("shopper follows 'Shop now' to every product of that name, then to its details", async ({ page }) => {

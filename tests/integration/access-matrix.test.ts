@@ -203,6 +203,7 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
   "GET /products/search": { expect: PUBLIC, call: () => ({ path: "/products/search?q=product&brand=Acme" }) },
   "GET /products/distinct/products": { expect: PUBLIC, call: () => ({ path: "/products/distinct/products" }) },
   "GET /products/distinct/brands": { expect: PUBLIC, call: () => ({ path: "/products/distinct/brands" }) },
+  "GET /products/deals": { expect: PUBLIC, call: () => ({ path: "/products/deals?limit=4" }) },
   "GET /products/product/{id}/product": {
     expect: PUBLIC,
     call: (f) => ({ path: `/products/product/${f.productIds[0]}/product` }),

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import {
+  DealsQuerySchema,
   ProductPageSchema,
   ProductSchema,
   ProductSearchQuerySchema,
@@ -15,6 +16,7 @@ import {
   listDistinctProducts,
   listProductsByCategory,
 } from "~/services/catalogue/catalogue.server";
+import { listDeals } from "~/services/catalogue/deals.server";
 import { searchProducts, suggestProducts } from "~/services/catalogue/search.server";
 import { listSitemapEntries } from "~/services/catalogue/sitemap.server";
 import { defineRoute } from "../define";
@@ -68,6 +70,18 @@ export const productRoutes = {
       response: z.array(ProductSchema),
     },
     async () => ({ message: "Found", data: await listDistinctProducts() }),
+  ),
+
+  deals: defineRoute(
+    {
+      method: "get",
+      path: "/products/deals",
+      tag: "products",
+      summary: "Today's deals: products with a variant on sale and in stock, biggest saving first",
+      query: DealsQuerySchema,
+      response: z.array(ProductSchema),
+    },
+    async ({ query }) => ({ message: "Found", data: await listDeals({ limit: query.limit }) }),
   ),
 
   brands: defineRoute(

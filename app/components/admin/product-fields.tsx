@@ -5,7 +5,7 @@ import { Field } from "~/components/ui/field";
 import { NEW_CATEGORY_PREFIX, NEW_OPTION } from "~/schemas/product-form";
 
 type Fields = Record<
-  "name" | "brand" | "newBrand" | "price" | "inventory" | "description" | "category" | "newCategory",
+  "name" | "brand" | "newBrand" | "price" | "compareAtPrice" | "inventory" | "description" | "category" | "newCategory",
   FieldMetadata<string>
 >;
 
@@ -115,10 +115,13 @@ export function ProductFields({
   fields,
   brands,
   categories,
+  withCompareAt = true,
 }: {
   fields: Fields;
   brands: string[];
   categories: Array<{ id: number; name: string }>;
+  /** a product sold in one form; a product with variants has a compare-at price on each variant */
+  withCompareAt?: boolean;
 }) {
   return (
     <div className="grid gap-x-4 sm:grid-cols-2">
@@ -150,6 +153,17 @@ export function ProductFields({
           className="input"
         />
       </Field>
+      {withCompareAt ? (
+        <Field id={fields.compareAtPrice.id} label="Compare-at ($)" errors={fields.compareAtPrice.errors}>
+          <input
+            {...getInputProps(fields.compareAtPrice, { type: "number" })}
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            className="input"
+          />
+        </Field>
+      ) : null}
       <Field id={fields.inventory.id} label="Inventory" errors={fields.inventory.errors}>
         <input
           {...getInputProps(fields.inventory, { type: "number" })}

@@ -23,25 +23,36 @@ function VariantCell({
   defaultValue,
   numeric,
   required = true,
+  error,
 }: {
   row: number;
-  field: "sku" | "price" | "inventory" | "weightGrams";
+  field: "sku" | "price" | "compareAtPrice" | "inventory" | "weightGrams";
   label: string;
   defaultValue: string | number;
   numeric?: "decimal" | "numeric";
   required?: boolean;
+  /** the field's error from a refused save, under the input */
+  error?: string;
 }) {
+  const name = `variants[${row}].${field}`;
   return (
     <td className={cellClass}>
       <input
         form="variants-form"
-        name={`variants[${row}].${field}`}
+        name={name}
         defaultValue={defaultValue}
         aria-label={label}
         inputMode={numeric}
         required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
         className={inputClass}
       />
+      {error ? (
+        <p id={`${name}-error`} className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
     </td>
   );
 }
@@ -80,8 +91,22 @@ export function OptionsForm({ product, reply }: { product: ProductDto; reply: Va
   );
 }
 
-function VariantRow({ variant, row, deletable }: { variant: VariantDto; row: number; deletable: boolean }) {
+function VariantRow({
+  variant,
+  row,
+  deletable,
+  reply,
+}: {
+  variant: VariantDto;
+  row: number;
+  deletable: boolean;
+  reply: VariantReply | undefined;
+}) {
   const name = variant.label || "Default";
+  const refused = reply?.intent === "variants" ? reply : undefined;
+  const error = (field: string) => refused?.errors[`variants[${row}].${field}`]?.[0];
+  /** what was typed, when a refused save draws the page anew (without JavaScript), else the saved figure */
+  const shown = (field: string, saved: string | number) => refused?.sent?.[`variants[${row}].${field}`] ?? saved;
   return (
     <tr data-testid="variant-row">
       <td className={cellClass}>
@@ -98,26 +123,36 @@ function VariantRow({ variant, row, deletable }: { variant: VariantDto; row: num
         {name}
         <input type="hidden" form="variants-form" name={`variants[${row}].id`} value={variant.id} />
       </th>
-      <VariantCell row={row} field="sku" label={`SKU of ${name}`} defaultValue={variant.sku} />
+      <VariantCell row={row} field="sku" label={`SKU of ${name}`} defaultValue={shown("sku", variant.sku)} />
       <VariantCell
         row={row}
         field="price"
         label={`Price of ${name}`}
-        defaultValue={variant.price.toFixed(2)}
+        defaultValue={shown("price", variant.price.toFixed(2))}
         numeric="decimal"
+        error={error("price")}
+      />
+      <VariantCell
+        row={row}
+        field="compareAtPrice"
+        label={`Compare-at of ${name}`}
+        defaultValue={shown("compareAtPrice", variant.compareAtPrice?.toFixed(2) ?? "")}
+        numeric="decimal"
+        required={false}
+        error={error("compareAtPrice")}
       />
       <VariantCell
         row={row}
         field="inventory"
         label={`Stock of ${name}`}
-        defaultValue={variant.inventory}
+        defaultValue={shown("inventory", variant.inventory)}
         numeric="numeric"
       />
       <VariantCell
         row={row}
         field="weightGrams"
         label={`Weight of ${name}`}
-        defaultValue={variant.weightGrams ?? ""}
+        defaultValue={shown("weightGrams", variant.weightGrams ?? "")}
         numeric="numeric"
         required={false}
       />
@@ -167,6 +202,9 @@ export function VariantTable({ product, reply }: { product: ProductDto; reply: V
               <th scope="col" className="w-28 px-2 py-2">
                 Price ($)
               </th>
+              <th scope="col" className="w-28 px-2 py-2">
+                Compare-at ($)
+              </th>
               <th scope="col" className="w-24 px-2 py-2">
                 Stock
               </th>
@@ -182,10 +220,11 @@ export function VariantTable({ product, reply }: { product: ProductDto; reply: V
             {product.variants.map((variant, i) => (
               // keyed by its figures too: after a save the inputs show what was saved, not what was typed
               <VariantRow
-                key={`${variant.id}:${variant.sku}:${variant.price}:${variant.inventory}:${variant.weightGrams}`}
+                key={`${variant.id}:${variant.sku}:${variant.price}:${variant.compareAtPrice}:${variant.inventory}:${variant.weightGrams}`}
                 variant={variant}
                 row={i}
                 deletable={product.variants.length > 1}
+                reply={reply}
               />
             ))}
           </tbody>

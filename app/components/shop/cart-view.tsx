@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useRef } from "react";
 import { JsMarker } from "~/components/ui/js-marker";
-import { Price } from "~/components/shop/price";
+import { Price, WasPrice } from "~/components/shop/price";
 import { ProductImage } from "~/components/shop/product-image";
 import { useFetcherKeyToasts } from "~/hooks/use-fetcher-toasts";
 import { cartFetcherKey, useCartLinesBusy, usePendingLines } from "~/hooks/use-optimistic-cart";
@@ -179,12 +179,14 @@ function CartLine({ item, quantity, cartId }: { item: CartItemDto; quantity: num
           </span>
         ) : null}
         <span className="block text-xs text-slate-500 md:hidden">
-          {product.brand} · <Price value={item.unitPrice} />
+          {product.brand} · <Price value={item.unitPrice} />{" "}
+          <WasPrice value={item.compareAtPrice} className="text-xs" />
         </span>
       </td>
       <td className={`${cell} hidden text-slate-600 md:pr-3`}>{product.brand}</td>
       <td className={`${cell} hidden text-right md:pr-3`}>
         <Price value={item.unitPrice} />
+        <WasPrice value={item.compareAtPrice} className="block text-xs" />
       </td>
       <td className={`${cell} md:px-3 md:text-center`}>
         <fetcher.Form

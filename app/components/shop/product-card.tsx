@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ProductDto } from "~/schemas/catalogue";
-import { Price } from "./price";
+import { centsToDollars, dollarsToCents, formatPrice } from "~/lib/money";
+import { wasPrice } from "~/lib/sale";
+import { Price, WasPrice } from "./price";
 import { ProductImage } from "./product-image";
 import { StockLabel } from "./stock-label";
 
@@ -110,13 +112,71 @@ export function DistinctProductCard({ product }: { product: ProductDto }) {
   );
 }
 
-/** The card's price: "from $X" (the lowest) when the product's variants differ in price. */
+/**
+ * A card of the home's Today's Deals: the product on sale, its price beside the regular one and the saving, linking to
+ * its details. Its picture is lazy, as the home grid's.
+ */
+export function DealCard({ product }: { product: ProductDto }) {
+  const href = `/product/${product.id}/details`;
+  const savings = dealSavings(product);
+  const saving = Math.max(0, ...savings);
+  return (
+    <article
+      className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      data-testid="deal-card"
+    >
+      <Link to={href} tabIndex={-1} aria-hidden="true">
+        <ProductImage image={product.images[0]} alt={product.name} sizes={HOME_GRID.sizes} />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>
+        <h3 className="font-semibold text-slate-900">{product.name}</h3>
+        {saving > 0 ? (
+          <p className="text-sm font-semibold text-red-700">
+            Save {new Set(savings).size > 1 ? "up to " : ""}
+            {formatPrice(saving)}
+          </p>
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
+          <CardPrice product={product} />
+          <StockLabel inventory={product.inventory} />
+        </div>
+        <Link to={href} className="btn-primary mt-2 w-full" aria-label={`View deal: ${product.name}`}>
+          View deal
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** The savings of the product's variants on sale and in stock, in dollars (the biggest orders the deals). */
+function dealSavings(product: ProductDto): number[] {
+  return product.variants.flatMap((variant) => {
+    const regular = wasPrice(variant);
+    return regular === null || variant.inventory === 0
+      ? []
+      : [centsToDollars(dollarsToCents(regular) - dollarsToCents(variant.price))];
+  });
+}
+
+/**
+ * The card's price: "from $X" (the lowest) when the product's variants differ in price, and "was $Y" beside it when a
+ * variant at that price is on sale (the highest regular price among them).
+ */
 function CardPrice({ product }: { product: ProductDto }) {
   const prices = new Set(product.variants.map((variant) => variant.price));
   return (
     <span className="text-lg">
       {prices.size > 1 ? <span className="text-sm font-normal text-slate-600">from </span> : null}
-      <Price value={product.price} />
+      <Price value={product.price} /> <WasPrice value={cardWasPrice(product)} />
     </span>
   );
+}
+
+export function cardWasPrice(product: ProductDto): number | null {
+  const regular = product.variants
+    .filter((variant) => variant.price === product.price)
+    .map(wasPrice)
+    .filter((value) => value !== null);
+  return regular.length > 0 ? Math.max(...regular) : null;
 }

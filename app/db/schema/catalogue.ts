@@ -91,6 +91,11 @@ export const productVariants = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     sku: text("sku").notNull(),
     priceCents: integer("price_cents").notNull(),
+    /**
+     * the regular price the sale price is compared with ("was $89.99"); on sale only while it is above price_cents
+     * (docs/decisions/0041-sale-prices.md). Null: not on sale.
+     */
+    compareAtCents: integer("compare_at_cents"),
     inventory: integer("inventory").notNull().default(0),
     weightGrams: integer("weight_grams"),
     /** the order on the page; the lowest is the product's default variant */
@@ -110,7 +115,12 @@ export const productVariants = pgTable(
       sql`coalesce(${t.option3}, '')`,
     ),
     index("product_variants_product_idx").on(t.productId, t.position, t.id),
+    // the home's deals read only the variants on sale
+    index("product_variants_on_sale_idx")
+      .on(t.productId)
+      .where(sql`${t.compareAtCents} > ${t.priceCents}`),
     check("product_variants_price_not_negative", sql`${t.priceCents} >= 0`),
+    check("product_variants_compare_at_not_negative", sql`${t.compareAtCents} >= 0`),
     check("product_variants_inventory_not_negative", sql`${t.inventory} >= 0`),
     check("product_variants_weight_not_negative", sql`${t.weightGrams} >= 0`),
     check("product_variants_sku_not_blank", sql`length(btrim(${t.sku})) > 0`),

@@ -86,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!(intent in FORMS)) return auth.redirect(page, { type: "error", message: "Please try again." });
   const { schema, endpoint } = FORMS[intent as keyof typeof FORMS];
   const sent =
-    intent === "add-variant"
+    intent === "add-variant" || intent === "variants"
       ? Object.fromEntries([...form].flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])))
       : undefined;
   const refused = (message: string, errors: Record<string, string[] | null>, status: number) =>

@@ -109,6 +109,7 @@ export default function UpdateProduct() {
       name: product.name,
       brand: product.brand,
       price: product.price.toFixed(2),
+      compareAtPrice: product.variants.length === 1 ? (product.variants[0]!.compareAtPrice?.toFixed(2) ?? "") : "",
       inventory: String(product.inventory),
       description: product.description,
       category: String(product.category.id),
@@ -139,7 +140,13 @@ export default function UpdateProduct() {
           </span>
         </div>
         <input type="hidden" name="intent" value="update" />
-        <ProductFields key={`${product.id}-${product.brand}`} fields={fields} brands={brands} categories={categories} />
+        <ProductFields
+          key={`${product.id}-${product.brand}`}
+          fields={fields}
+          brands={brands}
+          categories={categories}
+          withCompareAt={product.variants.length === 1}
+        />
         <p id={form.errorId} role="alert" className="min-h-[1.25rem] text-sm text-red-700">
           {form.errors?.[0] ?? (modal ? "" : reply?.imageError) ?? ""}
         </p>

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import keenSliderStyles from "keen-slider/keen-slider.min.css?url";
 import { HeroSlider } from "~/components/shop/hero-slider";
 import { Pagination } from "~/components/listing/pagination";
-import { DistinctProductCard, HOME_GRID } from "~/components/shop/product-card";
+import { DealCard, DistinctProductCard, HOME_GRID } from "~/components/shop/product-card";
 import { SearchBar } from "~/components/listing/search-bar";
 import { PAGE_SIZE } from "~/schemas/constants";
 import { callApi, endpoints } from "~/client/api.server";
@@ -32,18 +32,22 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const requested = Number(new URL(request.url).searchParams.get("page"));
   const pageNumber = Number.isInteger(requested) && requested > 0 && requested <= 100_000 ? requested : 1;
-  const [{ data: categories }, { data: page }] = await Promise.all([
+  const [{ data: categories }, { data: page }, { data: deals }] = await Promise.all([
     // the search bar offers the categories with products (like the footer, decision 0022)
     callApi(endpoints.categories.all, { query: { withProducts: true } }),
     callApi(endpoints.products.search, { query: { distinct: true, facets: false, page: pageNumber, size: PAGE_SIZE } }),
+    // what is on sale, biggest saving first (docs/decisions/0041-sale-prices.md); on the first page only
+    pageNumber === 1 ? callApi(endpoints.products.deals, { query: { limit: DEALS_SHOWN } }) : { data: [] },
   ]);
   if (page.totalPages > 0 && pageNumber > page.totalPages)
     throw redirect(page.totalPages > 1 ? `/?page=${page.totalPages}` : "/");
-  return { categories, page };
+  return { categories, page, deals };
 }
 
+const DEALS_SHOWN = 8;
+
 export default function Home() {
-  const { categories, page } = useLoaderData<typeof loader>();
+  const { categories, page, deals } = useLoaderData<typeof loader>();
   return (
     <>
       <HeroSlider>
@@ -65,12 +69,34 @@ export default function Home() {
             <Link to="/products" className="btn-primary px-6 py-3 text-base">
               Shop Now
             </Link>
-            <Link to="/products?sort=price_asc&inStock=true" className="btn-accent px-6 py-3 text-base">
-              Today's Deals
-            </Link>
+            {/* to the deals below (a plain anchor: the same page); nothing on sale: the cheapest in stock */}
+            {deals.length > 0 ? (
+              <a href="#todays-deals" className="btn-accent px-6 py-3 text-base">
+                Today's Deals
+              </a>
+            ) : (
+              <Link to="/products?sort=price_asc&inStock=true" className="btn-accent px-6 py-3 text-base">
+                Today's Deals
+              </Link>
+            )}
           </div>
         </div>
       </HeroSlider>
+      {deals.length > 0 ? (
+        <section aria-labelledby="todays-deals" className="mx-auto max-w-7xl px-4 pt-10">
+          <h2 id="todays-deals" className="mb-1 text-2xl font-bold text-slate-900">
+            Today&apos;s Deals
+          </h2>
+          <p className="mb-6 text-sm text-slate-600">On sale now, biggest saving first.</p>
+          <ul className={HOME_GRID.className}>
+            {deals.map((product) => (
+              <li key={product.id} className="flex">
+                <DealCard product={product} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="home-products" className="mx-auto max-w-7xl px-4 py-10">
         <h2 id="home-products" className="mb-6 text-2xl font-bold text-slate-900">
           Our products

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FormErrorBanner } from "~/components/ui/form-error-banner";
 import { ImageGallery } from "~/components/shop/image-gallery";
-import { Price } from "~/components/shop/price";
+import { Price, WasPrice } from "~/components/shop/price";
 import { imageSrc } from "~/components/shop/product-image";
 import { QuantitySelector } from "~/components/shop/quantity-selector";
 import { StockLabel } from "~/components/shop/stock-label";
@@ -19,6 +19,7 @@ import { QuantitySchema } from "~/schemas/orders";
 import { attempt, readForm } from "~/web/actions.server";
 import { loadProduct, productIdParam } from "~/web/products.server";
 import { chooseVariant } from "~/lib/variant-choice";
+import { wasPrice } from "~/lib/sale";
 import { VariantPicker } from "~/components/shop/variant-picker";
 import { pageTitle, SITE_NAME } from "~/lib/site";
 
@@ -59,6 +60,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     pictures,
     choice,
     price,
+    // the chosen variant's regular price when it is on sale; the JSON-LD's price stays the sale price
+    regularPrice: variant ? wasPrice(variant) : null,
     inventory,
     quantity,
     imageIndex: Number.isInteger(image) && image >= 0 ? image : 0,
@@ -123,6 +126,7 @@ export default function ProductDetails() {
     pictures,
     choice,
     price,
+    regularPrice,
     inventory,
     quantity: initialQuantity,
     imageIndex,
@@ -174,7 +178,10 @@ export default function ProductDetails() {
                 <span>No reviews yet</span>
               </div>
             </div>
-            <Price value={price} className="block text-3xl text-slate-900" />
+            <p className="flex flex-wrap items-baseline gap-x-3">
+              <Price value={price} className="text-3xl text-slate-900" />
+              <WasPrice value={regularPrice} className="text-lg" />
+            </p>
             <VariantPicker choice={choice} />
             <p className="leading-7 text-slate-700">{product.description}</p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -29,6 +29,8 @@ export interface SeedProduct {
   category: string;
   /** USD price in cents. */
   priceCents: number;
+  /** The regular price in cents when on sale (above priceCents): the home's Today's Deals. */
+  compareAtCents?: number;
   /** Units in stock, 0..150. */
   inventory: number;
   /** 1-3 sentences. */
@@ -937,6 +939,7 @@ export const seedProducts: SeedProduct[] = [
     brand: "Hexwright",
     category: "Streaming Gear",
     priceCents: 7999,
+    compareAtCents: 9999,
     inventory: 87,
     description:
       "Six LCD keys in a palm-sized body for essential stream actions. Works with popular streaming apps through free plugins.",
@@ -976,6 +979,7 @@ export const seedProducts: SeedProduct[] = [
     brand: "Novaforge",
     category: "Streaming Gear",
     priceCents: 12999,
+    compareAtCents: 15999,
     inventory: 71,
     description:
       "Record and stream 1080p60 console gameplay with instant passthrough. Includes a USB-C cable and an HDMI cable.",
@@ -989,6 +993,7 @@ export const seedProducts: SeedProduct[] = [
     brand: "Lumora",
     category: "Streaming Gear",
     priceCents: 16999,
+    compareAtCents: 21999,
     inventory: 28,
     description:
       "A portable 4K30 capture box with party chat mixing and standalone recording to microSD. Runs on USB power alone.",
@@ -1004,6 +1009,7 @@ export const seedProducts: SeedProduct[] = [
     brand: "Tidewell",
     category: "Speakers",
     priceCents: 7999,
+    compareAtCents: 8999,
     inventory: 54,
     description:
       "A pair of desktop speakers with 3 inch full-range drivers, reactive RGB rings and Bluetooth 5.3. A front volume knob and headphone jack sit on the right speaker.",

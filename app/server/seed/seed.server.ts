@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { categories, productOptions, products, productVariants, variantImages } from "~/db/schema";
 import { loadSharp, processImage, storeImage } from "~/services/catalogue/images.server";
@@ -96,6 +96,13 @@ export async function seedDemoCatalogue(
         })
         .returning({ id: products.id });
       const variantIds = await seedOptions(tx, row!.id, product);
+      if (product.compareAtCents !== undefined) {
+        // on sale: the compare-at price is its variants'
+        await tx
+          .update(productVariants)
+          .set({ compareAtCents: product.compareAtCents })
+          .where(eq(productVariants.productId, row!.id));
+      }
       for (const [view, processed] of rendered[index]!.entries()) {
         await storeImage({
           productId: row!.id,

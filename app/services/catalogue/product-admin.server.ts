@@ -6,6 +6,7 @@ import type { Category, ProductDto, ProductInput } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
 import { requireAdmin, requireStaff } from "../access";
 import { getProduct } from "./catalogue.server";
+import { compareAtColumn } from "./variants.server";
 import { recordAudit } from "../audit/audit.server";
 import { ConflictError, constraintOf, NotFoundError, refuseDuplicate, ValidationError } from "../errors";
 
@@ -154,11 +155,13 @@ export async function addProduct({
     const id = await db.transaction(async (tx) => {
       const categoryId = await resolveCategory(input.category, tx);
       const [row] = await tx.insert(products).values(productValues(input, categoryId)).returning();
+      // its default variant was made by a trigger; the compare-at price is that variant's
+      await writeCompareAt(row!.id, input, tx);
       await recordAudit(tx, {
         actor: who,
         kind: "product.create",
         entity: { type: "product", id: row!.id },
-        after: row,
+        after: { ...row, compareAtPrice: input.compareAtPrice ?? null },
       });
       return row!.id;
     });
@@ -191,12 +194,13 @@ export async function updateProduct({
         .where(eq(products.id, id))
         .returning();
       if (!row) throw new NotFoundError("Product not found");
+      const compareAtBefore = await writeCompareAt(id, input, tx);
       await recordAudit(tx, {
         actor: who,
         kind: "product.update",
         entity: { type: "product", id },
-        before,
-        after: row,
+        before: compareAtBefore === undefined ? before : { ...before, compareAtPrice: compareAtBefore },
+        after: input.compareAtPrice === undefined ? row : { ...row, compareAtPrice: input.compareAtPrice },
       });
     });
     return getProduct({ id, db });
@@ -219,12 +223,34 @@ async function refuseFiguresOfVariants(id: number, input: ProductInput, tx: DbOr
   const fieldErrors: Record<string, string[]> = {};
   if (dollarsToCents(input.price) !== row.priceCents) fieldErrors.price = ["Set the price of each variant instead"];
   if (input.inventory !== row.inventory) fieldErrors.inventory = ["Set the stock of each variant instead"];
+  if (input.compareAtPrice !== undefined && input.compareAtPrice !== null) {
+    fieldErrors.compareAtPrice = ["Set the compare-at price of each variant instead"];
+  }
   if (Object.keys(fieldErrors).length > 0) {
     throw new ValidationError(
       "This product has variants: its price and stock are those of its variants, set on each variant.",
       fieldErrors,
     );
   }
+}
+
+/**
+ * The compare-at price of a product sold in one form is its variant's (refuseFiguresOfVariants has refused one for a
+ * product with several; null for such a product changes nothing). Gives the one it had, in dollars, when it wrote one.
+ */
+async function writeCompareAt(id: number, input: ProductInput, tx: DbOrTx): Promise<number | null | undefined> {
+  if (input.compareAtPrice === undefined) return undefined;
+  const variants = await tx
+    .select({ id: productVariants.id, compareAtCents: productVariants.compareAtCents })
+    .from(productVariants)
+    .where(eq(productVariants.productId, id));
+  if (variants.length !== 1) return undefined;
+  await tx
+    .update(productVariants)
+    .set({ ...compareAtColumn(input.compareAtPrice), updatedAt: new Date() })
+    .where(eq(productVariants.id, variants[0]!.id));
+  const was = variants[0]!.compareAtCents;
+  return was === null ? null : centsToDollars(was);
 }
 
 /** Deletes a product: its images and cart lines go with it; past orders keep their item snapshot. */

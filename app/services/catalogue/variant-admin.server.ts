@@ -18,7 +18,7 @@ import { requireAdmin } from "../access";
 import { getProduct } from "./catalogue.server";
 import { recordAudit } from "../audit/audit.server";
 import { ConflictError, NotFoundError, refuseDuplicate, ValidationError } from "../errors";
-import { valuesOf, type VariantRow } from "./variants.server";
+import { compareAtColumn, valuesOf, type VariantRow } from "./variants.server";
 import { lockOwnVariants, lockProduct, lockVariantsOf } from "./product-locks.server";
 
 /** Every combination of the options' values, in order (the first option varies slowest). */
@@ -40,12 +40,14 @@ const figures = (v: {
   id: number;
   sku: string;
   priceCents: number;
+  compareAtCents: number | null;
   inventory: number;
   weightGrams: number | null;
 }) => ({
   id: v.id,
   sku: v.sku,
   priceCents: v.priceCents,
+  compareAtCents: v.compareAtCents,
   inventory: v.inventory,
   weightGrams: v.weightGrams,
 });
@@ -191,6 +193,7 @@ export async function updateVariants({
           .set({
             sku: row.sku,
             priceCents: dollarsToCents(row.price),
+            ...compareAtColumn(row.compareAtPrice),
             inventory: row.inventory,
             weightGrams: row.weightGrams,
             updatedAt: new Date(),
@@ -202,7 +205,15 @@ export async function updateVariants({
         kind: "variant.update",
         entity: { type: "product", id: productId },
         before: current.filter((v) => input.variants.some((r) => r.id === v.id)).map(figures),
-        after: input.variants.map((r) => figures({ ...r, priceCents: dollarsToCents(r.price) })),
+        after: input.variants.map((r) => {
+          const written = compareAtColumn(r.compareAtPrice);
+          const was = current.find((v) => v.id === r.id)?.compareAtCents ?? null;
+          return figures({
+            ...r,
+            priceCents: dollarsToCents(r.price),
+            compareAtCents: "compareAtCents" in written ? (written.compareAtCents ?? null) : was,
+          });
+        }),
       });
     });
   } catch (error) {
@@ -325,6 +336,7 @@ export async function addVariant({
           productId,
           sku: input.sku ?? (await freeSku([skuPrefix(base, options.length), ...values.map(skuPart)].join("-"), tx)),
           priceCents: dollarsToCents(input.price),
+          ...compareAtColumn(input.compareAtPrice),
           inventory: input.inventory,
           weightGrams: input.weightGrams === undefined ? base.weightGrams : input.weightGrams,
           position: Math.max(...variants.map((v) => v.position)) + 1,

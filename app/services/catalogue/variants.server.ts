@@ -5,7 +5,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { productOptions, productVariants, variantImages } from "~/db/schema";
 import type { ProductOption, VariantDto } from "~/schemas/catalogue";
-import { centsToDollars } from "~/lib/money";
+import { centsToDollars, dollarsToCents } from "~/lib/money";
 import { NotFoundError, ValidationError } from "../errors";
 
 export type VariantRow = typeof productVariants.$inferSelect;
@@ -21,12 +21,19 @@ export function variantLabel(options: ProductOption[], variant: Pick<VariantRow,
   return options.map((option, i) => `${option.name}: ${values[i]}`).join(" · ");
 }
 
+/** The compare-at column to write: absent leaves it as it is, null clears it (docs/decisions/0041-sale-prices.md). */
+export function compareAtColumn(compareAtPrice: number | null | undefined): { compareAtCents?: number | null } {
+  if (compareAtPrice === undefined) return {};
+  return { compareAtCents: compareAtPrice === null ? null : dollarsToCents(compareAtPrice) };
+}
+
 export function variantDto(options: ProductOption[], variant: VariantRow, imageIds: number[] = []): VariantDto {
   const values = valuesOf(variant, options.length);
   return {
     id: variant.id,
     sku: variant.sku,
     price: centsToDollars(variant.priceCents),
+    compareAtPrice: variant.compareAtCents === null ? null : centsToDollars(variant.compareAtCents),
     inventory: variant.inventory,
     weightGrams: variant.weightGrams,
     position: variant.position,

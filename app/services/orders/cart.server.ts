@@ -10,6 +10,7 @@ import { getProductsByIds } from "../catalogue/catalogue.server";
 import { requireUserExists } from "../accounts/users.server";
 import { NotFoundError, OutOfStockError, ValidationError } from "../errors";
 import { resolveVariant, variantLabel } from "../catalogue/variants.server";
+import { wasPrice } from "~/lib/sale";
 
 /** The user's cart id, creating the (empty) cart on first use; concurrent first uses agree on one cart. */
 export async function ensureCartId(userId: number, db: DbOrTx = getDb()): Promise<number> {
@@ -37,6 +38,7 @@ function itemDto(product: ProductDto, variant: VariantDto, quantity: number): Ca
     inventory: variant.inventory,
     quantity,
     unitPrice: variant.price,
+    compareAtPrice: wasPrice(variant),
     totalPrice: centsToDollars(Math.round(variant.price * 100) * quantity),
     product,
   };

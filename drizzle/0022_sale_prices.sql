@@ -1,0 +1,3 @@
+ALTER TABLE "product_variants" ADD COLUMN "compare_at_cents" integer;--> statement-breakpoint
+CREATE INDEX "product_variants_on_sale_idx" ON "product_variants" USING btree ("product_id") WHERE "product_variants"."compare_at_cents" > "product_variants"."price_cents";--> statement-breakpoint
+ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_compare_at_not_negative" CHECK ("product_variants"."compare_at_cents" >= 0);
