@@ -136,7 +136,7 @@ export default function AdminOrders() {
               </div>
             </div>
             <OrdersHistory orders={[order]} />
-            <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+            <p className="mt-1 flex flex-wrap gap-x-4 gap-y-2 text-sm">
               {order.invoiceNumber ? (
                 <a
                   href={`/orders/${order.id}/invoice`}
