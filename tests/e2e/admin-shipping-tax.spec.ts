@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import countries from "i18n-iso-countries";
 import { ADMIN, apiToken, hydrated, mainNav, signInAsAdmin } from "./admin-helpers";
-import { inCart, pick } from "./checkout-helpers";
+import { inCart, pay, pick } from "./checkout-helpers";
+import { waitForMail } from "./mailbox";
 import { price } from "./shop";
 import { notices, ORDERS_SHOP, PASSWORD } from "./orders-shop";
 
@@ -170,17 +171,61 @@ test("admin adds a zone with a method and a tax rate; the shopper's checkout sho
       expect(login.ok()).toBe(true);
       const product = pick(testInfo, 22);
       await inCart(shopper, product, 1);
+
+      // the cart: an estimate for New Zealand (a GET form), then a code of the test's own (10% off)
+      await shopper.goto(`/user/${user.id}/my-cart`);
+      await hydrated(shopper, javaScriptEnabled);
+      const estimate = shopper.getByRole("main").getByRole("region", { name: "Estimate shipping and tax" });
+      await estimate.getByLabel("Country").selectOption(COUNTRY);
+      await estimate.getByRole("button", { name: "Estimate" }).click();
+      await expect(estimate).toContainText(`${METHOD}: $7.50 (2–4 business days)`);
+      await expect(estimate.getByTestId("price-summary")).toContainText(TAX);
+      const code = `KIWI${testInfo.project.name.replace(/\W/g, "").toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
+      const made = await page.request.post("/api/v1/admin/discount-codes", {
+        headers: auth,
+        data: { code, kind: "percent", amount: 10 },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const box = shopper.getByRole("main").getByTestId("discount-code");
+      await box.getByLabel("Code").fill(code);
+      await box.getByRole("button", { name: "Apply" }).click();
+      await expect(box.getByTestId("applied-code")).toHaveText(code);
+
+      // in cents, as the pricing rounds (half up): 10% off the line, the method's $7.50, 15% GST on the discounted
+      // line (shipping untaxed by default), added to the total (the shop's prices are without tax)
+      const halfUp = (cents: number, basisPoints: number) => Math.floor((cents * basisPoints + 5000) / 10_000);
+      const discount = halfUp(product.priceCents, 1000);
+      const gst = halfUp(product.priceCents - discount, 1500);
+      const total = product.priceCents - discount + 750 + gst;
+      const money = (cents: number) => price({ priceCents: cents });
+      // the cart and checkout name the code; the order (which keeps the amount, not the code) says "Discount"
+      const breakdown = async (prices: Locator, totalLabel: string, discountLabel: string) => {
+        await expect(prices).toContainText(`${discountLabel}−${money(discount)}`);
+        await expect(prices).toContainText(`Shipping (${METHOD})$7.50`);
+        await expect(prices).toContainText(`${TAX}${money(gst)}`);
+        await expect(prices).toContainText(`${totalLabel}${money(total)}`);
+      };
+
       await shopper.goto(`/checkout/${user.id}/checkout`);
+      await hydrated(shopper, javaScriptEnabled);
       const summary = shopper.getByRole("main").getByRole("complementary", { name: "Order summary" });
       const methods = summary.getByRole("group", { name: "Shipping method" });
       await expect(methods.getByRole("radio", { name: new RegExp(METHOD) })).toBeChecked();
       await expect(methods).toContainText("2–4 business days");
-      const prices = summary.getByTestId("price-summary");
-      await expect(prices).toContainText(`Shipping (${METHOD})`);
-      await expect(prices).toContainText("$7.50");
-      // 15% of the line, added (the shop's prices are without tax), rounded half up
-      await expect(prices).toContainText(TAX);
-      await expect(prices).toContainText(price({ priceCents: Math.round(product.priceCents * 0.15) }));
+      await breakdown(summary.getByTestId("price-summary"), "Total Amount", `Discount (${code})`);
+
+      // paid: the order page, the confirmation e-mail and the admin's view of the order say the same
+      const paidAt = new Date();
+      await pay(shopper, "4242 4242 4242 4242");
+      if (javaScriptEnabled) await shopper.getByRole("link", { name: "See my order now" }).click();
+      await expect(shopper).toHaveURL(/\/orders\/\d+$/, { timeout: 15_000 });
+      const orderPath = new URL(shopper.url()).pathname;
+      await breakdown(shopper.getByRole("main").getByTestId("price-summary"), "Total", "Discount");
+      const mail = await waitForMail({ to: email, kind: "order-confirmation", after: paidAt });
+      for (const part of ["Discount", money(discount), TAX, money(gst), money(total)])
+        expect(mail.text).toContain(part);
+      await page.goto(orderPath);
+      await breakdown(page.getByRole("main").getByTestId("price-summary"), "Total", "Discount");
     } finally {
       await shopperContext.close();
     }

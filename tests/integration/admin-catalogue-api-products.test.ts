@@ -48,6 +48,7 @@ describe("POST /products/add and PUT /products/product/{id}/update", () => {
           selectedOptions: [],
           imageIds: [],
           label: "",
+          compareAtPrice: null,
         },
       ],
     });

@@ -376,6 +376,23 @@ describe("pages answer what they cannot read with a 4xx page", () => {
     }
   });
 
+  it("a form's intent named like a property every object has (valueOf, constructor): refused, not the fuzzer's 500", async () => {
+    const id = shop.fixture.productIds[0]!;
+    for (const intent of ["valueOf", "constructor", "__proto__", "toString"]) {
+      for (const path of [`/update-product/${id}/variants`, `/update-product/${id}/variants.data`]) {
+        const { status } = await refused(
+          shop.pages.origin,
+          page(path, "admin", {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: shop.pages.origin },
+            body: Buffer.from(`intent=${intent}&variantId=1&js=1`),
+          }),
+        );
+        expect(status, `${intent} ${path}`).toBeLessThan(500);
+      }
+    }
+  });
+
   it("the stock page of a product that is not there: 404, not the fuzzer's 500", async () => {
     for (const path of ["/admin/stock/99999999", "/admin/stock/99999999?page=x&back=%CE%A9"]) {
       const { status } = await refused(shop.pages.origin, page(path, "admin"));

@@ -83,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         : { type: "error", message: saved ? saved.error.message : "Please check the pictures." },
     );
   }
-  if (!(intent in FORMS)) return auth.redirect(page, { type: "error", message: "Please try again." });
+  if (!Object.hasOwn(FORMS, intent)) return auth.redirect(page, { type: "error", message: "Please try again." });
   const { schema, endpoint } = FORMS[intent as keyof typeof FORMS];
   const sent =
     intent === "add-variant" || intent === "variants"
