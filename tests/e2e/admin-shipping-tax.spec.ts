@@ -12,8 +12,10 @@ import { notices, ORDERS_SHOP, PASSWORD } from "./orders-shop";
 /**
  * The admin sets up shipping and tax on the pages (decision 0035, "Admin pages for shipping and tax"): a zone for New
  * Zealand (refused first for a country that is not one, the error by its field), a flat-priced method in it, and
- * New Zealand's GST; a shopper with a New Zealand address then sees that method and the GST line at checkout; the
- * admin deletes the rate and the zone again on the pages.
+ * New Zealand's GST; a shopper with a New Zealand address then estimates shipping and tax in the cart, applies a
+ * 10% code, chooses that method and pays; the checkout, the order page, the confirmation e-mail and the admin's view
+ * of the order show the same discount, shipping, GST and total (decision 0035's order and rounding); the admin deletes
+ * the rate and the zone again on the pages.
  *
  * The orders shop is shared by every spec, and a zone with a method makes every address outside the zones
  * unshippable. So this spec runs after all the others (the "-alone" projects of playwright.config.ts); its two
@@ -91,7 +93,7 @@ async function fromMoreMenu(page: Page, label: string) {
   await mainNav(page).getByRole("link", { name: label, exact: true }).click();
 }
 
-test("admin adds a zone with a method and a tax rate; the shopper's checkout shows both", async ({
+test("admin adds a zone with a method and a tax rate; a shopper estimates, applies a code, pays, and the order, e-mail and admin's view agree", async ({
   page,
   browser,
   javaScriptEnabled,
