@@ -275,7 +275,7 @@ describe("an abandoned checkout", () => {
     expect(await redemptionsOf(c.id)).toMatchObject([{ status: "released" }]);
   });
 
-  it("an attempt never paid (a card declined on the provider's page) does not use up the shopper's own limit", async () => {
+  it("a new attempt cancels the shopper's unpaid one holding their one use, so a changed cart can use the code", async () => {
     const { user, item } = await shopperWithCart();
     const c = await code({ perCustomerLimit: 1 });
     await apply(user, c.code);
@@ -287,9 +287,15 @@ describe("an abandoned checkout", () => {
     expect(await redemptionsOf(c.id)).toMatchObject([{ status: "reserved" }]);
     // the shopper changes the cart: a new attempt with the same code is let in
     await add(user, item.id, 1);
+    const [first] = await redemptionsOf(c.id);
     const changed = await intent();
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.data.amount).toBe(54);
+    // the first attempt's payment is cancelled (it can no longer be paid) and its use given back
+    const [firstPayment] = await database.db.select().from(payments).where(eq(payments.id, first!.paymentId!));
+    expect(firstPayment!.status).toBe("canceled");
+    expect((await redemptionsOf(c.id)).find((r) => r.id === first!.id)!.status).toBe("released");
+    expect(await usesOf(c.id)).toBe(1);
     // once an attempt is paid, the shopper's limit holds for the next one
     const [held] = (await redemptionsOf(c.id)).filter((r) => r.status === "reserved" && r.paymentId !== null);
     await database.db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, held!.paymentId!));

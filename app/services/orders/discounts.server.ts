@@ -2,7 +2,7 @@
 // when a checkout attempt's payment is made (a conditional UPDATE of the code's counter, so two instances racing for
 // the last use get exactly one), redeemed when its order is placed, released when the payment is declined or
 // refunded in full. The admin's list and forms are in discount-admin.server.ts.
-import { and, count, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { carts, discountCodes, discountRedemptions, payments } from "~/db/schema";
 import type { QuoteDto } from "~/schemas/orders";
@@ -132,9 +132,6 @@ export function checkoutRefusal(code: string, reason: string) {
   );
 }
 
-/** How long an attempt that has taken a use but not recorded its payment yet counts as being made (another tab's). */
-const ATTEMPT_IN_FLIGHT_MS = 5 * 60_000;
-
 /**
  * Takes a use of the code for a checkout attempt (its key), before its payment is made. Idempotent per attempt: an
  * attempt holding a use keeps it, a released one takes a use again. The counter moves by a conditional UPDATE
@@ -166,32 +163,17 @@ export async function reserveUse(
       const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, code.codeId));
       throw checkoutRefusal(code.code, row?.active ? REFUSALS.usedUp : REFUSALS.unknown);
     }
-    // the shopper's own uses: redeemed ones, and other attempts' that are paid or being paid, or still being made
-    // (a second tab's, a few minutes old). An attempt whose payment waits for a card (one declined on the provider's
-    // page, which the shop hears of only when the reconciler asks) does not count: the shopper who changes the cart
-    // after it may use the code; should both be paid, the order of each redeems its use (decision 0040).
+    // the shopper's own uses: redeemed ones, and other attempts' still holding theirs (payAttempt first cancels those
+    // whose payment waits for a card, see `heldByUnpaidAttempts`; one it could not cancel still counts here)
     const [mine] = await tx
       .select({ n: count() })
       .from(discountRedemptions)
-      .leftJoin(payments, eq(payments.id, discountRedemptions.paymentId))
       .where(
         and(
           eq(discountRedemptions.codeId, code.codeId),
           eq(discountRedemptions.userId, userId),
+          ne(discountRedemptions.status, "released"),
           ne(discountRedemptions.checkoutKey, checkoutKey),
-          or(
-            eq(discountRedemptions.status, "redeemed"),
-            and(
-              eq(discountRedemptions.status, "reserved"),
-              or(
-                inArray(payments.status, ["processing", "succeeded"]),
-                and(
-                  isNull(discountRedemptions.paymentId),
-                  gt(discountRedemptions.updatedAt, new Date(Date.now() - ATTEMPT_IN_FLIGHT_MS)),
-                ),
-              ),
-            ),
-          ),
         ),
       );
     // the dates and the shopper's own limit, now that the code's row is locked (the total was the UPDATE's)
@@ -212,6 +194,29 @@ export async function reserveUse(
         set: { codeId: code.codeId, status: "reserved", updatedAt: new Date() },
       });
   });
+}
+
+/**
+ * The shopper's other attempts holding a use of this code whose payment waits for a card (a card declined on the
+ * provider's page, a checkout left for a changed cart): the payments a new attempt cancels before taking the use, so
+ * that one shopper's one use is not held by an attempt they moved on from.
+ */
+export async function heldByUnpaidAttempts(userId: number, codeId: number, checkoutKey: string, db: DbOrTx) {
+  return db
+    .select({ payment: payments })
+    .from(discountRedemptions)
+    .innerJoin(payments, eq(payments.id, discountRedemptions.paymentId))
+    .where(
+      and(
+        eq(discountRedemptions.codeId, codeId),
+        eq(discountRedemptions.userId, userId),
+        eq(discountRedemptions.status, "reserved"),
+        ne(discountRedemptions.checkoutKey, checkoutKey),
+        isNotNull(discountRedemptions.paymentId),
+        eq(payments.status, "requires_payment_method"),
+      ),
+    )
+    .then((rows) => rows.map((row) => row.payment));
 }
 
 /** Notes the payment an attempt's use is for. */

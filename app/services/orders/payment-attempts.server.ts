@@ -22,7 +22,18 @@ import { getPaymentProvider, TestPaymentProvider } from "../payments/index.serve
 import { defaultShipping, rememberCheckoutDetails, shippingSnapshot } from "./ship-to.server";
 import { pricingLines, quote, type Quote } from "./quote.server";
 import type { PriceBreakdown } from "./pricing";
-import { appliedCode, appliedRefusal, checkoutRefusal, notePayment, releaseUse, reserveUse } from "./discounts.server";
+import { createLogger, describeError } from "~/lib/log.server";
+import {
+  appliedCode,
+  appliedRefusal,
+  checkoutRefusal,
+  heldByUnpaidAttempts,
+  notePayment,
+  releaseUse,
+  reserveUse,
+} from "./discounts.server";
+
+const log = createLogger("checkout");
 
 /** The address a cart is priced for: the chosen saved one, else the user's default (null: none). */
 async function shipToFor(userId: number, addressId: number | undefined, billing: Billing | undefined, db: DbOrTx) {
@@ -283,6 +294,26 @@ async function releaseUnpaidUse(key: string, db: DbOrTx) {
   }
 }
 
+/**
+ * Cancels the shopper's other unpaid attempts that hold a use of the code (decision 0040): cancelled at the provider
+ * only while unpaid, their use given back; one the provider shows paid or being paid keeps its use (and so counts
+ * against the shopper's limit), as does one the provider could not be asked about.
+ */
+async function cancelUnpaidHolders(userId: number, codeId: number, key: string, db: DbOrTx) {
+  const provider = getPaymentProvider();
+  for (const held of await heldByUnpaidAttempts(userId, codeId, key, db)) {
+    try {
+      const remote = await provider.cancel(held.providerPaymentId, `cancel:${held.id}`);
+      if (remote.status === "canceled") {
+        await recordOutcome(held.id, { status: "canceled", errorMessage: null }, db);
+        await releaseUse(held.checkoutKey, db);
+      } else await recordOutcome(held.id, { status: remote.status, errorMessage: null }, db);
+    } catch (error) {
+      log.warn(`could not cancel payment ${held.providerPaymentId} holding a code's use: ${describeError(error)}`);
+    }
+  }
+}
+
 /** The payment of an attempt: the one on record, or a new one made by the provider under the attempt's key. */
 async function paymentForAttempt(
   userId: number,
@@ -293,6 +324,7 @@ async function paymentForAttempt(
   { reuse = true } = {},
 ): Promise<PaymentRow> {
   const { key, payment } = await attemptFor(userId, kind, priced, db);
+  if (priced.code) await cancelUnpaidHolders(userId, priced.code.codeId, key, db);
   // the code's use is the attempt's, taken before anything is charged (again after a declined card released it)
   await reserveUse(userId, priced.code, key, db);
   if (payment && reuse) return payment;
