@@ -197,7 +197,7 @@ export async function reserveUse(
 }
 
 /**
- * The shopper's other attempts holding a use of this code whose payment waits for a card (a card declined on the
+ * The shopper's other attempts holding a use of this code (one with a limit per shopper) whose payment waits for a card (a card declined on the
  * provider's page, a checkout left for a changed cart): the payments a new attempt cancels before taking the use, so
  * that one shopper's one use is not held by an attempt they moved on from.
  */
@@ -206,9 +206,12 @@ export async function heldByUnpaidAttempts(userId: number, codeId: number, check
     .select({ payment: payments })
     .from(discountRedemptions)
     .innerJoin(payments, eq(payments.id, discountRedemptions.paymentId))
+    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
     .where(
       and(
         eq(discountRedemptions.codeId, codeId),
+        // only a code with a limit per shopper: another attempt's use cannot stand in the way of one without
+        isNotNull(discountCodes.perCustomerLimit),
         eq(discountRedemptions.userId, userId),
         eq(discountRedemptions.status, "reserved"),
         ne(discountRedemptions.checkoutKey, checkoutKey),
