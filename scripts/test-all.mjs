@@ -105,7 +105,23 @@ step("unit, integration (PGlite and PostgreSQL) and server tests", [
   `--outputFile.json=${vitestJson}`,
 ]);
 const vitest = readJson(vitestJson);
+// the failed tests by name, repeated at the end: CI shows only the tail of a run's output
+const failedTests = [];
+const firstLine = (message) =>
+  (
+    String(message ?? "")
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x1b\[[0-9;]*m/g, "")
+      .split("\n")
+      .find((line) => line.trim()) ?? ""
+  ).slice(0, 200);
 if (vitest) {
+  for (const file of vitest.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === "failed")
+        failedTests.push(
+          `${path.relative(root, file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+        );
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
@@ -119,6 +135,17 @@ if (built) {
   step("end-to-end tests (chromium, JavaScript on and off)", [bin("@playwright/test", "cli.js"), "test"]);
   const playwright = readJson(playwrightJson);
   if (playwright) {
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === "unexpected" || test.status === "flaky") {
+            const last = test.results?.at(-1);
+            const label = test.status === "flaky" ? "flaky, passed on retry" : firstLine(last?.error?.message);
+            failedTests.push(`[${test.projectName}] ${[...titles, spec.title].join(" › ")}: ${label}`);
+          }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of playwright.suites ?? []) walk(suite, [suite.title]);
     totals.passed += playwright.stats.expected + playwright.stats.flaky;
     totals.failed += playwright.stats.unexpected;
     totals.skipped += playwright.stats.skipped;
@@ -137,6 +164,7 @@ for (const t of timings)
   console.log(`${t.name.padEnd(width)}  ${`${t.seconds.toFixed(1)} s`.padStart(8)}  ${t.ok ? "ok" : "FAILED"}`);
 console.log(`${"all steps".padEnd(width)}  ${`${((Date.now() - runStarted) / 1000).toFixed(1)} s`.padStart(8)}`);
 
+if (failedTests.length > 0) console.log(`\nFailed or flaky tests:\n${failedTests.map((t) => `  ${t}`).join("\n")}`);
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
