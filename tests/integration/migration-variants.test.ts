@@ -1,83 +1,24 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { nanoid } from "nanoid";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import { migrationsFolder, pgliteExtensions, type Db } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
+import { migrationsFolder } from "~/db/client.server";
 import { selectRows } from "~/db/query.server";
 import { ROLE_ADMIN } from "~/services/access";
 import { getCart } from "~/services/orders/cart.server";
 import { checkInvariants } from "~/services/orders/invariants.server";
 import { orderDtos } from "~/services/orders/orders.server";
 import { orders } from "~/db/schema";
-import { testDatabaseUrls } from "../support/postgres-url";
+import { emptyDatabases, migrationsBefore } from "../support/migrations";
 
 // Migration 0012 (variants) on a database with products, carts and orders made before it: every product gets one
 // default variant with its price and stock, every cart line and order line that variant, and the carts and orders
 // read as before (same lines, same totals).
 
-const kind = process.env.TEST_DB_KIND ?? "pglite";
-
-/** The shop's migrations up to (not including) the variants migration, in a folder of their own. */
-function migrationsBefore(tag: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
-    entries: Array<{ tag: string }>;
-  };
-  const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(upTo).toBeGreaterThan(0);
-  const entries = journal.entries.slice(0, upTo);
-  fs.mkdirSync(path.join(dir, "meta"));
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries)
-    fs.copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** An empty database of the suite's kind, and a way to migrate it with a given folder. */
-async function emptyDatabase(): Promise<{ db: Db; migrate(folder: string): Promise<void> }> {
-  if (kind === "pglite") {
-    const client = await PGlite.create("memory://", { extensions: pgliteExtensions });
-    cleanups.push(() => client.close());
-    const db = drizzlePglite(client) as unknown as Db;
-    return { db, migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }) };
-  }
-  const { base, maintenanceUrl, withDatabase } = testDatabaseUrls();
-  const name = `${base}_mig_${nanoid(8)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "x")}`;
-  const admin = new pg.Client({ connectionString: maintenanceUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const pool = new pg.Pool({ connectionString: withDatabase(name), max: 2 });
-  cleanups.push(async () => {
-    await pool.end();
-    const cleanup = new pg.Client({ connectionString: maintenanceUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await cleanup.end();
-  });
-  const db = drizzlePg(pool) as unknown as Db;
-  return { db, migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }) };
-}
+const emptyDatabase = emptyDatabases();
 
 describe("migration 0012: variants", () => {
   it("gives every product one default variant and every cart and order line its variant; totals unchanged", async () => {
     const database = await emptyDatabase();
-    await database.migrate(migrationsBefore("0012_variants"));
+    await database.migrate(migrationsBefore("variants"));
     const { db } = database;
 
     // the shop as it stood before variants, written as the code of then wrote it
