@@ -68,6 +68,22 @@ function conformFieldsReadable(form: FormData): boolean {
 }
 
 /** The form was sent by a fetcher of a hydrated page (it adds js=1): answer with data, not a redirect. */
+/**
+ * A form's refusal by zod, as field errors: each issue under the first part of its path ("title"), or its whole path
+ * ("regions.0.country", as the API's 422 names them) with `fullPath`; an issue of the whole form under `fallback`.
+ */
+export function fieldErrorsOf(
+  error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> },
+  { fallback = "_", fullPath = false }: { fallback?: string; fullPath?: boolean } = {},
+): Record<string, string[]> {
+  const errors = Object.create(null) as Record<string, string[]>;
+  for (const issue of error.issues) {
+    const field = fullPath ? issue.path.join(".") : String(issue.path[0] ?? "");
+    (errors[field || fallback] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
 export const sentWithJs = (form: FormData) => form.get("js") === "1";
 
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError };

@@ -12,7 +12,7 @@ import {
   TAX_INTENTS,
   TaxRateInputSchema,
 } from "~/schemas/pricing-admin";
-import { attempt } from "./actions.server";
+import { attempt, fieldErrorsOf } from "./actions.server";
 
 // The actions of the shipping and tax pages (/admin/shipping, /admin/tax): a form's fields are checked with the API's
 // own schema, then sent to the API. A success goes back to the page with a toast (a 303, with or without
@@ -30,13 +30,6 @@ export interface PricingFormReply {
 type Outcome =
   { ok: true; message: string } | { ok: false; message: string; errors: Record<string, string[]>; status: number };
 
-/** Zod's issues by field path ("regions.0.country"), as the API's 422 names them. */
-function issuesByField(error: z.ZodError): Record<string, string[]> {
-  const errors = Object.create(null) as Record<string, string[]>;
-  for (const issue of error.issues) (errors[issue.path.join(".") || "_"] ??= []).push(issue.message);
-  return errors;
-}
-
 /** Checks the fields with the schema, then sends them: the API's answer, or the refusal of either. */
 async function send<S extends z.ZodType>(
   schema: S,
@@ -45,7 +38,7 @@ async function send<S extends z.ZodType>(
 ): Promise<Outcome> {
   const parsed = schema.safeParse(values);
   if (!parsed.success) {
-    const errors = issuesByField(parsed.error);
+    const errors = fieldErrorsOf(parsed.error, { fullPath: true });
     return { ok: false, message: "Please correct the fields marked below.", errors, status: 422 };
   }
   return sendCall(call(parsed.data));

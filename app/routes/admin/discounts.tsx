@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { IdSchema } from "~/schemas/common";
 import { DiscountCodeInputSchema, type DiscountCodeDto } from "~/schemas/discounts";
-import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
+import { attempt, fieldErrorsOf, intentReply, outcomeReply, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
 import { formatPrice } from "~/lib/money";
 import { pageTitle } from "~/lib/site";
@@ -64,12 +64,10 @@ export async function action({ request }: ActionFunctionArgs) {
   // an unchecked box sends nothing: the code is inactive
   const input = DiscountCodeInputSchema.safeParse({ ...values, active: values.active ? "on" : "off" });
   if (!input.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of input.error.issues) (errors[String(issue.path[0] ?? "code")] ??= []).push(issue.message);
     return intentReply(auth, form, BACK, {
       ok: false,
       message: "Please correct the code's fields.",
-      errors,
+      errors: fieldErrorsOf(input.error, { fallback: "code" }),
       keepForm: true,
       sent,
     });

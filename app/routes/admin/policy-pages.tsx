@@ -6,7 +6,7 @@ import { described, FieldBox } from "~/components/admin/field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { PolicyPageInputSchema, PolicySlugSchema, POLICY_BODY_MAX } from "~/schemas/policies";
-import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
+import { attempt, fieldErrorsOf, intentReply, outcomeReply, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
 
@@ -35,12 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const sent = { intent: "save", id: slug.data, values };
   const input = PolicyPageInputSchema.safeParse(values);
   if (!input.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of input.error.issues) (errors[String(issue.path[0] ?? "body")] ??= []).push(issue.message);
     return intentReply(auth, form, BACK, {
       ok: false,
       message: "Please correct the page's fields.",
-      errors,
+      errors: fieldErrorsOf(input.error, { fallback: "body" }),
       keepForm: true,
       sent,
     });
