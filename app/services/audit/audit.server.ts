@@ -35,6 +35,31 @@ export async function recordAudit(tx: DbOrTx, record: AuditRecord): Promise<void
   });
 }
 
+/** What an audited change did: the entity's id, what it was and became (none for a creation or a deletion), its answer. */
+export interface AuditedChange<T> {
+  id: number | string;
+  before?: unknown;
+  after?: unknown;
+  result: T;
+}
+
+/**
+ * An admin's change and its audit record in one transaction: `change` writes (locking what it reads) and says what it
+ * did; the record of `kind` for the entity of `type` follows in the same transaction.
+ */
+export function auditedChange<T>(
+  db: DbOrTx,
+  actor: Pick<Actor, "id">,
+  { kind, type }: { kind: string; type: string },
+  change: (tx: DbOrTx) => Promise<AuditedChange<T>>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const { id, before, after, result } = await change(tx);
+    await recordAudit(tx, { actor, kind, entity: { type, id }, before, after });
+    return result;
+  });
+}
+
 /** GET /admin/audit: newest first, by person (id or e-mail), kind, thing and dates (from inclusive, to inclusive). */
 export async function listAudit({
   actor,

@@ -6,7 +6,7 @@ import { discountCodes, discountRedemptions } from "~/db/schema";
 import { centsToDollars, dollarsToCents } from "~/lib/money";
 import type { DiscountCodeDto, DiscountCodeInput } from "~/schemas/discounts";
 import { requireAdmin, type Actor } from "../access";
-import { recordAudit } from "../audit/audit.server";
+import { auditedChange } from "../audit/audit.server";
 import { ConflictError, NotFoundError, refuseDuplicate } from "../errors";
 import { describeCode } from "./discount-rules";
 import { findCode } from "./discounts.server";
@@ -98,19 +98,10 @@ export async function createDiscountCode({
 }) {
   const admin = requireAdmin(actor);
   if (await findCode(input.code, db)) throw duplicate(input.code);
-  const row = await db
-    .transaction(async (tx) => {
-      const [created] = await tx.insert(discountCodes).values(valuesOf(input)).returning();
-      await recordAudit(tx, {
-        actor: admin,
-        kind: "discount.create",
-        entity: { type: "discount", id: created!.id },
-        before: null,
-        after: valuesOf(input),
-      });
-      return created!;
-    })
-    .catch((error: unknown) => refuseDuplicate(error, "discount_codes_code_key", () => duplicate(input.code)));
+  const row = await auditedChange(db, admin, { kind: "discount.create", type: "discount" }, async (tx) => {
+    const [created] = await tx.insert(discountCodes).values(valuesOf(input)).returning();
+    return { id: created!.id, before: null, after: valuesOf(input), result: created! };
+  }).catch((error: unknown) => refuseDuplicate(error, "discount_codes_code_key", () => duplicate(input.code)));
   return codeDto(row, 0);
 }
 
@@ -129,27 +120,18 @@ export async function updateDiscountCode({
   const admin = requireAdmin(actor);
   const other = await findCode(input.code, db);
   if (other && other.id !== id) throw duplicate(input.code);
-  const row = await db
-    .transaction(async (tx) => {
-      const [before] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update");
-      if (!before) throw new NotFoundError(`Discount code ${id} not found`);
-      const values = valuesOf(input);
-      const [after] = await tx
-        .update(discountCodes)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(discountCodes.id, id))
-        .returning();
-      const { uses: _uses, createdAt: _c, updatedAt: _u, id: _id, ...was } = before;
-      await recordAudit(tx, {
-        actor: admin,
-        kind: "discount.update",
-        entity: { type: "discount", id },
-        before: was,
-        after: values,
-      });
-      return after!;
-    })
-    .catch((error: unknown) => refuseDuplicate(error, "discount_codes_code_key", () => duplicate(input.code)));
+  const row = await auditedChange(db, admin, { kind: "discount.update", type: "discount" }, async (tx) => {
+    const [before] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update");
+    if (!before) throw new NotFoundError(`Discount code ${id} not found`);
+    const values = valuesOf(input);
+    const [after] = await tx
+      .update(discountCodes)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(discountCodes.id, id))
+      .returning();
+    const { uses: _uses, createdAt: _c, updatedAt: _u, id: _id, ...was } = before;
+    return { id, before: was, after: values, result: after! };
+  }).catch((error: unknown) => refuseDuplicate(error, "discount_codes_code_key", () => duplicate(input.code)));
   return codeDto(row, (await redeemedCounts(db)).get(row.id) ?? 0);
 }
 
@@ -164,21 +146,14 @@ export async function deactivateDiscountCode({
   db?: DbOrTx;
 }) {
   const admin = requireAdmin(actor);
-  const row = await db.transaction(async (tx) => {
+  const row = await auditedChange(db, admin, { kind: "discount.update", type: "discount" }, async (tx) => {
     const [after] = await tx
       .update(discountCodes)
       .set({ active: false, updatedAt: new Date() })
       .where(eq(discountCodes.id, id))
       .returning();
     if (!after) throw new NotFoundError(`Discount code ${id} not found`);
-    await recordAudit(tx, {
-      actor: admin,
-      kind: "discount.update",
-      entity: { type: "discount", id },
-      before: { active: true },
-      after: { active: false },
-    });
-    return after;
+    return { id, before: { active: true }, after: { active: false }, result: after };
   });
   return codeDto(row, (await redeemedCounts(db)).get(row.id) ?? 0);
 }

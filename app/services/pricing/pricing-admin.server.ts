@@ -24,7 +24,7 @@ import type {
   TaxRateInput,
 } from "~/schemas/pricing-admin";
 import { requireAdmin, type Actor } from "../access";
-import { recordAudit } from "../audit/audit.server";
+import { auditedChange } from "../audit/audit.server";
 import { NotFoundError, refuseDuplicate, ValidationError } from "../errors";
 import { pricingSettings } from "../orders/quote.server";
 
@@ -167,20 +167,14 @@ export async function createShippingZone({
   db?: DbOrTx;
 }): Promise<ShippingZoneDto> {
   const who = requireAdmin(actor);
-  return db.transaction(async (tx) => {
+  return auditedChange(db, who, { kind: "shipping.zone.create", type: "shipping_zone" }, async (tx) => {
     await refuseOverlap(tx, input.regions, null);
     const [zone] = await tx
       .insert(shippingZones)
       .values({ name: input.name, regions: input.regions, position: input.position })
       .returning();
     const after = zoneDto(zone!, []);
-    await recordAudit(tx, {
-      actor: who,
-      kind: "shipping.zone.create",
-      entity: { type: "shipping_zone", id: zone!.id },
-      after,
-    });
-    return after;
+    return { id: zone!.id, after, result: after };
   });
 }
 
@@ -196,7 +190,7 @@ export async function updateShippingZone({
   db?: DbOrTx;
 }): Promise<ShippingZoneDto> {
   const who = requireAdmin(actor);
-  return db.transaction(async (tx) => {
+  return auditedChange(db, who, { kind: "shipping.zone.update", type: "shipping_zone" }, async (tx) => {
     const before = await zoneById(tx, id);
     await refuseOverlap(tx, input.regions, id);
     const [zone] = await tx
@@ -205,14 +199,7 @@ export async function updateShippingZone({
       .where(eq(shippingZones.id, id))
       .returning();
     const after = await zoneWithMethods(tx, zone!);
-    await recordAudit(tx, {
-      actor: who,
-      kind: "shipping.zone.update",
-      entity: { type: "shipping_zone", id },
-      before: zoneDto(before, []),
-      after: { ...after, methods: undefined },
-    });
-    return after;
+    return { id, before: zoneDto(before, []), after: { ...after, methods: undefined }, result: after };
   });
 }
 
@@ -227,11 +214,10 @@ export async function deleteShippingZone({
   db?: DbOrTx;
 }) {
   const who = requireAdmin(actor);
-  return db.transaction(async (tx) => {
+  return auditedChange(db, who, { kind: "shipping.zone.delete", type: "shipping_zone" }, async (tx) => {
     const before = await zoneWithMethods(tx, await zoneById(tx, id));
     await tx.delete(shippingZones).where(eq(shippingZones.id, id));
-    await recordAudit(tx, { actor: who, kind: "shipping.zone.delete", entity: { type: "shipping_zone", id }, before });
-    return before;
+    return { id, before, result: before };
   });
 }
 
@@ -263,7 +249,7 @@ export async function createShippingMethod({
   db?: DbOrTx;
 }): Promise<ShippingMethodDto> {
   const who = requireAdmin(actor);
-  return db.transaction(async (tx) => {
+  return auditedChange(db, who, { kind: "shipping.method.create", type: "shipping_method" }, async (tx) => {
     // the zone, locked: a method is never added to a zone being deleted
     const [zone] = await tx.select().from(shippingZones).where(eq(shippingZones.id, zoneId)).for("update");
     if (!zone) throw new NotFoundError(`There is no shipping zone ${zoneId}.`);
@@ -272,13 +258,7 @@ export async function createShippingMethod({
       .values({ zoneId, ...methodValues(input) })
       .returning();
     const after = methodDto(method!);
-    await recordAudit(tx, {
-      actor: who,
-      kind: "shipping.method.create",
-      entity: { type: "shipping_method", id: method!.id },
-      after,
-    });
-    return after;
+    return { id: method!.id, after, result: after };
   });
 }
 
@@ -294,7 +274,7 @@ export async function updateShippingMethod({
   db?: DbOrTx;
 }): Promise<ShippingMethodDto> {
   const who = requireAdmin(actor);
-  return db.transaction(async (tx) => {
+  return auditedChange(db, who, { kind: "shipping.method.update", type: "shipping_method" }, async (tx) => {
     const before = methodDto(await methodById(tx, id));
     const [method] = await tx
       .update(shippingMethods)
@@ -302,14 +282,7 @@ export async function updateShippingMethod({
       .where(eq(shippingMethods.id, id))
       .returning();
     const after = methodDto(method!);
-    await recordAudit(tx, {
-      actor: who,
-      kind: "shipping.method.update",
-      entity: { type: "shipping_method", id },
-      before,
-      after,
-    });
-    return after;
+    return { id, before, after, result: after };
   });
 }
 
@@ -323,16 +296,10 @@ export async function deleteShippingMethod({
   db?: DbOrTx;
 }) {
   const who = requireAdmin(actor);
-  return db.transaction(async (tx) => {
+  return auditedChange(db, who, { kind: "shipping.method.delete", type: "shipping_method" }, async (tx) => {
     const before = methodDto(await methodById(tx, id));
     await tx.delete(shippingMethods).where(eq(shippingMethods.id, id));
-    await recordAudit(tx, {
-      actor: who,
-      kind: "shipping.method.delete",
-      entity: { type: "shipping_method", id },
-      before,
-    });
-    return before;
+    return { id, before, result: before };
   });
 }
 
@@ -385,11 +352,10 @@ export async function createTaxRate({
 }): Promise<TaxRateDto> {
   const who = requireAdmin(actor);
   try {
-    return await db.transaction(async (tx) => {
+    return await auditedChange(db, who, { kind: "tax.rate.create", type: "tax_rate" }, async (tx) => {
       const [rate] = await tx.insert(taxRates).values(rateValues(input)).returning();
       const after = rateDto(rate!);
-      await recordAudit(tx, { actor: who, kind: "tax.rate.create", entity: { type: "tax_rate", id: rate!.id }, after });
-      return after;
+      return { id: rate!.id, after, result: after };
     });
   } catch (error) {
     refuseDuplicate(error, "tax_rates_region_label_key", () => taken(input));
@@ -409,12 +375,11 @@ export async function updateTaxRate({
 }): Promise<TaxRateDto> {
   const who = requireAdmin(actor);
   try {
-    return await db.transaction(async (tx) => {
+    return await auditedChange(db, who, { kind: "tax.rate.update", type: "tax_rate" }, async (tx) => {
       const before = rateDto(await rateById(tx, id));
       const [rate] = await tx.update(taxRates).set(rateValues(input)).where(eq(taxRates.id, id)).returning();
       const after = rateDto(rate!);
-      await recordAudit(tx, { actor: who, kind: "tax.rate.update", entity: { type: "tax_rate", id }, before, after });
-      return after;
+      return { id, before, after, result: after };
     });
   } catch (error) {
     refuseDuplicate(error, "tax_rates_region_label_key", () => taken(input));
@@ -423,11 +388,10 @@ export async function updateTaxRate({
 
 export async function deleteTaxRate({ actor, id, db = getDb() }: { actor: Actor | null; id: number; db?: DbOrTx }) {
   const who = requireAdmin(actor);
-  return db.transaction(async (tx) => {
+  return auditedChange(db, who, { kind: "tax.rate.delete", type: "tax_rate" }, async (tx) => {
     const before = rateDto(await rateById(tx, id));
     await tx.delete(taxRates).where(eq(taxRates.id, id));
-    await recordAudit(tx, { actor: who, kind: "tax.rate.delete", entity: { type: "tax_rate", id }, before });
-    return before;
+    return { id, before, result: before };
   });
 }
 
@@ -449,20 +413,13 @@ export async function savePricingSettings({
   db?: DbOrTx;
 }) {
   const who = requireAdmin(actor);
-  return db.transaction(async (tx) => {
+  return auditedChange(db, who, { kind: "settings.update", type: "settings" }, async (tx) => {
     const before = await pricingSettings(tx);
     await tx
       .insert(shopSettings)
       .values({ id: 1, ...input })
       .onConflictDoUpdate({ target: shopSettings.id, set: { ...input, updatedAt: new Date() } });
     const after = await pricingSettings(tx);
-    await recordAudit(tx, {
-      actor: who,
-      kind: "settings.update",
-      entity: { type: "settings", id: "pricing" },
-      before,
-      after,
-    });
-    return after;
+    return { id: "pricing", before, after, result: after };
   });
 }
