@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Pager } from "~/components/ui/pager";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { AdminUsersQuerySchema, GRANTABLE_ROLE_NAMES, ROLE_LABELS, RoleChangeFormSchema } from "~/schemas/staff";
-import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
+import { attempt, intentReply, loadOrThrow, outcomeReply, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
 
@@ -17,7 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAdmin(request);
   const parsed = AdminUsersQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : { q: undefined, page: 1, size: 25 };
-  const { data: users } = await auth.api(endpoints.staff.users, { query: { q: query.q, page: query.page } });
+  // a search the API cannot read (a control character) is the page's 400, not a failure of ours
+  const { data: users } = await loadOrThrow(
+    auth.api(endpoints.staff.users, { query: { q: query.q, page: query.page } }),
+  );
   return data({ users, q: query.q ?? "", me: auth.userId });
 }
 
