@@ -8,7 +8,8 @@ import { orderStatusLabel, type Billing, type OrderDto } from "~/schemas/orders"
 import { centsToDollars, formatCents } from "~/lib/money";
 import { documentNumber } from "~/schemas/invoices";
 import { assertOwnerOrAdmin, ownRowOrRefuse, requireActor } from "../access";
-import { isOpenPayment, paymentOf } from "./payment-attempts.server";
+import { isOpenPayment } from "./open-payments.server";
+import { paymentOf } from "./payment-attempts.server";
 import { ConflictError, NotFoundError, OutOfStockError, PaymentRequiredError } from "../errors";
 import { faultPoint } from "../faults.server";
 import { resolveVariant } from "../catalogue/variants.server";

@@ -2,150 +2,32 @@
 // survives reloads and second tabs), and confirmed by the provider. Placing the order of a succeeded payment is
 // orders.server.ts's; the whole attempt, from cart to order, is purchase.server.ts's.
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, like, not, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, like, not } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { orders, payments, refunds, type CartSnapshotLine, type ShippingSnapshot } from "~/db/schema";
+import { payments, type CartSnapshotLine } from "~/db/schema";
 import type { Billing, PaymentConfig, PaymentIntentDto, TestCard, TestConfirmResult } from "~/schemas/orders";
+import { createLogger, describeError } from "~/lib/log.server";
 import { centsToDollars, dollarsToCents, formatCents } from "~/lib/money";
 import { requireActor, type Actor } from "../access";
-import { cartLinesForCheckout, nameWithVariant, stockMessage } from "./cart.server";
-import {
-  ConflictError,
-  InsufficientStorageError,
-  NotFoundError,
-  OutOfStockError,
-  ServiceUnavailableError,
-  unavailableOr,
-} from "../errors";
+import { ConflictError, NotFoundError } from "../errors";
 import { faultPoint } from "../faults.server";
 import { getPaymentProvider, TestPaymentProvider } from "../payments/index.server";
-import { defaultShipping, rememberCheckoutDetails, shippingSnapshot } from "./ship-to.server";
-import { pricingLines, quote, type Quote } from "./quote.server";
-import type { PriceBreakdown } from "./pricing";
-import { createLogger, describeError } from "~/lib/log.server";
+import { cartLinesForCheckout } from "./cart.server";
+import { heldByUnpaidAttempts, notePayment, releaseUse, reserveUse } from "./discounts.server";
 import {
-  appliedCode,
-  appliedRefusal,
-  checkoutRefusal,
-  heldByUnpaidAttempts,
-  notePayment,
-  releaseUse,
-  reserveUse,
-} from "./discounts.server";
+  chargedButNotPlaced,
+  isOpenPayment,
+  paidPaymentWithoutOrder,
+  refuseWhileEarlierPaymentUnsettled,
+} from "./open-payments.server";
+import { priceLines, pricedCart, shipToFor, type PricedCart } from "./priced-cart.server";
+import { defaultShipping, rememberCheckoutDetails, shippingSnapshot } from "./ship-to.server";
 
 const log = createLogger("checkout");
-
-/** The address a cart is priced for: the chosen saved one, else the user's default (null: none). */
-async function shipToFor(userId: number, addressId: number | undefined, billing: Billing | undefined, db: DbOrTx) {
-  const chosen = await shippingSnapshot(userId, addressId, billing, db).catch(() => null);
-  return chosen ?? (await defaultShipping(userId, db));
-}
 
 export function getPaymentConfig(): PaymentConfig {
   const provider = getPaymentProvider();
   return { provider: provider.name, publishableKey: provider.publishableKey };
-}
-
-// ---------------------------------------------------------------- pricing the cart
-
-/** What a payment pays for: the cart's lines at this moment. */
-function snapshotOf(lines: Awaited<ReturnType<typeof cartLinesForCheckout>>): CartSnapshotLine[] {
-  return lines.map(({ productId, variantId, variantLabel, name, brand, quantity, priceCents }) => ({
-    productId,
-    variantId,
-    variantLabel,
-    name,
-    brand,
-    quantity,
-    priceCents,
-  }));
-}
-
-/** What the shopper chose that the total depends on: where the order goes and how. */
-export interface PricingChoice {
-  /** the address it ships to (null: none known) */
-  shipTo: ShippingSnapshot | null;
-  shippingMethodId?: number;
-}
-
-export type PricedCart = {
-  snapshot: CartSnapshotLine[];
-  totalCents: number;
-  breakdown: PriceBreakdown;
-  /** what besides the lines the total depends on (address, method), for the attempt's key */
-  context: string;
-  quote: Quote;
-  /** the applied code that gives something (its use is taken when the payment is made) */
-  code: { codeId: number; code: string } | null;
-  /** why the applied code gives nothing now (the checkout refuses then; the cart shows it) */
-  codeRefusal: { code: string; reason: string } | null;
-};
-
-/** The cart's lines priced for a destination (quote.server.ts: the one place totals are computed). */
-async function priceLines(
-  userId: number,
-  lines: Awaited<ReturnType<typeof cartLinesForCheckout>>,
-  choice: PricingChoice,
-  db: DbOrTx,
-): Promise<PricedCart> {
-  const destination = choice.shipTo ? { country: choice.shipTo.country, state: choice.shipTo.state } : null;
-  const applied = await appliedCode(userId, db);
-  const priced = await quote({
-    lines: pricingLines(lines),
-    destination,
-    methodId: choice.shippingMethodId,
-    discount: applied?.discount ?? null,
-    db,
-  });
-  const { breakdown, context } = priced;
-  const refusal = appliedRefusal(applied, breakdown);
-  return {
-    snapshot: snapshotOf(lines),
-    totalCents: breakdown.totalCents,
-    breakdown,
-    context,
-    quote: priced,
-    code: applied?.row && breakdown.discount ? { codeId: applied.row.id, code: applied.row.code } : null,
-    codeRefusal: applied && refusal ? { code: applied.row?.code ?? applied.typed, reason: refusal } : null,
-  };
-}
-
-/**
- * The caller's cart priced on the server for where it goes: what a payment is for. Empty or over-stock carts cannot
- * be paid, nor a cart no shipping method serves.
- */
-export async function pricedCart(userId: number, db: DbOrTx, choice: PricingChoice = { shipTo: null }) {
-  const lines = await cartLinesForCheckout(userId, db);
-  if (lines.length === 0) throw new ConflictError("Your cart is empty.");
-  for (const line of lines) {
-    if (line.quantity > line.inventory)
-      throw new OutOfStockError(
-        `${stockMessage(nameWithVariant(line.name, line.variantLabel), line.inventory)} Please update your cart.`,
-      );
-  }
-  const priced = await priceLines(userId, lines, choice, db);
-  // a code that stopped giving anything since the cart was shown: refused, never a different amount charged
-  if (priced.codeRefusal) throw checkoutRefusal(priced.codeRefusal.code, priced.codeRefusal.reason);
-  if (priced.quote.shipsByZone && !choice.shipTo?.country)
-    throw new ConflictError("Please choose where your order ships to: the shipping cost depends on it.");
-  if (!priced.quote.shippable) throw new ConflictError(cannotShip(choice.shipTo));
-  // a card cannot be charged less than this (Stripe's smallest charge in dollars): a code that takes the total under
-  // it is refused in words, before any payment is made
-  if (priced.totalCents < SMALLEST_CHARGE_CENTS) {
-    throw new ConflictError(
-      `Your total of ${formatCents(priced.totalCents)} is less than the smallest amount a card can be charged (${formatCents(SMALLEST_CHARGE_CENTS)}). Please add to your cart or remove the discount code.`,
-    );
-  }
-  return priced;
-}
-
-/** Stripe's smallest charge in US dollars; the test provider keeps to it too */
-export const SMALLEST_CHARGE_CENTS = 50;
-
-/** "We cannot ship to this address (US, AK)." */
-export function cannotShip(shipTo: { country: string; state: string } | null) {
-  const where = shipTo ? [shipTo.country, shipTo.state].filter(Boolean).join(", ") : "";
-  return `Sorry, we cannot ship this order to this address${where ? ` (${where})` : ""}. Please choose another address.`;
 }
 
 const snapshotHash = (snapshot: CartSnapshotLine[], context: string) =>
@@ -169,13 +51,6 @@ function checkShownAmount(amount: number | undefined, totalCents: number) {
 type PaymentRow = typeof payments.$inferSelect;
 /** pi: a PaymentIntent (test payments, Stripe Elements); cs: Stripe's hosted page (without JavaScript) */
 type AttemptKind = "pi" | "cs";
-
-/** A payment no order and no refund has ended yet, with a status that can still end in an order. */
-export const isOpenPayment = and(
-  inArray(payments.status, ["requires_payment_method", "processing", "succeeded"]),
-  sql`not exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id})`,
-  sql`not exists (select 1 from ${refunds} where ${refunds.paymentId} = ${payments.id})`,
-)!;
 
 /**
  * The checkout attempt of a user's cart: one key per (user, kind, cart contents and prices, attempts ended so far).
@@ -217,70 +92,6 @@ async function refuseIfPaidOtherwise(userId: number, kind: AttemptKind, priced: 
       );
     }
   }
-}
-
-// ---------------------------------------------------------------- a charge whose order is not placed yet
-
-/**
- * The user's newest payment the provider shows paid that has no order and no refund yet: a checkout cut off after the
- * charge (a crash, a 503 or 507 while placing the order). Attempts are keyed by the cart's contents, so once the
- * shopper changes the cart a new attempt would charge again for what that payment bought: it is settled first (the
- * one-request checkout places its order; the other ways to pay refuse until it is placed). Only the newest few open
- * payments are asked (abandoned attempts stay open); the reconciler settles older ones.
- */
-export async function paidPaymentWithoutOrder(
-  userId: number,
-  db: DbOrTx,
-  /** the attempt being paid: its own payment is not an earlier one (two tabs racing on one attempt share it) */
-  ownKey?: string,
-): Promise<PaymentRow | undefined> {
-  const open = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.userId, userId),
-        isOpenPayment,
-        ownKey ? sql`${payments.checkoutKey} is distinct from ${ownKey}` : undefined,
-      ),
-    )
-    .orderBy(desc(payments.id))
-    .limit(5);
-  const provider = getPaymentProvider();
-  for (const payment of open) {
-    if (payment.status === "succeeded") return payment;
-    if ((await provider.retrieve(payment.providerPaymentId)).status === "succeeded") return payment;
-  }
-  return undefined;
-}
-
-/**
- * What a failure after the card was charged says: that the card was charged, that it will not be charged again, and
- * what happens next (posted again, the order is placed; else the reconciler places it and the receipt is mailed).
- * A database that cannot answer stays a 503 and a full disk a 507, with these words; anything else is left as it is.
- */
-export function chargedButNotPlaced(error: unknown, amountCents: number): unknown {
-  const failure = unavailableOr(error);
-  const charged = `Your card was charged ${formatCents(amountCents)}, but your order could not be placed just now`;
-  const next =
-    "You will not be charged again for it: we place the order for you within a few minutes and e-mail you the confirmation (or refund the payment if an item sold out).";
-  if (failure instanceof ServiceUnavailableError)
-    return new ServiceUnavailableError(
-      `${charged} because the shop is busy. ${next} You can also try again in a few seconds.`,
-      failure.retryAfterSeconds,
-    );
-  if (failure instanceof InsufficientStorageError)
-    return new InsufficientStorageError(`${charged} because the shop's storage is full. ${next}`);
-  return failure;
-}
-
-/** Refuses a new payment while an earlier one of the user is paid and has no order (see paidPaymentWithoutOrder). */
-async function refuseWhileEarlierPaymentUnsettled(userId: number, key: string, db: DbOrTx) {
-  const unsettled = await paidPaymentWithoutOrder(userId, db, key);
-  if (!unsettled) return;
-  throw new ConflictError(
-    `Your card was charged ${formatCents(unsettled.amountCents)} for an earlier checkout whose order is being placed. Nothing new was charged: once that order shows under your orders (within a few minutes), check your cart and pay for what is left.`,
-  );
 }
 
 /** Gives back an attempt's code use when no payment is recorded under its key (never throws: the error that brought

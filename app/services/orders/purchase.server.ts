@@ -8,13 +8,9 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
 import type { Billing, OrderDto, TestCard } from "~/schemas/orders";
 import { assertOwnerOrAdmin, type Actor } from "../access";
-import {
-  chargeTestCard,
-  chargedButNotPlaced,
-  paidPaymentWithoutOrder,
-  paymentForCart,
-  pricedCart,
-} from "./payment-attempts.server";
+import { chargedButNotPlaced, paidPaymentWithoutOrder } from "./open-payments.server";
+import { chargeTestCard, paymentForCart } from "./payment-attempts.server";
+import { pricedCart } from "./priced-cart.server";
 import { ConflictError, NotFoundError, PaymentRequiredError } from "../errors";
 import { faultPoint } from "../faults.server";
 import { fulfilPayment, orderDtos } from "./orders.server";

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { releaseStrandedUses, releaseUse } from "./discounts.server";
 import { payments, refunds } from "~/db/schema";
-import { isOpenPayment } from "./payment-attempts.server";
+import { isOpenPayment } from "./open-payments.server";
 import { ConflictError, PaymentRequiredError } from "../errors";
 import { fulfilPayment } from "./orders.server";
 import { getPaymentProvider } from "../payments/index.server";

@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { findDatabase, getDb, type DbOrTx, type PoolStats } from "~/db/client.server";
 import { mailOutbox, payments, refunds } from "~/db/schema";
-import { isOpenPayment } from "../orders/payment-attempts.server";
+import { isOpenPayment } from "../orders/open-payments.server";
 
 export interface OperationalFigures {
   mail: { pending: number; failed: number; oldestPendingSeconds: number };
