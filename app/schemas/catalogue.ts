@@ -153,8 +153,15 @@ export const FacetsSchema = z.object({
   ),
 });
 
+/**
+ * A product as a listing gives it: with a price range, the in-stock filter or an option filter, the ids of its
+ * variants that match them (its card's price is the lowest of theirs); absent without such a filter.
+ */
+export const ListedProductSchema = ProductSchema.extend({ matchedVariantIds: z.array(z.number().int()).optional() });
+export type ListedProductDto = z.infer<typeof ListedProductSchema>;
+
 export const ProductPageSchema = z.object({
-  content: z.array(ProductSchema),
+  content: z.array(ListedProductSchema),
   page: z.number().int(),
   size: z.number().int(),
   totalElements: z.number().int(),
