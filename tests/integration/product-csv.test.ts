@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, categories, productOptions, products, productVariants } from "~/db/schema";
 import type { ImportResult } from "~/schemas/catalogue";
+import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
 import { seedDemoCatalogue } from "~/server/seed/seed.server";
 import { useAdminCatalogue } from "../support/admin-catalogue";
 import { useApiServer } from "../support/api-server";
@@ -134,6 +135,7 @@ describe("product CSV, one row per variant", () => {
       [`GL-${tag}-BL`, "Black", "L", 2500, 3],
     ]);
 
+    const version = await readCatalogueVersion();
     // by id now: M's price and stock change and it goes on sale, White L is new (and joins the colours), Black L is left out
     const again = await importCsv(
       [
@@ -150,6 +152,8 @@ describe("product CSV, one row per variant", () => {
       variantsUpdated: 1,
       variantsLeft: [`GL-${tag}-BL`],
     });
+    // the cached catalogue pages learn of it, as of any variant write
+    expect(await readCatalogueVersion()).not.toBe(version);
     expect(again.body.message).toContain(`1 variant not in the file left as it was (GL-${tag}-BL).`);
     const variants = await variantsOf();
     expect(variants.map((v) => [v.sku, v.option1, v.option2, v.priceCents, v.compareAtCents, v.inventory])).toEqual([
@@ -222,5 +226,23 @@ describe("product CSV, one row per variant", () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const [variant] = await database.db.select().from(productVariants).where(eq(productVariants.productId, lamp!.id));
     expect(variant).toMatchObject({ priceCents: 1250, inventory: 7, sku: `P${lamp!.id}` });
+  });
+
+  it("a SKU the import makes for a row without one, named by a later row, refuses the file (422, not a 500)", async () => {
+    const tag = word();
+    const made = await importCsv(`${HEADER}\n,Knob ${tag},Acme,Knobs,A knob.,Colour,Red,,,,,Q-${tag},5.00,,1,`);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const before = await catalogue();
+    const answer = await importCsv(
+      [
+        HEADER,
+        `,Knob ${tag},Acme,Knobs,A knob.,Colour,Red,,,,,Q-${tag},5.00,,1,`,
+        `,Knob ${tag},Acme,Knobs,A knob.,Colour,Blue,,,,,,5.00,,1,`,
+        `,Dial ${tag},Acme,Knobs,A dial.,,,,,,,Q-${tag}-BLUE,5.00,,1,`,
+      ].join("\n"),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors?.file?.[0]).toMatch(/A SKU of the file is another variant's/);
+    expect(await catalogue()).toEqual(before);
   });
 });
