@@ -69,9 +69,9 @@ export function readProductCsv(text: string): ProductCsv {
 
 /** Adds a row to the product it repeats, or says why it cannot be one of its variants. */
 function joinProduct(product: CsvProduct, row: CsvProduct, perVariant: boolean): string[] {
-  const differ = PRODUCT_COLUMNS.filter((column) => product[column] !== row[column]);
+  const differ: string[] = PRODUCT_COLUMNS.filter((column) => product[column] !== row[column]);
   if (product.optionNames.map(lower).join("\u0000") !== row.optionNames.map(lower).join("\u0000"))
-    differ.push("option names" as never);
+    differ.push("option names");
   if (differ.length > 0)
     return [`${differ.join(", ")} differ from line ${product.line}: the rows of one product must agree`];
   if (product.optionNames.length === 0)
