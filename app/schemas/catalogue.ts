@@ -153,8 +153,15 @@ export const FacetsSchema = z.object({
   ),
 });
 
+/**
+ * A product as a listing gives it: with a price range, the in-stock filter or an option filter, the ids of its
+ * variants that match them (its card's price is the lowest of theirs); absent without such a filter.
+ */
+export const ListedProductSchema = ProductSchema.extend({ matchedVariantIds: z.array(z.number().int()).optional() });
+export type ListedProductDto = z.infer<typeof ListedProductSchema>;
+
 export const ProductPageSchema = z.object({
-  content: z.array(ProductSchema),
+  content: z.array(ListedProductSchema),
   page: z.number().int(),
   size: z.number().int(),
   totalElements: z.number().int(),
@@ -334,7 +341,16 @@ export const InventoryPageSchema = z.object({
   totalPages: z.number().int(),
 });
 
-export const ImportResultSchema = z.object({ created: z.number().int(), updated: z.number().int() });
+/** POST /products/import: products added and updated; variants added and updated; SKUs of variants the file left out. */
+export const ImportResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  variantsCreated: z.number().int(),
+  variantsUpdated: z.number().int(),
+  /** SKUs of variants of the file's products that it does not name: left as they are, never deleted */
+  variantsLeft: z.array(z.string()),
+});
+export type ImportResult = z.output<typeof ImportResultSchema>;
 
 /** GET /products/sitemap: what /sitemap.xml lists (category ids, product ids with their last change). */
 export const SitemapEntriesSchema = z.object({
@@ -387,7 +403,7 @@ export const ProductOptionsInputSchema = z.object({
 });
 export type ProductOptionsInput = z.output<typeof ProductOptionsInputSchema>;
 
-const weightGrams = z.preprocess(
+export const WeightGramsSchema = z.preprocess(
   (v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v),
   z
     .number({ error: "Weight must be a number of grams" })
@@ -413,7 +429,7 @@ export const VariantInputSchema = z
     inventory: formNumber("Stock", (n) =>
       n.int("Stock must be a whole number").min(0, "Stock must be 0 or more").max(1_000_000, "Stock is too large"),
     ),
-    weightGrams,
+    weightGrams: WeightGramsSchema,
   })
   .check(compareAtAbovePrice);
 
@@ -459,14 +475,16 @@ export const NewVariantInputSchema = z
     price: variantPrice("Price"),
     compareAtPrice: compareAtPrice(),
     inventory: variantStock("Stock"),
-    weightGrams: weightGrams.optional(),
+    weightGrams: WeightGramsSchema.optional(),
   })
   .check(compareAtAbovePrice);
 export type NewVariantInput = z.output<typeof NewVariantInputSchema>;
 
 /**
- * POST /products/{productId}/variants/bulk, and the admin table's "for the selected" action: one price, one stock, or
- * both, for each chosen variant.
+ * POST /products/{productId}/variants/bulk, and the admin table's "for the selected" action: one price, one
+ * compare-at price (or "clear": `clearCompareAt`, or `compareAtPrice: null`), one stock, or several, for each chosen
+ * variant. A compare-at price must be above the price each variant has after the action (the service checks the
+ * variants' own prices when no price is given).
  */
 export const BulkVariantsInputSchema = z
   .object({
@@ -475,12 +493,26 @@ export const BulkVariantsInputSchema = z
       z.array(IdSchema).min(1, "Select at least one variant").max(500, "At most 500 variants"),
     ),
     price: z.preprocess(blankIsAbsent, variantPrice("Price").optional()),
+    /** blank: unchanged (a form's empty field); null: cleared */
+    compareAtPrice: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), compareAtPrice()),
+    /** the form's "Clear compare-at price" checkbox */
+    clearCompareAt: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).optional(),
     inventory: z.preprocess(blankIsAbsent, variantStock("Stock").optional()),
   })
-  .refine((input) => input.price !== undefined || input.inventory !== undefined, {
-    message: "Give a price, a stock, or both",
-    path: ["price"],
-  });
+  .check(compareAtAbovePrice)
+  .refine((input) => !(input.clearCompareAt && typeof input.compareAtPrice === "number"), {
+    message: "Give a compare-at price or clear it, not both",
+    path: ["compareAtPrice"],
+  })
+  .refine(
+    (input) =>
+      input.price !== undefined ||
+      input.inventory !== undefined ||
+      input.compareAtPrice !== undefined ||
+      input.clearCompareAt,
+    { message: "Give a price, a compare-at price, a stock, or clear the compare-at price", path: ["price"] },
+  )
+  .transform(({ clearCompareAt, ...input }) => (clearCompareAt ? { ...input, compareAtPrice: null } : input));
 export type BulkVariantsInput = z.output<typeof BulkVariantsInputSchema>;
 
 /** PUT /products/{productId}/variants/{variantId}/images, and the admin's pictures form: some of the product's images. */

@@ -219,6 +219,31 @@ test.describe("a product with options", () => {
     }
     await expect(main.getByLabel("Select Switch: Red")).not.toBeChecked();
 
+    // a compare-at price for the selected: refused under its field unless above each one's price ($70, $95)
+    const tick = async (...names: string[]) => {
+      await pageHydrated(page, javaScriptEnabled);
+      for (const name of names) await main.getByLabel(`Select Switch: ${name}`).check();
+    };
+    await tick("Red", "Brown");
+    await main.getByLabel("Set compare-at price ($)").fill("90");
+    await main.getByRole("button", { name: "Apply to the selected" }).click();
+    await expect(main.getByText(/Compare-at price must be above the price of each selected variant/)).toBeVisible();
+    await expect(main.getByLabel("Compare-at of Switch: Red")).toHaveValue("");
+    await tick("Red", "Brown");
+    await main.getByLabel("Set compare-at price ($)").fill("99");
+    await main.getByRole("button", { name: "Apply to the selected" }).click();
+    await expect(toast(page, "Selected variants updated")).toBeVisible();
+    await expect(main.getByLabel("Compare-at of Switch: Red")).toHaveValue("99.00");
+    await expect(main.getByLabel("Compare-at of Switch: Brown")).toHaveValue("99.00");
+    await expect(main.getByLabel("Compare-at of Switch: Blue")).toHaveValue("");
+    // and cleared
+    await tick("Brown");
+    await main.getByLabel("Clear compare-at price").check();
+    await main.getByRole("button", { name: "Apply to the selected" }).click();
+    await expect(toast(page, "Selected variants updated")).toBeVisible();
+    await expect(main.getByLabel("Compare-at of Switch: Brown")).toHaveValue("");
+    await expect(main.getByLabel("Compare-at of Switch: Red")).toHaveValue("99.00");
+
     // the shop sells the added switch
     await page.goto(`/product/${kb.id}/details?option1=Silver`);
     await expect(main.getByText("$110.00").first()).toBeVisible();

@@ -248,7 +248,7 @@ const cases: Array<{ kind: string; write: () => Promise<Written> }> = [
         entityId: "csv",
         check: (before, after) => {
           expect(before).toBeNull();
-          expect(after).toEqual({ created: 1, updated: 0 });
+          expect(after).toEqual({ created: 1, updated: 0, variantsCreated: 0, variantsUpdated: 0, variantsLeft: 0 });
         },
       };
     },

@@ -75,4 +75,27 @@ describe("listing filters per variant", () => {
     expect(mine(await ids("inStock=true&maxPrice=60"))).toEqual([]);
     expect(mine(await ids("inStock=false&maxPrice=60"))).toEqual([keyboard.id]);
   });
+
+  it("names the variants that matched a price, stock or option filter, so a card says 'from' the lowest of theirs", async () => {
+    const { keyboard, single } = await catalogue();
+    const matched = async (query: string) => {
+      const response = await api.json<Envelope<ProductPage>>(`/products/search?category=${category.id}&${query}`);
+      expect(response.status).toBe(200);
+      return Object.fromEntries(response.body.data.content.map((p) => [p.id, p]));
+    };
+    const prices = (p: ProductPage["content"][number] | undefined) =>
+      p?.variants.filter((v) => p.matchedVariantIds?.includes(v.id)).map((v) => v.price);
+    // $80–$200: Brown ($100) and Blue ($150), not Red ($50): the card's price is $100, still "from" (two prices)
+    const ranged = await matched("minPrice=80&maxPrice=200");
+    expect(prices(ranged[keyboard.id])).toEqual([100, 150]);
+    expect(prices(ranged[single.id])).toEqual([90]);
+    // $140 and up: Blue alone, one price, no "from"
+    expect(prices((await matched("minPrice=140"))[keyboard.id])).toEqual([150]);
+    // in stock: Brown alone
+    expect(prices((await matched("inStock=true"))[keyboard.id])).toEqual([100]);
+    // an option value: its variant
+    expect(prices((await matched(`option=${encodeURIComponent("Switch: Red")}`))[keyboard.id])).toEqual([50]);
+    // no such filter: no list, the card speaks for every variant
+    expect((await matched("sort=price_asc"))[keyboard.id]?.matchedVariantIds).toBeUndefined();
+  });
 });

@@ -336,6 +336,43 @@ describe("products with options and variants", () => {
     expect(await checkInvariants(database.db)).toEqual([]);
   });
 
+  it("sets or clears a compare-at price on the selected variants, refused unless above each one's price", async () => {
+    const { admin: who, product: kb, red, brown, blue } = await keyboard();
+    const bulk = (body: unknown) =>
+      api.json<Envelope<ProductDto> & { errors?: Record<string, string[]> }>(
+        `/products/${kb.id}/variants/bulk`,
+        json("POST", body, who.auth),
+      );
+    const sale = (p: ProductDto) => p.variants.map((v) => [v.id, v.price, v.compareAtPrice]);
+    // brown is $109: $105 is not above it, so the whole action is refused and nothing changes
+    const under = await bulk({ variantIds: [red.id, brown.id], compareAtPrice: 105 });
+    expect(under.status).toBe(422);
+    expect(under.body.errors?.compareAtPrice?.[0]).toMatch(
+      /above the price of each selected variant \(.+ is \$109\.00\)/,
+    );
+    const set = await bulk({ variantIds: [red.id, brown.id], compareAtPrice: 129 });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(sale(set.body.data)).toEqual([
+      [red.id, 99, 129],
+      [brown.id, 109, 129],
+      [blue.id, 99, null],
+    ]);
+    // with a new price in the same action, the compare-at price is checked against it (the form's field error)
+    const withPrice = await bulk({ variantIds: [blue.id], price: 80, compareAtPrice: 79 });
+    expect(withPrice.status).toBe(422);
+    expect(withPrice.body.errors?.compareAtPrice).toEqual([
+      "Compare-at price must be above the price (leave it blank when not on sale)",
+    ]);
+    const both = await bulk({ variantIds: [blue.id], compareAtPrice: 150, clearCompareAt: true });
+    expect(both.status).toBe(422);
+    // the form's checkbox, and null in JSON, clear it
+    const cleared = await bulk({ variantIds: [red.id], clearCompareAt: "on" });
+    expect(sale(cleared.body.data)[0]).toEqual([red.id, 99, null]);
+    const nulled = await bulk({ variantIds: [brown.id], compareAtPrice: null });
+    expect(sale(nulled.body.data)[1]).toEqual([brown.id, 109, null]);
+    expect(await checkInvariants(database.db)).toEqual([]);
+  });
+
   it("a variant's pictures are some of its product's images; none: the product's; another product's image is 422", async () => {
     const { admin: who, product: kb, red, brown } = await keyboard();
     const picture = async (productId: number, name: string) => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { NewVariantInputSchema, ProductInputSchema, VariantsInputSchema } from "~/schemas/catalogue";
+import {
+  BulkVariantsInputSchema,
+  NewVariantInputSchema,
+  ProductInputSchema,
+  VariantsInputSchema,
+} from "~/schemas/catalogue";
 import { ProductFormSchema } from "~/schemas/product-form";
 import { wasPrice } from "~/lib/sale";
 
@@ -91,5 +96,28 @@ describe("compare-at price in the shared schemas", () => {
     expect(wasPrice({ price: 79.99, compareAtPrice: 79.99 })).toBeNull();
     expect(wasPrice({ price: 79.99, compareAtPrice: 59.99 })).toBeNull();
     expect(wasPrice({ price: 79.99, compareAtPrice: null })).toBeNull();
+  });
+
+  it("the bulk action sets a compare-at price, clears it (a form's checkbox or null), or leaves it (blank)", () => {
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      data.append("variantIds", "1");
+      data.append("variantIds", "2");
+      for (const [k, v] of Object.entries(fields)) data.append(k, v);
+      return parseWithZod(data, { schema: BulkVariantsInputSchema });
+    };
+    const set = form({ compareAtPrice: "89.99", price: "", inventory: "" });
+    expect(set.status === "success" && set.value).toEqual({ variantIds: [1, 2], compareAtPrice: 89.99 });
+    const cleared = form({ compareAtPrice: "", clearCompareAt: "on" });
+    expect(cleared.status === "success" && cleared.value).toEqual({ variantIds: [1, 2], compareAtPrice: null });
+    expect(BulkVariantsInputSchema.parse({ variantIds: [1], compareAtPrice: null }).compareAtPrice).toBeNull();
+    // with a price in the same action, on its own field; both "set" and "clear", or nothing at all, refused
+    expect(issues(BulkVariantsInputSchema.safeParse({ variantIds: [1], price: 50, compareAtPrice: 50 }))).toEqual([
+      ["compareAtPrice", MESSAGE],
+    ]);
+    expect(
+      issues(BulkVariantsInputSchema.safeParse({ variantIds: [1], compareAtPrice: 60, clearCompareAt: true })),
+    ).toEqual([["compareAtPrice", "Give a compare-at price or clear it, not both"]]);
+    expect(form({ compareAtPrice: "", price: "" }).status).toBe("error");
   });
 });

@@ -14,7 +14,7 @@ import {
 import { IdParamSchema, IdSchema } from "~/schemas/common";
 import { MAX_CSV_BYTES } from "~/schemas/constants";
 import { addProduct, deleteProduct, listInventory, updateProduct } from "~/services/catalogue/product-admin.server";
-import { exportProductsCsv, importProductsCsv } from "~/services/catalogue/product-csv.server";
+import { exportProductsCsv, importProductsCsv, importSummary } from "~/services/catalogue/product-csv.server";
 import {
   addVariant,
   bulkUpdateVariants,
@@ -49,7 +49,8 @@ export const adminProductRoutes = {
       method: "get",
       path: "/products/export.csv",
       tag: "products",
-      summary: "Every product as CSV (id, name, brand, category, price, inventory, description)",
+      summary:
+        "Every variant of every product as CSV, one row each: id, name, brand, category, description, option1_name, option1_value … option3_value, sku, price, compare_at_price, inventory, weight_grams",
       access: "admin",
       responseContentType: "text/csv",
     },
@@ -69,7 +70,7 @@ export const adminProductRoutes = {
       path: "/products/import",
       tag: "products",
       summary:
-        "Import products from CSV (multipart `file` or a text/csv body): every row is checked first; any error imports nothing (422 with errors per line)",
+        "Import products from CSV (multipart `file` or a text/csv body), one row per variant as exported (or one per product, without option and SKU columns): variants matched by SKU, else by options; none deleted (`variantsLeft`); every row is checked first; any error imports nothing (422 with errors per line)",
       access: "admin",
       body: z.string(),
       bodyType: "csv",
@@ -79,7 +80,7 @@ export const adminProductRoutes = {
     },
     async ({ actor, body }) => {
       const result = await importProductsCsv({ actor, text: body });
-      return { message: `Imported: ${result.created} added, ${result.updated} updated.`, data: result };
+      return { message: importSummary(result), data: result };
     },
   ),
 

@@ -2,15 +2,10 @@ import { Form } from "@remix-run/react";
 import type { ProductDto, VariantDto } from "~/schemas/catalogue";
 import { Field } from "~/components/ui/field";
 import { imageSrc } from "~/components/shop/product-image";
+import { BulkFields } from "./variant-bulk-fields";
+import { ReplyMessage, type VariantReply } from "./variant-reply";
 
-/** What the variants page's action answers when it refuses a form: which form, its message, its field errors. */
-export type VariantReply = {
-  intent: string;
-  message: string;
-  errors: Record<string, string[] | null>;
-  /** what was typed into a refused form, to show it again (without JavaScript the page is drawn anew) */
-  sent?: Record<string, string>;
-};
+export type { VariantReply } from "./variant-reply";
 
 const inputClass = "w-full min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm";
 const cellClass = "border-b border-slate-200 px-2 py-2 align-middle";
@@ -55,14 +50,6 @@ function VariantCell({
       ) : null}
     </td>
   );
-}
-
-function ReplyMessage({ reply, intent }: { reply: VariantReply | undefined; intent: string }) {
-  return reply?.intent === intent ? (
-    <p role="alert" className="text-sm text-red-700">
-      {reply.message}
-    </p>
-  ) : null;
 }
 
 /** The options form: saving it makes every combination a variant. */
@@ -175,13 +162,15 @@ function VariantRow({
   );
 }
 
+/** A variant's figures as one key: a row (and the bulk fields) drawn anew when they change. */
+const figuresKey = (v: VariantDto) => `${v.id}:${v.sku}:${v.price}:${v.compareAtPrice}:${v.inventory}:${v.weightGrams}`;
+
 /**
  * The variant table: one form (its inputs are outside it, named by `form=`) with two buttons, "Save variants" (every
  * row) and "Apply to the selected" (one price and/or stock for the ticked rows). "Save variants" comes first, so Enter
  * in a row saves the rows.
  */
 export function VariantTable({ product, reply }: { product: ProductDto; reply: VariantReply | undefined }) {
-  const bulkError = (field: string) => (reply?.intent === "bulk" ? reply.errors[field]?.[0] : undefined);
   return (
     <div className="space-y-3">
       <Form method="post" id="variants-form" />
@@ -220,7 +209,7 @@ export function VariantTable({ product, reply }: { product: ProductDto; reply: V
             {product.variants.map((variant, i) => (
               // keyed by its figures too: after a save the inputs show what was saved, not what was typed
               <VariantRow
-                key={`${variant.id}:${variant.sku}:${variant.price}:${variant.compareAtPrice}:${variant.inventory}:${variant.weightGrams}`}
+                key={figuresKey(variant)}
                 variant={variant}
                 row={i}
                 deletable={product.variants.length > 1}
@@ -234,40 +223,7 @@ export function VariantTable({ product, reply }: { product: ProductDto; reply: V
         Save variants
       </button>
       <ReplyMessage reply={reply} intent="variants" />
-      <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-semibold">For the selected variants</legend>
-        <p className="text-xs text-slate-600">
-          Tick rows above, then give a price, a stock, or both; the other figures of those rows stay as saved.
-        </p>
-        <div className="flex flex-wrap items-start gap-3">
-          <Field id="bulk-price" label="Set price ($)" errors={bulkError("price") ? [bulkError("price")!] : undefined}>
-            <input id="bulk-price" form="variants-form" name="price" inputMode="decimal" className="input w-32" />
-          </Field>
-          <Field
-            id="bulk-inventory"
-            label="Set stock"
-            errors={bulkError("inventory") ? [bulkError("inventory")!] : undefined}
-          >
-            <input
-              id="bulk-inventory"
-              form="variants-form"
-              name="inventory"
-              inputMode="numeric"
-              className="input w-32"
-            />
-          </Field>
-          <button type="submit" form="variants-form" name="intent" value="bulk" className="btn-secondary mt-5">
-            Apply to the selected
-          </button>
-        </div>
-        {bulkError("variantIds") ? (
-          <p role="alert" className="text-sm text-red-700">
-            {bulkError("variantIds")}
-          </p>
-        ) : (
-          <ReplyMessage reply={reply?.errors.price || reply?.errors.inventory ? undefined : reply} intent="bulk" />
-        )}
-      </fieldset>
+      <BulkFields key={product.variants.map(figuresKey).join("|")} reply={reply} />
     </div>
   );
 }

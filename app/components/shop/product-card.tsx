@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ProductDto } from "~/schemas/catalogue";
+import type { ListedProductDto, ProductDto, VariantDto } from "~/schemas/catalogue";
 import { centsToDollars, dollarsToCents, formatPrice } from "~/lib/money";
 import { wasPrice } from "~/lib/sale";
 import { Price, WasPrice } from "./price";
@@ -46,7 +46,7 @@ export function ProductCard({
   priority = false,
   extras,
 }: {
-  product: ProductDto;
+  product: ListedProductDto;
   priority?: boolean;
   /** under the card: the admin's edit and delete */
   extras?: ReactNode;
@@ -86,7 +86,7 @@ export function ProductCard({
  * A card of the home grid: links to every product of that name (/products/{name}). Its picture is lazy: the hero's
  * first slide is the page's largest picture.
  */
-export function DistinctProductCard({ product }: { product: ProductDto }) {
+export function DistinctProductCard({ product }: { product: ListedProductDto }) {
   const href = `/products/${encodeURIComponent(product.name)}`;
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -161,21 +161,31 @@ function dealSavings(product: ProductDto): number[] {
 
 /**
  * The card's price: "from $X" (the lowest) when the product's variants differ in price, and "was $Y" beside it when a
- * variant at that price is on sale (the highest regular price among them).
+ * variant at that price is on sale (the highest regular price among them). In a listing filtered by price, stock or
+ * option, only the variants that matched count: a keyboard found by $80–$120 says "$100", not "from $50".
  */
-function CardPrice({ product }: { product: ProductDto }) {
-  const prices = new Set(product.variants.map((variant) => variant.price));
+function CardPrice({ product }: { product: ListedProductDto }) {
+  const variants = cardVariants(product);
+  const prices = variants.map((variant) => variant.price);
+  const lowest = prices.length > 0 ? Math.min(...prices) : product.price;
   return (
     <span className="text-lg">
-      {prices.size > 1 ? <span className="text-sm font-normal text-slate-600">from </span> : null}
-      <Price value={product.price} /> <WasPrice value={cardWasPrice(product)} />
+      {new Set(prices).size > 1 ? <span className="text-sm font-normal text-slate-600">from </span> : null}
+      <Price value={lowest} /> <WasPrice value={cardWasPrice(variants, lowest)} />
     </span>
   );
 }
 
-export function cardWasPrice(product: ProductDto): number | null {
-  const regular = product.variants
-    .filter((variant) => variant.price === product.price)
+/** The variants a card speaks for: those that matched the listing's filters, else all. */
+export function cardVariants(product: ListedProductDto): VariantDto[] {
+  const matched = product.matchedVariantIds;
+  const variants = matched ? product.variants.filter((variant) => matched.includes(variant.id)) : [];
+  return variants.length > 0 ? variants : product.variants;
+}
+
+export function cardWasPrice(variants: VariantDto[], price: number): number | null {
+  const regular = variants
+    .filter((variant) => variant.price === price)
     .map(wasPrice)
     .filter((value) => value !== null);
   return regular.length > 0 ? Math.max(...regular) : null;

@@ -217,9 +217,13 @@ export default function AdminProducts() {
         >
           <h2 className="text-lg font-semibold text-slate-900">Import CSV</h2>
           <p className="mt-1 text-sm text-slate-600">
-            Columns: id, name, brand, category, price, inventory, description (as the export). A row with an id updates
-            that product; otherwise the product of the same name and brand is updated or a new one added. Every row is
-            checked first: one error and nothing is imported.
+            One row per variant, as the export: id, name, brand, category, description (the same on each row of a
+            product), option1_name, option1_value … option3_value (empty for a product sold in one form), sku, price,
+            compare_at_price, inventory, weight_grams. A row with an id updates that product; otherwise the product of
+            the same name and brand is updated or a new one added. Variants are matched by SKU, else by their options; a
+            new combination becomes a new variant; variants missing from the file are kept and listed. Files of one row
+            per product (id, name, brand, category, price, inventory, description) still import. Every row is checked
+            first: one error and nothing is imported.
           </p>
           <div className="mt-4 flex flex-wrap items-end gap-3">
             <div>

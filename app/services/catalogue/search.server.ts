@@ -121,11 +121,21 @@ function variantConditions(filters: Filters, omitOptions = false): SQL[] {
   const where: SQL[] = [];
   if (max !== undefined) where.push(sql`${products.priceCents} <= ${max}`);
   if (filters.inStock) where.push(sql`${products.inventory} > 0`);
-  const options = omitOptions ? [] : [...filters.options];
-  if (min === undefined && max === undefined && options.length === 0) return where;
-  const variant: SQL[] = [sql`v.product_id = ${products.id}`];
+  if (min === undefined && max === undefined && (omitOptions || filters.options.size === 0)) return where;
+  const variant = variantMatch(filters, omitOptions);
+  where.push(
+    sql`EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = ${products.id} AND ${and(...variant)!})`,
+  );
+  return where;
+}
+
+/** What a variant `v` must be to match the filters: its options, its price in the range, in stock. */
+function variantMatch(filters: Filters, omitOptions = false): SQL[] {
+  const min = filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice);
+  const max = filters.maxPrice === undefined ? undefined : dollarsToCents(filters.maxPrice);
+  const variant: SQL[] = [sql`TRUE`];
   // the variant's value of the option of that name, wherever the product has put it
-  for (const [name, values] of options)
+  for (const [name, values] of omitOptions ? [] : filters.options)
     variant.push(sql`EXISTS (SELECT 1 FROM ${productOptions} o WHERE o.product_id = v.product_id AND lower(o.name) = ${name}
       AND lower(CASE o.position WHEN 1 THEN v.option1 WHEN 2 THEN v.option2 ELSE v.option3 END) IN (${sql.join(
         values.map((value) => sql`${value}`),
@@ -134,8 +144,29 @@ function variantConditions(filters: Filters, omitOptions = false): SQL[] {
   if (min !== undefined) variant.push(sql`v.price_cents >= ${min}`);
   if (max !== undefined) variant.push(sql`v.price_cents <= ${max}`);
   if (filters.inStock) variant.push(sql`v.inventory > 0`);
-  where.push(sql`EXISTS (SELECT 1 FROM ${productVariants} v WHERE ${and(...variant)!})`);
-  return where;
+  return variant;
+}
+
+/**
+ * With a price range, the in-stock filter or an option filter, the variants of the page's products that match them
+ * (by the same rule as the filters), so a card says "from" the lowest price among those, not among all; else none.
+ */
+async function matchedVariants(db: DbOrTx, filters: Filters, ids: number[]): Promise<Map<number, number[]> | null> {
+  const active =
+    filters.minPrice !== undefined || filters.maxPrice !== undefined || filters.inStock || filters.options.size > 0;
+  if (!active || ids.length === 0) return null;
+  const rows = await selectRows<{ id: number; productId: number }>(
+    db,
+    sql`SELECT v.id AS id, v.product_id AS "productId" FROM ${productVariants} v
+        WHERE v.product_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND ${and(...variantMatch(filters))!}
+        ORDER BY v.id`,
+  );
+  const byProduct = new Map<number, number[]>();
+  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row.id]);
+  return byProduct;
 }
 
 function whereClause(parts: SQL[]): SQL {
@@ -488,8 +519,18 @@ export async function searchProducts({
     }
   }
   const totalPages = Math.ceil(result.total / query.size);
+  const [content, matched] = await Promise.all([
+    withDetails(db, result.rows),
+    matchedVariants(
+      db,
+      filters,
+      result.rows.map((row) => row.id),
+    ),
+  ]);
   return {
-    content: await withDetails(db, result.rows),
+    content: matched
+      ? content.map((product) => ({ ...product, matchedVariantIds: matched.get(product.id) ?? [] }))
+      : content,
     page: query.page,
     size: query.size,
     totalElements: result.total,

@@ -1,7 +1,7 @@
 // The admin's side of options and variants (docs/decisions/0036-product-variants.md). Every write locks the product
 // row first, then its variants, as the checkout does, so the two never wait on each other in a circle; the product's
 // price and stock follow by the triggers of migration 0012.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { images, productOptions, productVariants, variantImages } from "~/db/schema";
@@ -13,12 +13,13 @@ import type {
   VariantImagesInput,
   VariantsInput,
 } from "~/schemas/catalogue";
-import { dollarsToCents } from "~/lib/money";
+import { dollarsToCents, formatCents } from "~/lib/money";
 import { requireAdmin } from "../access";
 import { getProduct } from "./catalogue.server";
 import { recordAudit } from "../audit/audit.server";
 import { ConflictError, NotFoundError, refuseDuplicate, ValidationError } from "../errors";
-import { compareAtColumn, valuesOf, type VariantRow } from "./variants.server";
+import { compareAtColumn, valuesOf, variantFigures, type VariantRow } from "./variants.server";
+import { freeSku, skuFor, skuPart, skuPrefix } from "./variant-skus.server";
 import { lockOwnVariants, lockProduct, lockVariantsOf } from "./product-locks.server";
 
 /** Every combination of the options' values, in order (the first option varies slowest). */
@@ -28,29 +29,6 @@ export function combinations(options: ProductOptionsInput["options"]): string[][
     [[]],
   );
 }
-
-const skuPart = (value: string) =>
-  value
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, "-")
-    .replace(/^-|-$/g, "") || "X";
-
-/** What the audit log keeps of a variant, before and after a write. */
-const figures = (v: {
-  id: number;
-  sku: string;
-  priceCents: number;
-  compareAtCents: number | null;
-  inventory: number;
-  weightGrams: number | null;
-}) => ({
-  id: v.id,
-  sku: v.sku,
-  priceCents: v.priceCents,
-  compareAtCents: v.compareAtCents,
-  inventory: v.inventory,
-  weightGrams: v.weightGrams,
-});
 
 /**
  * PUT /products/{productId}/options: sets the product's options; its variants become every combination of their
@@ -154,18 +132,6 @@ export async function setProductOptions({
   return getProduct({ id: productId, db });
 }
 
-/** The SKU, or the SKU with a number added when another variant has it. */
-async function freeSku(sku: string, tx: DbOrTx) {
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? sku : `${sku}-${n}`;
-    const [taken] = await tx
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(sql`lower(${productVariants.sku}) = lower(${candidate})`);
-    if (!taken) return candidate;
-  }
-}
-
 /** PUT /products/{productId}/variants: the SKU, price, stock and weight of each of the product's variants. */
 export async function updateVariants({
   actor,
@@ -204,11 +170,11 @@ export async function updateVariants({
         actor: who,
         kind: "variant.update",
         entity: { type: "product", id: productId },
-        before: current.filter((v) => input.variants.some((r) => r.id === v.id)).map(figures),
+        before: current.filter((v) => input.variants.some((r) => r.id === v.id)).map(variantFigures),
         after: input.variants.map((r) => {
           const written = compareAtColumn(r.compareAtPrice);
           const was = current.find((v) => v.id === r.id)?.compareAtCents ?? null;
-          return figures({
+          return variantFigures({
             ...r,
             priceCents: dollarsToCents(r.price),
             compareAtCents: "compareAtCents" in written ? (written.compareAtCents ?? null) : was,
@@ -259,12 +225,6 @@ export async function deleteVariant({
     });
   });
   return getProduct({ id: productId, db });
-}
-
-/** The SKU prefix a product's variants share: the default variant's SKU without its values ("KB-7" of "KB-7-RED"). */
-function skuPrefix(base: VariantRow, optionCount: number) {
-  const baseValues = valuesOf(base, optionCount).map(skuPart).join("-");
-  return baseValues && base.sku.endsWith(`-${baseValues}`) ? base.sku.slice(0, -baseValues.length - 1) : base.sku;
 }
 
 /**
@@ -334,7 +294,7 @@ export async function addVariant({
         .insert(productVariants)
         .values({
           productId,
-          sku: input.sku ?? (await freeSku([skuPrefix(base, options.length), ...values.map(skuPart)].join("-"), tx)),
+          sku: input.sku ?? (await skuFor(base, options.length, values, tx)),
           priceCents: dollarsToCents(input.price),
           ...compareAtColumn(input.compareAtPrice),
           inventory: input.inventory,
@@ -350,7 +310,7 @@ export async function addVariant({
         actor: who,
         kind: "variant.create",
         entity: { type: "product", id: productId },
-        after: { ...figures(row!), options: values },
+        after: { ...variantFigures(row!), options: values },
       });
     });
   } catch (error) {
@@ -363,7 +323,10 @@ export async function addVariant({
   return { product: await getProduct({ id: productId, db }), variantId };
 }
 
-/** POST /products/{productId}/variants/bulk: one price and/or one stock for each of the chosen variants. */
+/**
+ * POST /products/{productId}/variants/bulk: one price, compare-at price (or none) and/or stock for each of the chosen
+ * variants. A compare-at price not above a chosen variant's price (its new one, when the action sets one) is refused.
+ */
 export async function bulkUpdateVariants({
   actor,
   productId,
@@ -378,29 +341,42 @@ export async function bulkUpdateVariants({
   const who = requireAdmin(actor);
   await db.transaction(async (tx) => {
     const current = await lockOwnVariants(productId, input.variantIds, "variantIds", tx);
-    for (const id of [...new Set(input.variantIds)].sort((a, b) => a - b)) {
+    const chosen = current.filter((v) => input.variantIds.includes(v.id));
+    const after = chosen.map((v) => ({
+      ...v,
+      priceCents: input.price === undefined ? v.priceCents : dollarsToCents(input.price),
+      inventory: input.inventory ?? v.inventory,
+      compareAtCents:
+        compareAtColumn(input.compareAtPrice).compareAtCents ??
+        (input.compareAtPrice === undefined ? v.compareAtCents : null),
+    }));
+    const under = after.find(
+      (v) => typeof input.compareAtPrice === "number" && v.compareAtCents !== null && v.compareAtCents <= v.priceCents,
+    );
+    if (under) {
+      throw new ValidationError("Compare-at price must be above the price of each selected variant.", {
+        compareAtPrice: [
+          `Compare-at price must be above the price of each selected variant (${under.sku} is ${formatCents(under.priceCents)})`,
+        ],
+      });
+    }
+    for (const v of [...after].sort((a, b) => a.id - b.id)) {
       await tx
         .update(productVariants)
         .set({
-          ...(input.price === undefined ? {} : { priceCents: dollarsToCents(input.price) }),
-          ...(input.inventory === undefined ? {} : { inventory: input.inventory }),
+          priceCents: v.priceCents,
+          inventory: v.inventory,
+          compareAtCents: v.compareAtCents,
           updatedAt: new Date(),
         })
-        .where(eq(productVariants.id, id));
+        .where(eq(productVariants.id, v.id));
     }
-    const chosen = current.filter((v) => input.variantIds.includes(v.id));
     await recordAudit(tx, {
       actor: who,
       kind: "variant.update",
       entity: { type: "product", id: productId },
-      before: chosen.map(figures),
-      after: chosen.map((v) =>
-        figures({
-          ...v,
-          priceCents: input.price === undefined ? v.priceCents : dollarsToCents(input.price),
-          inventory: input.inventory ?? v.inventory,
-        }),
-      ),
+      before: chosen.map(variantFigures),
+      after: after.map(variantFigures),
     });
   });
   return getProduct({ id: productId, db });

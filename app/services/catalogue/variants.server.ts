@@ -27,6 +27,23 @@ export function compareAtColumn(compareAtPrice: number | null | undefined): { co
   return { compareAtCents: compareAtPrice === null ? null : dollarsToCents(compareAtPrice) };
 }
 
+/** What the audit log keeps of a variant, before and after a write. */
+export const variantFigures = (v: {
+  id: number;
+  sku: string;
+  priceCents: number;
+  compareAtCents: number | null;
+  inventory: number;
+  weightGrams: number | null;
+}) => ({
+  id: v.id,
+  sku: v.sku,
+  priceCents: v.priceCents,
+  compareAtCents: v.compareAtCents,
+  inventory: v.inventory,
+  weightGrams: v.weightGrams,
+});
+
 export function variantDto(options: ProductOption[], variant: VariantRow, imageIds: number[] = []): VariantDto {
   const values = valuesOf(variant, options.length);
   return {

@@ -93,7 +93,11 @@ const csvText: fc.Arbitrary<string> = fc
           {
             weight: 3,
             arbitrary: fc.constantFrom(
-              ...(column === "price" || column === "inventory" ? ["10", "5"] : ["Mouse", "Acme"]),
+              ...(["price", "inventory", "weight_grams"].includes(column)
+                ? ["10", "5", ""]
+                : column === "compare_at_price"
+                  ? ["", "20"]
+                  : ["Mouse", "Acme", ""]),
             ),
           },
           { weight: 1, arbitrary: hostileText },
