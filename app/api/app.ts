@@ -18,6 +18,7 @@ import { categoryRoutes } from "./routes/categories";
 import { imageRoutes } from "./routes/images";
 import { invoiceRoutes } from "./routes/invoices";
 import { mailRoutes } from "./routes/mail";
+import { offerTermsRoutes } from "./routes/offer-terms";
 import { orderRoutes } from "./routes/orders";
 import { pageRoutes } from "./routes/pages";
 import { paymentRoutes } from "./routes/payments";
@@ -38,6 +39,7 @@ export const endpoints = {
   users: userRoutes,
   categories: categoryRoutes,
   products: productRoutes,
+  offerTerms: offerTermsRoutes,
   brands: brandRoutes,
   images: imageRoutes,
   adminProducts: adminProductRoutes,

@@ -46,6 +46,13 @@ test.describe("sale prices", () => {
     await expectWas(main, first);
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
     expect(data.offers.price).toBe((first.priceCents / 100).toFixed(2));
+    // and the regular price as Google reads a struck-through one
+    expect(data.offers.priceSpecification).toContainEqual({
+      "@type": "UnitPriceSpecification",
+      priceType: "https://schema.org/StrikethroughPrice",
+      price: (first.compareAtCents! / 100).toFixed(2),
+      priceCurrency: "USD",
+    });
 
     // a product not on sale shows no regular price
     const full = products.find((p) => p.compareAtCents === undefined && p.inventory > 0)!;

@@ -53,6 +53,13 @@ test.describe("search engines and plain pages", () => {
           availability: product.inventory > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         },
       });
+      // the shop's return window (shop settings, 14 days by default), linking its returns page
+      expect(data.offers.hasMerchantReturnPolicy).toMatchObject({
+        "@type": "MerchantReturnPolicy",
+        returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+        merchantReturnDays: 14,
+        merchantReturnLink: `${baseURL}/policies/returns`,
+      });
       expect(data.image).toHaveLength(product.imageCount);
       expect(html).toContain(`<title>${product.name} by ${product.brand} | GearHub</title>`);
       expect(html).toMatch(new RegExp(`<meta property="og:title" content="${product.name}"`));

@@ -2,6 +2,12 @@ import { Form } from "@remix-run/react";
 import type { QuoteDto } from "~/schemas/orders";
 import { Price } from "./price";
 
+/** What the cart's total after the code holds: shipping and tax once a destination is priced, else not yet. */
+export function totalCovers(quote: Pick<QuoteDto, "destination" | "taxIncluded">): string {
+  if (quote.destination) return "with shipping and tax.";
+  return quote.taxIncluded ? "before shipping (tax included)." : "before shipping and tax.";
+}
+
 /**
  * The cart's discount code (decision 0040): a plain form to apply one (its refusal next to the field), or the applied
  * code with what it takes off (or why it gives nothing now) and a Remove button. Works without JavaScript.
@@ -11,7 +17,7 @@ export function DiscountCodeForm({
   error,
   typed,
 }: {
-  quote: Pick<QuoteDto, "discount" | "subtotal" | "total" | "discountCode">;
+  quote: Pick<QuoteDto, "discount" | "subtotal" | "total" | "discountCode" | "destination" | "taxIncluded">;
   error?: string;
   typed?: string;
 }) {
@@ -39,8 +45,7 @@ export function DiscountCodeForm({
             ) : quote.discount > 0 ? (
               <span className="block">
                 You save <Price value={quote.discount} className="font-semibold" />: the cart comes to{" "}
-                <Price value={quote.total} className="font-semibold" />
-                {" before shipping and tax."}
+                <Price value={quote.total} className="font-semibold" /> {totalCovers(quote)}
               </span>
             ) : null}
           </p>

@@ -10,7 +10,7 @@ import { imageSrc } from "~/components/shop/product-image";
 import { QuantitySelector } from "~/components/shop/quantity-selector";
 import { StockLabel } from "~/components/shop/stock-label";
 import { Spinner } from "~/components/ui/spinner";
-import { endpoints } from "~/client/api.server";
+import { callApi, endpoints } from "~/client/api.server";
 import { getAuth } from "~/client/auth.server";
 import { GeneralErrorBoundary, noProduct } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
@@ -20,6 +20,7 @@ import { attempt, readForm } from "~/web/actions.server";
 import { loadProduct, productIdParam } from "~/web/products.server";
 import { chooseVariant } from "~/lib/variant-choice";
 import { wasPrice } from "~/lib/sale";
+import { returnPolicy, salePriceSpecification, shippingDetails } from "~/lib/offer-json-ld";
 import { VariantPicker } from "~/components/shop/variant-picker";
 import { pageTitle, SITE_NAME } from "~/lib/site";
 
@@ -55,13 +56,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     ? variant.imageIds.flatMap((id) => product.images.filter((img) => img.id === id))
     : product.images;
   const first = pictures[0];
+  const regularPrice = variant ? wasPrice(variant) : null;
+  // shipping and returns as the offer states them (a combination not offered: the default variant's)
+  const { data: terms } = await callApi(endpoints.offerTerms.get, {
+    params: { id: product.id },
+    query: { variantId: variant?.id },
+  });
   return {
     product,
     pictures,
     choice,
     price,
     // the chosen variant's regular price when it is on sale; the JSON-LD's price stays the sale price
-    regularPrice: variant ? wasPrice(variant) : null,
+    regularPrice,
     inventory,
     quantity,
     imageIndex: Number.isInteger(image) && image >= 0 ? image : 0,
@@ -81,8 +88,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         ...(variant ? { sku: variant.sku } : {}),
         priceCurrency: "USD",
         price: price.toFixed(2),
+        ...salePriceSpecification(price, regularPrice),
         availability: inventory > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         seller: { "@type": "Organization", name: SITE_NAME },
+        ...(terms.shipping.length > 0 ? { shippingDetails: shippingDetails(terms) } : {}),
+        hasMerchantReturnPolicy: returnPolicy(terms, new URL("/policies/returns", url.origin).toString()),
       },
     },
   };
