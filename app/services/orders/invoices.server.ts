@@ -18,6 +18,7 @@ import { centsToDollars } from "~/lib/money";
 import { isStaff, requireActor, requireAdmin, type Actor } from "../access";
 import { recordAudit } from "../audit/audit.server";
 import { ForbiddenError, NotFoundError } from "../errors";
+import { priceParts } from "./order-price";
 
 type DocumentKind = "invoice" | "credit_note";
 
@@ -176,18 +177,7 @@ async function documentParts(order: OrderRow, db: DbOrTx) {
       unitPrice: centsToDollars(item.priceCents),
       total: centsToDollars(item.priceCents * item.quantity),
     })),
-    subtotal: centsToDollars(order.subtotalCents),
-    discount: centsToDollars(order.discountCents),
-    shipping:
-      order.shippingMethod === null
-        ? null
-        : { method: order.shippingMethod, amount: centsToDollars(order.shippingCents) },
-    taxes: order.taxes.map((tax) => ({
-      name: tax.name,
-      rate: tax.basisPoints / 100,
-      amount: centsToDollars(tax.cents),
-    })),
-    taxIncluded: order.taxIncluded,
+    ...priceParts(order),
   };
 }
 

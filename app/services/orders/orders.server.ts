@@ -17,6 +17,7 @@ import { nameWithVariant } from "./cart.server";
 import { getPaymentProvider } from "../payments/index.server";
 import { oweRefund, refundNow } from "./refunds.server";
 import { numberInvoice } from "./invoices.server";
+import { priceParts } from "./order-price";
 import { defaultShipping, shippingFromBilling, shippingSnapshot } from "./ship-to.server";
 import { queueOrderMail, queuePaymentRefundedMail } from "../mail/templates/orders.server";
 import { createLogger } from "~/lib/log.server";
@@ -67,19 +68,8 @@ export async function orderDtos(rows: Array<typeof orders.$inferSelect>, db: DbO
     userId: order.userId,
     orderDate: order.orderDate.toISOString(),
     totalAmount: centsToDollars(order.totalCents),
-    subtotal: centsToDollars(order.subtotalCents),
-    discount: centsToDollars(order.discountCents),
-    shipping:
-      order.shippingMethod === null
-        ? null
-        : { method: order.shippingMethod, amount: centsToDollars(order.shippingCents) },
-    taxes: order.taxes.map((tax) => ({
-      name: tax.name,
-      rate: tax.basisPoints / 100,
-      amount: centsToDollars(tax.cents),
-    })),
+    ...priceParts(order),
     tax: centsToDollars(order.taxCents),
-    taxIncluded: order.taxIncluded,
     status: order.status,
     statusLabel: orderStatusLabel(order.status, order.paymentId !== null && refundedPayments.has(order.paymentId)),
     shippingAddress: order.shippingAddress ?? null,
