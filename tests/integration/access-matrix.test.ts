@@ -208,6 +208,10 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: PUBLIC,
     call: (f) => ({ path: `/products/product/${f.productIds[0]}/product` }),
   },
+  "GET /products/product/{id}/offer-terms": {
+    expect: PUBLIC,
+    call: (f) => ({ path: `/products/product/${f.productIds[0]}/offer-terms` }),
+  },
   "GET /products/category/{categoryId}/products": {
     expect: PUBLIC,
     call: (f) => ({ path: `/products/category/${f.categoryId}/products` }),
