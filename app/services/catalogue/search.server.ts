@@ -1,14 +1,24 @@
 // Search: PostgreSQL full-text search over the weighted vector the triggers keep. Each word may match as a word or
 // stem, the last one as a prefix, inside a word of a name, or with a typo against the dictionary of words; products
-// are ranked by how their name, product type, brand, category and description match (decisions 0002, 0030). Facet
-// counts and pagination are in SQL too.
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+// are ranked by how their name, product type, brand, category and description match (decisions 0002, 0030). The
+// conditions are search-filters.server.ts's, the facet counts search-facets.server.ts's; pagination is in SQL too.
+import { sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { selectRows } from "~/db/query.server";
-import { categories, productOptions, products, productVariants } from "~/db/schema";
+import { categories, products } from "~/db/schema";
 import type { Category, ProductPage, ProductSearchQuery, SearchSuggestions } from "~/schemas/catalogue";
-import { centsToDollars, dollarsToCents } from "~/lib/money";
-import { countDistinctNames, distinctNameCondition, selectProducts, withDetails } from "./catalogue.server";
+import { centsToDollars } from "~/lib/money";
+import { countDistinctNames, selectProducts, withDetails } from "./catalogue.server";
+import { bothFacetsInOneScan, facetsApart, mergeBrandCounts, optionFacets } from "./search-facets.server";
+import {
+  conditions,
+  matchedVariants,
+  relevance,
+  textQuery,
+  whereClause,
+  type Filters,
+  type PlannedWord,
+} from "./search-filters.server";
 import {
   didYouMean,
   planWord,
@@ -20,158 +30,9 @@ import {
   wordQueries,
   type CategoryRow,
   type WordFacts,
-  type WordPlan,
 } from "./search-plan";
 
 export { queryWords };
-
-/** A word planned: its tsquery texts (see search-plan.ts). */
-type PlannedWord = WordPlan & { queries: ReturnType<typeof wordQueries> };
-
-const tsq = (text: string) => sql`${text}::tsquery`;
-
-/** The text part of the WHERE clause: every word matches (as a word, stem, prefix, inside a name word, or a typo). */
-function textQuery(words: PlannedWord[]): SQL {
-  return tsq(words.map((word) => `(${word.queries.match})`).join(" & "));
-}
-
-/**
- * The relevance of a product to the words: per word, the best way it matches, summed. Names (and the product type,
- * the last word of the category's name) rank first, exact before prefix before infix before typo; then brand and
- * category words; then the description.
- */
-function relevance(words: PlannedWord[]): SQL {
-  const vector = products.searchVector;
-  const inCategories = (ids: number[]) =>
-    ids.length === 0
-      ? null
-      : sql`${products.categoryId} IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`;
-  const has = (text: string | null) => (text === null ? null : sql`${vector} @@ ${tsq(text)}`);
-  const perWord = words.map((word) => {
-    const { name, other } = word.queries;
-    const tiers: Array<[number, SQL | null]> = [
-      [110, inCategories(word.types.exact)],
-      [100, has(name.exact)],
-      [90, has(name.prefix)],
-      // the beginning of a type ranks below a name's word beginning so: "mic" is a microphone before it is a mouse
-      [85, inCategories(word.types.prefix)],
-      [80, has(name.infix)],
-      [75, inCategories(word.types.typo)],
-      [70, has(name.typo)],
-      [50, has(other.exact)],
-      [45, has(other.prefix)],
-      [40, has(other.loose)],
-    ];
-    const present = tiers.filter((tier): tier is [number, SQL] => tier[1] !== null);
-    if (present.length === 0) return sql`10`;
-    const best = sql`CASE ${sql.join(
-      present.map(([score, condition]) => sql`WHEN ${condition} THEN ${sql.raw(String(score))}`),
-      sql` `,
-    )} ELSE 10 END`;
-    // of the products of the type, those that also have the word in their name first ("onyxa chair")
-    const ofType = inCategories(word.types.exact);
-    const inName = has(name.exact);
-    return ofType && inName ? sql`${best} + CASE WHEN ${ofType} AND ${inName} THEN 5 ELSE 0 END` : best;
-  });
-  return sql.join(perWord, sql` + `);
-}
-
-interface Filters {
-  words: PlannedWord[];
-  category?: number;
-  brands: string[];
-  /** option name (lower case) → the values asked for (lower case) */
-  options: Map<string, string[]>;
-  minPrice?: number;
-  maxPrice?: number;
-  inStock?: boolean;
-  distinct?: boolean;
-}
-
-function conditions(filters: Filters, omit?: "brand" | "category" | "option"): SQL[] {
-  const where: SQL[] = [];
-  if (filters.words.length > 0) where.push(sql`${products.searchVector} @@ (${textQuery(filters.words)})`);
-  if (filters.category !== undefined && omit !== "category") where.push(eq(products.categoryId, filters.category));
-  if (filters.brands.length > 0 && omit !== "brand") {
-    const lowered = filters.brands.map((brand) => brand.toLowerCase());
-    where.push(
-      sql`lower(${products.brand}) IN (${sql.join(
-        lowered.map((b) => sql`${b}`),
-        sql`, `,
-      )})`,
-    );
-  }
-  where.push(...variantConditions(filters, omit === "option"));
-  if (filters.distinct) where.push(distinctNameCondition());
-  return where;
-}
-
-/**
- * The price range and the in-stock filter, per variant (decision 0036): a product is in a range when one of its
- * variants' prices is, in stock when one of its variants is, and with both, one variant must be both. The product's
- * derived figures (the lowest price, the stock summed) are necessary conditions, checked first so most products are
- * ruled out without reading their variants; without a range, the sum says it all (stock is never below zero).
- */
-function variantConditions(filters: Filters, omitOptions = false): SQL[] {
-  const min = filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice);
-  const max = filters.maxPrice === undefined ? undefined : dollarsToCents(filters.maxPrice);
-  const where: SQL[] = [];
-  if (max !== undefined) where.push(sql`${products.priceCents} <= ${max}`);
-  if (filters.inStock) where.push(sql`${products.inventory} > 0`);
-  if (min === undefined && max === undefined && (omitOptions || filters.options.size === 0)) return where;
-  const variant = variantMatch(filters, omitOptions);
-  where.push(
-    sql`EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = ${products.id} AND ${and(...variant)!})`,
-  );
-  return where;
-}
-
-/** What a variant `v` must be to match the filters: its options, its price in the range, in stock. */
-function variantMatch(filters: Filters, omitOptions = false): SQL[] {
-  const min = filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice);
-  const max = filters.maxPrice === undefined ? undefined : dollarsToCents(filters.maxPrice);
-  const variant: SQL[] = [sql`TRUE`];
-  // the variant's value of the option of that name, wherever the product has put it
-  for (const [name, values] of omitOptions ? [] : filters.options)
-    variant.push(sql`EXISTS (SELECT 1 FROM ${productOptions} o WHERE o.product_id = v.product_id AND lower(o.name) = ${name}
-      AND lower(CASE o.position WHEN 1 THEN v.option1 WHEN 2 THEN v.option2 ELSE v.option3 END) IN (${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )}))`);
-  if (min !== undefined) variant.push(sql`v.price_cents >= ${min}`);
-  if (max !== undefined) variant.push(sql`v.price_cents <= ${max}`);
-  if (filters.inStock) variant.push(sql`v.inventory > 0`);
-  return variant;
-}
-
-/**
- * With a price range, the in-stock filter or an option filter, the variants of the page's products that match them
- * (by the same rule as the filters), so a card says "from" the lowest price among those, not among all; else none.
- */
-async function matchedVariants(db: DbOrTx, filters: Filters, ids: number[]): Promise<Map<number, number[]> | null> {
-  const active =
-    filters.minPrice !== undefined || filters.maxPrice !== undefined || filters.inStock || filters.options.size > 0;
-  if (!active || ids.length === 0) return null;
-  const rows = await selectRows<{ id: number; productId: number }>(
-    db,
-    sql`SELECT v.id AS id, v.product_id AS "productId" FROM ${productVariants} v
-        WHERE v.product_id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) AND ${and(...variantMatch(filters))!}
-        ORDER BY v.id`,
-  );
-  const byProduct = new Map<number, number[]>();
-  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row.id]);
-  return byProduct;
-}
-
-function whereClause(parts: SQL[]): SQL {
-  return parts.length === 0 ? sql`TRUE` : and(...parts)!;
-}
 
 function orderBy(sort: ProductSearchQuery["sort"], words: PlannedWord[]): SQL {
   switch (sort) {
@@ -186,121 +47,6 @@ function orderBy(sort: ProductSearchQuery["sort"], words: PlannedWord[]): SQL {
     case "relevance":
       return words.length > 0 ? sql`${relevance(words)} DESC, ${products.id} ASC` : sql`${products.id} ASC`;
   }
-}
-
-/** Brand counts grouped by the stored spelling (index-only), merged case-insensitively under the commonest one. */
-function mergeBrandCounts(rows: Array<{ name: string; count: number }>) {
-  const merged = new Map<string, { name: string; count: number; best: number }>();
-  for (const row of rows) {
-    const key = row.name.toLowerCase();
-    const entry = merged.get(key);
-    if (!entry) merged.set(key, { name: row.name, count: row.count, best: row.count });
-    else {
-      entry.count += row.count;
-      if (row.count > entry.best) Object.assign(entry, { name: row.name, best: row.count });
-    }
-  }
-  return [...merged.values()]
-    .map(({ name, count }) => ({ name, count }))
-    .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
-}
-
-type FacetRows = [
-  Promise<Array<{ name: string; count: number }>>,
-  Promise<Array<{ id: number; name: string; count: number }>>,
-];
-
-type OptionFacet = { name: string; value: string; count: number };
-type OptionFacets = ProductPage["facets"]["options"];
-
-/**
- * Option values with the number of products offering them, without the option filter, grouped by stored spelling
- * and merged case-insensitively under the commonest (as brands are); by option name, then the values' order.
- */
-async function optionFacets(db: DbOrTx, filters: Filters): Promise<OptionFacets> {
-  const rows = await selectRows<OptionFacet & { at: number }>(
-    db,
-    sql`SELECT o.name, x.value, count(*)::int AS count, min(x.at)::int AS at
-        FROM ${products} JOIN ${productOptions} o ON o.product_id = ${products.id}
-        CROSS JOIN LATERAL unnest(o.values) WITH ORDINALITY AS x(value, at)
-        WHERE ${whereClause(conditions(filters, "option"))}
-        GROUP BY o.name, x.value`,
-  );
-  const merged = new Map<string, OptionFacet & { at: number; best: number }>();
-  for (const row of rows) {
-    const key = `${row.name.toLowerCase()}\u0000${row.value.toLowerCase()}`;
-    const entry = merged.get(key);
-    if (!entry) merged.set(key, { ...row, best: row.count });
-    else {
-      entry.count += row.count;
-      entry.at = Math.min(entry.at, row.at);
-      if (row.count > entry.best) Object.assign(entry, { name: row.name, value: row.value, best: row.count });
-    }
-  }
-  const sorted = [...merged.values()].sort(
-    (a, b) =>
-      a.name.toLowerCase().localeCompare(b.name.toLowerCase()) ||
-      a.at - b.at ||
-      a.value.toLowerCase().localeCompare(b.value.toLowerCase()),
-  );
-  const grouped: OptionFacets = [];
-  for (const { name, value, count } of sorted) {
-    const last = grouped.at(-1);
-    if (last && last.name.toLowerCase() === name.toLowerCase()) last.values.push({ value, count });
-    else grouped.push({ name, values: [{ value, count }] });
-  }
-  return grouped;
-}
-
-/** Brand and category counts, each without its own filter (a second query per facet). */
-function facetsApart(db: DbOrTx, filters: Filters): FacetRows {
-  return [
-    selectRows<{ name: string; count: number }>(
-      db,
-      sql`SELECT ${products.brand} AS name, count(*)::int AS count FROM ${products}
-          WHERE ${whereClause(conditions(filters, "brand"))} GROUP BY ${products.brand}`,
-    ),
-    selectRows<{ id: number; name: string; count: number }>(
-      db,
-      sql`SELECT c.id, c.name, f.count FROM (
-            SELECT ${products.categoryId} AS category_id, count(*)::int AS count FROM ${products}
-            WHERE ${whereClause(conditions(filters, "category"))} GROUP BY ${products.categoryId}
-          ) f JOIN ${categories} c ON c.id = f.category_id
-          ORDER BY lower(c.name), c.id`,
-    ),
-  ];
-}
-
-/**
- * With text and neither a brand nor a category filter, both facets count the same matches: one scan of them,
- * grouped two ways, instead of two (the matches of a common word are thousands of rows read from the table).
- */
-async function bothFacetsInOneScan(db: DbOrTx, where: SQL): Promise<FacetRows> {
-  const counts = await selectRows<{ brand: string | null; categoryId: number | null; count: number }>(
-    db,
-    sql`SELECT ${products.brand} AS brand, ${products.categoryId} AS "categoryId", count(*)::int AS count
-        FROM ${products} WHERE ${where}
-        GROUP BY GROUPING SETS ((${products.brand}), (${products.categoryId}))`,
-  );
-  const byCategory = counts.filter((row) => row.categoryId !== null);
-  const names =
-    byCategory.length === 0
-      ? []
-      : await db
-          .select({ id: categories.id, name: categories.name })
-          .from(categories)
-          .where(
-            inArray(
-              categories.id,
-              byCategory.map((row) => row.categoryId!),
-            ),
-          );
-  const nameOf = new Map(names.map((row) => [row.id, row.name]));
-  const categoryFacets = byCategory
-    .map((row) => ({ id: row.categoryId!, name: nameOf.get(row.categoryId!) ?? "", count: row.count }))
-    .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
-  const brandFacets = counts.filter((row) => row.brand !== null).map((row) => ({ name: row.brand!, count: row.count }));
-  return [Promise.resolve(brandFacets), Promise.resolve(categoryFacets)];
 }
 
 async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters) {
