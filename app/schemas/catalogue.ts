@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import { RatingSchema } from "./reviews";
 import { blankToUndefined, IdSchema, isOneLine, oneLine, QueryBooleanSchema } from "./common";
 
 import { MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from "./constants";
@@ -62,6 +63,8 @@ export const ProductSchema = z.object({
   options: z.array(ProductOptionSchema),
   /** at least one; the first is the default variant (the one bought when no variant is named) */
   variants: z.array(VariantSchema),
+  /** the published reviews' average (one decimal place; null without any) and count (docs/decisions/0045-reviews.md) */
+  rating: RatingSchema,
 });
 export type ProductDto = z.infer<typeof ProductSchema>;
 

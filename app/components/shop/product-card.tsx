@@ -6,6 +6,7 @@ import { wasPrice } from "~/lib/sale";
 import { Price, WasPrice } from "./price";
 import { ProductImage } from "./product-image";
 import { StockLabel } from "./stock-label";
+import { CardRating } from "./stars";
 
 /** Instead of the card's link when nothing is left to buy: no way into a form that can only refuse. */
 function SoldOut({ name }: { name: string }) {
@@ -61,6 +62,7 @@ export function ProductCard({
         <h2 className="line-clamp-3 text-sm text-slate-700">
           <span className="font-semibold text-slate-900">{product.name}</span> - {product.description}
         </h2>
+        <CardRating rating={product.rating} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
           <CardPrice product={product} />
           <StockLabel inventory={product.inventory} />
@@ -131,6 +133,7 @@ export function DealCard({ product }: { product: ProductDto }) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>
         <h3 className="font-semibold text-slate-900">{product.name}</h3>
+        <CardRating rating={product.rating} />
         {saving > 0 ? (
           <p className="text-sm font-semibold text-red-700">
             Save {new Set(savings).size > 1 ? "up to " : ""}
