@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { RatingSchema } from "./reviews";
+import type { Rating } from "./review-constants";
 import { blankToUndefined, IdSchema, isOneLine, oneLine, QueryBooleanSchema } from "./common";
 
 import { MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from "./constants";
@@ -48,6 +48,12 @@ export const VariantSchema = z.object({
   imageIds: z.array(z.number().int()),
 });
 export type VariantDto = z.infer<typeof VariantSchema>;
+
+/** A product's published reviews (docs/decisions/0045-reviews.md): average to one decimal place (null: none), count. */
+export const RatingSchema: z.ZodType<Rating> = z.object({
+  average: z.number().nullable(),
+  count: z.number().int(),
+});
 
 export const ProductSchema = z.object({
   id: z.number().int(),

@@ -3,12 +3,11 @@ import { blankToUndefined, IdSchema, isOneLine, oneLine, textProblem } from "./c
 
 // Verified reviews (docs/decisions/0045-reviews.md): the shopper's form, the API's bodies and answers, the admin's.
 
-export const REVIEW_TITLE_MAX = 120;
-export const REVIEW_BODY_MAX = 5_000;
-export const REVIEW_REPLY_MAX = 2_000;
-export const REVIEW_SORTS = ["newest", "helpful"] as const;
-export const REVIEW_STATUSES = ["published", "hidden"] as const;
-export const REVIEWS_PAGE_SIZE = 10;
+import { REVIEW_BODY_MAX, REVIEW_REPLY_MAX, REVIEW_SORTS, REVIEW_STATUSES, REVIEW_TITLE_MAX } from "./review-constants";
+import { RatingSchema } from "./catalogue";
+
+export * from "./review-constants";
+export { RatingSchema };
 
 const clean = (label: string) =>
   [(value: string) => textProblem(value) === null, `${label} must not contain control characters`] as const;
@@ -92,13 +91,6 @@ export const AdminReviewQuerySchema = z.object({
 });
 export type AdminReviewQuery = z.infer<typeof AdminReviewQuerySchema>;
 
-export const RatingSchema = z.object({
-  /** to one decimal place; null without published reviews */
-  average: z.number().nullable(),
-  count: z.number().int(),
-});
-export type Rating = z.infer<typeof RatingSchema>;
-
 export const ReviewSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -162,12 +154,3 @@ export const ReviewIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("review-delete") }),
   z.object({ intent: z.literal("review-helpful"), reviewId: IdSchema }),
 ]);
-
-/** the one message for a shopper who may not review a product */
-export const NOT_ELIGIBLE = "Only shoppers who received this product can review it.";
-
-/** The average to one decimal place, rounded half up (4.25 → 4.3); null for none. */
-export function roundAverage(sum: number, count: number): number | null {
-  if (count <= 0) return null;
-  return Math.round((sum * 10) / count) / 10;
-}

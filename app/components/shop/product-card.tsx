@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ProductDto } from "~/schemas/catalogue";
+import type { Rating } from "~/schemas/review-constants";
 import { centsToDollars, dollarsToCents, formatPrice } from "~/lib/money";
 import { wasPrice } from "~/lib/sale";
 import { Price, WasPrice } from "./price";
 import { ProductImage } from "./product-image";
 import { StockLabel } from "./stock-label";
-import { CardRating } from "./stars";
 
 /** Instead of the card's link when nothing is left to buy: no way into a form that can only refuse. */
 function SoldOut({ name }: { name: string }) {
@@ -14,6 +14,21 @@ function SoldOut({ name }: { name: string }) {
     <button type="button" disabled className="btn-unavailable mt-2 w-full" aria-label={`Out of stock: ${name}`}>
       Out of stock
     </button>
+  );
+}
+
+/**
+ * A card's rating, only when the product has published reviews: stars as characters and the count, plain markup and
+ * no module of its own, for the listing's JavaScript budget (docs/decisions/0045-reviews.md).
+ */
+function CardRating({ rating: { average, count } }: { rating: Rating }) {
+  if (!average) return null;
+  const n = Math.round(average);
+  return (
+    <p className="text-xs text-slate-600" role="img" aria-label={`Rated ${average}/5, ${count} reviews`}>
+      <span className="text-amber-500">{"★".repeat(n)}</span>
+      {"☆".repeat(5 - n)} ({count})
+    </p>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
-import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX, type ReviewDto } from "~/schemas/reviews";
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/schemas/review-constants";
+import type { ReviewDto } from "~/schemas/reviews";
 
 export interface ReviewFormState {
   errors: Record<string, string[]>;

@@ -1,4 +1,4 @@
-import type { Rating } from "~/schemas/reviews";
+import type { Rating } from "~/schemas/review-constants";
 
 const STAR = "M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9L1.5 7.7l5.9-.8z";
 
@@ -23,18 +23,4 @@ export function Stars({ value, className = "h-4 w-4" }: { value: number; classNa
 /** "4.3 out of 5 stars, 12 reviews" */
 export function ratingLabel(rating: Rating): string {
   return `Rated ${rating.average ?? 0} out of 5 stars, ${rating.count} ${rating.count === 1 ? "review" : "reviews"}`;
-}
-
-/** A card's rating: the stars and the count, only when the product has published reviews. */
-export function CardRating({ rating }: { rating: Rating }) {
-  if (rating.count === 0 || rating.average === null) return null;
-  return (
-    <p className="flex items-center gap-1 text-xs text-slate-600" data-testid="card-rating">
-      <span className="sr-only">{ratingLabel(rating)}</span>
-      <Stars value={rating.average} className="h-3.5 w-3.5" />
-      <span aria-hidden="true">
-        {rating.average.toFixed(1)} ({rating.count})
-      </span>
-    </p>
-  );
 }

@@ -5,7 +5,8 @@ import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Stars } from "~/components/shop/stars";
 import { pageTitle } from "~/lib/site";
-import { AdminReviewQuerySchema, REVIEW_REPLY_MAX } from "~/schemas/reviews";
+import { REVIEW_REPLY_MAX } from "~/schemas/review-constants";
+import { AdminReviewQuerySchema } from "~/schemas/reviews";
 import { attempt, loadOrThrow, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
 
