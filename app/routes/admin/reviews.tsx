@@ -132,9 +132,14 @@ export default function AdminReviews() {
                 <Form method="post">
                   <input type="hidden" name="reviewId" value={review.id} />
                   <input type="hidden" name="status" value={review.status === "published" ? "hidden" : "published"} />
-                  <button type="submit" name="intent" value="status" className="btn-secondary">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="status"
+                    className="btn-secondary"
+                    aria-label={`${review.status === "published" ? "Hide" : "Publish"}: ${review.title}`}
+                  >
                     {review.status === "published" ? "Hide" : "Publish"}
-                    <span className="sr-only">: {review.title}</span>
                   </button>
                 </Form>
               </div>
@@ -151,8 +156,14 @@ export default function AdminReviews() {
                   defaultValue={review.reply ?? ""}
                   className="input"
                 />
-                <button type="submit" name="intent" value="reply" className="btn-secondary mt-2">
-                  Save reply<span className="sr-only">: {review.title}</span>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="reply"
+                  className="btn-secondary mt-2"
+                  aria-label={`Save reply: ${review.title}`}
+                >
+                  Save reply
                 </button>
               </Form>
             </li>
