@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./axe";
 import { ADMIN, apiToken, hydrated, signIn } from "./admin-helpers";
 import { pick, signedInShopper } from "./checkout-helpers";
 import { ORDERS_SHOP, PASSWORD, toast } from "./orders-shop";
@@ -35,6 +36,7 @@ async function delivered(request: APIRequestContext, shopper: { id: number; emai
 test("a shopper whose order was delivered reviews it, the card shows the stars, and the admin hides it", async ({
   page,
   browser,
+  axe,
 }, testInfo) => {
   const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
   const product = pick(testInfo, 25);
@@ -58,6 +60,7 @@ test("a shopper whose order was delivered reviews it, the card shows the stars, 
   await expect(item.getByText("Light, quiet clicks.")).toBeVisible();
   await expect(page.getByText("Rated 4 out of 5 stars, 1 review").first()).toBeAttached();
   await expect(reviews.getByRole("heading", { name: "Edit your review" })).toBeVisible();
+  await axe.check("details page with a review and the shopper's own form");
 
   // the card of the product in the listing, seen by a visitor
   const visitor = await browser.newPage({ javaScriptEnabled });
@@ -98,6 +101,7 @@ test("a shopper whose order was delivered reviews it, the card shows the stars, 
   await expect(page.getByRole("heading", { name: "Write a review" })).toBeVisible();
   await admin.close();
   await visitor.close();
+  axe.expectNone();
 });
 
 test("a shopper without a delivered order, and a visitor, are told who may review", async ({ page }, testInfo) => {
