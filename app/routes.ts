@@ -56,6 +56,7 @@ export default [
   route("admin/shipping", "routes/admin/shipping.tsx"),
   route("admin/tax", "routes/admin/tax.tsx"),
   route("admin/pages", "routes/admin/policy-pages.tsx"),
+  route("admin/reviews", "routes/admin/reviews.tsx"),
   route("admin/seller", "routes/admin/seller.tsx"),
   route("admin/mail", "routes/admin/mail.tsx"),
   route("admin/mail/:mailId", "routes/admin/mail-message.tsx"),
@@ -73,5 +74,7 @@ export default [
   route("withdraw", "routes/site/withdraw.tsx"),
   // the shop's terms, privacy, shipping, returns and contact pages, as the admin wrote them (docs/decisions/0043-policy-pages.md)
   route("policies/:slug", "routes/site/policy.tsx"),
+  // the one-click opt-out link of the review-request e-mails (docs/decisions/0045-reviews.md)
+  route("reviews/opt-out", "routes/site/review-opt-out.tsx"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

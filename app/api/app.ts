@@ -27,6 +27,7 @@ import { productRoutes } from "./routes/products";
 import { refundRoutes } from "./routes/refunds";
 import { discountRoutes } from "./routes/discounts";
 import { reportRoutes } from "./routes/reports";
+import { reviewRoutes } from "./routes/reviews";
 import { staffRoutes } from "./routes/staff";
 import { auditRoutes } from "./routes/audit";
 import { userRoutes } from "./routes/users";
@@ -56,6 +57,7 @@ export const endpoints = {
   audit: auditRoutes,
   pricing: pricingRoutes,
   pages: pageRoutes,
+  reviews: reviewRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));

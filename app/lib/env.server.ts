@@ -89,6 +89,8 @@ export interface RateLimitConfig {
   withdrawalsPerClient: number;
   /** acknowledgments mailed for one order per hour (beyond it: the same answer, no mail, nothing done) */
   withdrawalsPerOrder: number;
+  /** reviews written, edited or deleted, and helpful votes, per account per hour (decision 0045) */
+  reviewsPerHour: number;
 }
 
 export interface StripeConfig {
@@ -180,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emailChangesPerHour: positive(env.EMAIL_CHANGES_PER_HOUR, 5),
       withdrawalsPerClient: positive(env.WITHDRAWALS_PER_CLIENT_PER_HOUR, 10),
       withdrawalsPerOrder: positive(env.WITHDRAWALS_PER_ORDER_PER_HOUR, 3),
+      reviewsPerHour: positive(env.REVIEWS_PER_USER_PER_HOUR, 30),
     },
     reconciler: {
       intervalMs: env.RECONCILE_INTERVAL_MS === "0" ? 0 : positive(env.RECONCILE_INTERVAL_MS, 60_000),

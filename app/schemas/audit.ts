@@ -38,6 +38,8 @@ export const AUDIT_KINDS = [
   "tax.rate.delete",
   "settings.update",
   "policy.update",
+  "review.status",
+  "review.reply",
 ] as const;
 
 const isoDate = z.preprocess(
@@ -73,6 +75,7 @@ export const AuditQuerySchema = z.object({
         "settings",
         "discount",
         "policy_page",
+        "review",
       ])
       .optional(),
   ),

@@ -1,4 +1,5 @@
 import { z } from "zod/v4";
+import type { Rating } from "./review-constants";
 import { blankToUndefined, IdSchema, isOneLine, oneLine, QueryBooleanSchema } from "./common";
 
 import { MAX_PAGE_SIZE, PAGE_SIZE, SORTS } from "./constants";
@@ -48,6 +49,12 @@ export const VariantSchema = z.object({
 });
 export type VariantDto = z.infer<typeof VariantSchema>;
 
+/** A product's published reviews (docs/decisions/0045-reviews.md): average to one decimal place (null: none), count. */
+export const RatingSchema: z.ZodType<Rating> = z.object({
+  average: z.number().nullable(),
+  count: z.number().int(),
+});
+
 export const ProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -62,6 +69,8 @@ export const ProductSchema = z.object({
   options: z.array(ProductOptionSchema),
   /** at least one; the first is the default variant (the one bought when no variant is named) */
   variants: z.array(VariantSchema),
+  /** the published reviews' average (one decimal place; null without any) and count (docs/decisions/0045-reviews.md) */
+  rating: RatingSchema,
 });
 export type ProductDto = z.infer<typeof ProductSchema>;
 

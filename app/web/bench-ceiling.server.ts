@@ -35,6 +35,7 @@ function products(): ProductDto[] {
       brand: BRANDS[index % BRANDS.length]!,
       price,
       inventory,
+      rating: { average: null, count: 0 },
       options: [],
       variants: [
         {

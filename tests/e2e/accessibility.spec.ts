@@ -160,6 +160,7 @@ test("admin's screens have no serious or critical axe violations", async ({
     await visit("/admin/orders", "admin orders", "Orders");
     await visit("/admin/refunds", "admin refunds", "Refunds");
     await visit("/admin/withdrawals", "admin withdrawals", "Withdrawals");
+    await visit("/admin/reviews", "admin reviews", "Reviews");
     await visit("/admin/shipping", "admin shipping", "Shipping");
     await visit("/admin/tax", "admin tax", "Tax");
     await visit("/admin/seller", "admin seller details", "Seller details");

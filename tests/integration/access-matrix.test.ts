@@ -492,6 +492,52 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: [401, 403, 403, 422, 403],
     call: () => ({ path: "/admin/pages/terms", json: {} }),
   },
+  // verified reviews (decision 0045): anyone reads; a signed-in shopper asks what they may do; only one whose order
+  // with the product was delivered writes (the fixture's orders are not: 403 for all); another's review is 404
+  "GET /products/product/{id}/reviews": {
+    expect: PUBLIC,
+    call: (f) => ({ path: `/products/product/${f.productIds[0]}/reviews?sort=helpful&stars=5` }),
+  },
+  "GET /products/product/{id}/reviews/mine": {
+    expect: [401, 200, 200, 200, 200],
+    call: (f) => ({ path: `/products/product/${f.productIds[0]}/reviews/mine` }),
+  },
+  "POST /products/product/{id}/reviews": {
+    expect: [401, 403, 403, 403, 403],
+    call: (f) => ({
+      path: `/products/product/${f.productIds[0]}/reviews`,
+      json: { rating: 5, title: "Great", body: "Works." },
+    }),
+  },
+  "PUT /reviews/{reviewId}": {
+    expect: [401, 404, 404, 404, 404],
+    call: () => ({ path: "/reviews/2147483647", json: { rating: 5, title: "Great", body: "Works." } }),
+  },
+  "DELETE /reviews/{reviewId}": { expect: [401, 404, 404, 404, 404], call: () => ({ path: "/reviews/2147483647" }) },
+  "POST /reviews/{reviewId}/helpful": {
+    expect: [401, 404, 404, 404, 404],
+    call: () => ({ path: "/reviews/2147483647/helpful" }),
+  },
+  // the one-click opt-out: anyone with the link; a link not signed by the shop is refused whoever sends it
+  "POST /reviews/mail-opt-out": {
+    expect: [422, 422, 422, 422, 422],
+    call: () => ({ path: "/reviews/mail-opt-out", json: { token: "1.not-a-signature" } }),
+  },
+  // moderation is the admin's: staff are refused too (decision 0045)
+  "GET /admin/reviews": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/reviews?status=hidden" }) },
+  "POST /admin/reviews/{reviewId}/status": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/reviews/2147483647/status", json: { status: "hidden" } }),
+  },
+  "POST /admin/reviews/{reviewId}/reply": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/reviews/2147483647/reply", json: { reply: "Thanks" } }),
+  },
+  "GET /admin/reviews/settings": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/reviews/settings" }) },
+  "PUT /admin/reviews/settings": {
+    expect: ADMIN_ONLY,
+    call: () => ({ path: "/admin/reviews/settings", json: { requestDays: 7 } }),
+  },
   "GET /admin/refunds": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/refunds" }) },
   "GET /admin/dashboard": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard?days=7" }) },
   "GET /admin/dashboard.csv": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard.csv?table=products" }) },
@@ -643,6 +689,10 @@ const PAGES: Record<string, Row> = {
   "POST routes/admin/policy-pages": PAGE_ADMIN_ACTION,
   "POST routes/site/withdraw": [422, 422, 422, 422, 422],
   "GET routes/admin/withdrawals": PAGE_ADMIN,
+  "GET routes/admin/reviews": PAGE_ADMIN,
+  "POST routes/admin/reviews": PAGE_ADMIN_ACTION,
+  // the review mails' opt-out link: without a valid token, the page says so (400) whoever opens it
+  "GET routes/site/review-opt-out": [400, 400, 400, 400, 400],
   // an order's invoice: its owner's, staff's and the admins'; its credit notes likewise (none yet: 404 once let in)
   "GET routes/account/invoice": ["login", 200, "unauthorized", 200, 200],
   "GET routes/account/credit-notes": ["login", 404, "unauthorized", 404, 404],

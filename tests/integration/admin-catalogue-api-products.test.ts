@@ -51,6 +51,8 @@ describe("POST /products/add and PUT /products/product/{id}/update", () => {
           compareAtPrice: null,
         },
       ],
+      // no reviews yet (docs/decisions/0045-reviews.md)
+      rating: { average: null, count: 0 },
     });
     const row = await productRow(response.body.data.id);
     expect(row).toMatchObject({ name: input.name, brand: input.brand, priceCents: 29, inventory: 12, categoryId });

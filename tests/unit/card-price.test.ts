@@ -25,6 +25,7 @@ const keyboard = (matchedVariantIds?: number[]): ListedProductDto => ({
   inventory: 3,
   description: "",
   category: { id: 1, name: "Keyboards" },
+  rating: { average: 0, count: 0 },
   images: [],
   options: [],
   variants: [variant(1, 50, 60), variant(2, 100, 120), variant(3, 150)],

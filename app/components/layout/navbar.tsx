@@ -27,6 +27,7 @@ const ADMIN_LINKS = [
   { to: "/admin/orders", label: "Orders", staff: true },
   { to: "/admin/stock", label: "Stock", staff: true },
   { to: "/admin/refunds", label: "Refunds" },
+  { to: "/admin/reviews", label: "Reviews", more: true },
   { to: "/admin/discounts", label: "Discounts", more: true },
   { to: "/admin/shipping", label: "Shipping", more: true },
   { to: "/admin/tax", label: "Tax", more: true },

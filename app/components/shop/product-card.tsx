@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ListedProductDto, ProductDto, VariantDto } from "~/schemas/catalogue";
+import type { Rating } from "~/schemas/review-constants";
 import { centsToDollars, dollarsToCents, formatPrice } from "~/lib/money";
 import { wasPrice } from "~/lib/sale";
 import { Price, WasPrice } from "./price";
@@ -13,6 +14,21 @@ function SoldOut({ name }: { name: string }) {
     <button type="button" disabled className="btn-unavailable mt-2 w-full" aria-label={`Out of stock: ${name}`}>
       Out of stock
     </button>
+  );
+}
+
+/**
+ * A card's rating, only when the product has published reviews: stars as characters and the count, plain markup and
+ * no module of its own, for the listing's JavaScript budget (docs/decisions/0045-reviews.md).
+ */
+function CardRating({ rating: { average, count } }: { rating: Rating }) {
+  if (!average) return null;
+  const n = Math.round(average);
+  return (
+    <p className="text-xs text-slate-600" role="img" aria-label={`Rated ${average}/5, ${count} reviews`}>
+      <span className="text-amber-500">{"★".repeat(n)}</span>
+      {"☆".repeat(5 - n)} ({count})
+    </p>
   );
 }
 
@@ -61,6 +77,7 @@ export function ProductCard({
         <h2 className="line-clamp-3 text-sm text-slate-700">
           <span className="font-semibold text-slate-900">{product.name}</span> - {product.description}
         </h2>
+        <CardRating rating={product.rating} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
           <CardPrice product={product} />
           <StockLabel inventory={product.inventory} />
@@ -131,6 +148,7 @@ export function DealCard({ product }: { product: ProductDto }) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>
         <h3 className="font-semibold text-slate-900">{product.name}</h3>
+        <CardRating rating={product.rating} />
         {saving > 0 ? (
           <p className="text-sm font-semibold text-red-700">
             Save {new Set(savings).size > 1 ? "up to " : ""}

@@ -19,6 +19,8 @@ export const users = pgTable(
      * erased (services/accounts/settings.server.ts); nobody can sign in to it.
      */
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    /** when the shopper turned off the review-request e-mails (the one-click link in them; decision 0045) */
+    reviewMailOptOutAt: timestamp("review_mail_opt_out_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -220,6 +220,8 @@ export const orders = pgTable(
     shippingAddress: jsonb("shipping_address").$type<ShippingSnapshot>(),
     /** when the order was marked Delivered: the withdrawal period runs from it (decision 0039) */
     deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    /** when the review request for this order was queued (or skipped): it is asked once (decision 0045) */
+    reviewRequestedAt: timestamp("review_requested_at", { withTimezone: true, mode: "date" }),
     /**
      * The invoice (decision 0042): its number is `invoice_year`-`invoice_seq` (gap-free per calendar year, UTC),
      * given in the transaction that places the order; the seller as it was then is kept with it.

@@ -21,10 +21,13 @@ export const shopSettings = pgTable(
     sellerAddress: text("seller_address").notNull().default(""),
     sellerTaxId: text("seller_tax_id").notNull().default(""),
     sellerEmail: text("seller_email").notNull().default(""),
+    /** days after delivery when the shopper is asked to review what was delivered (decision 0045) */
+    reviewRequestDays: integer("review_request_days").notNull().default(7),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("shop_settings_one_row", sql`${t.id} = 1`),
+    check("shop_settings_review_request_days_range", sql`${t.reviewRequestDays} >= 1 and ${t.reviewRequestDays} <= 90`),
     check("shop_settings_withdrawal_days_range", sql`${t.withdrawalDays} >= 14 and ${t.withdrawalDays} <= 365`),
   ],
 );

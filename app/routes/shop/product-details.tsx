@@ -23,6 +23,10 @@ import { wasPrice } from "~/lib/sale";
 import { returnPolicy, salePriceSpecification, shippingDetails } from "~/lib/offer-json-ld";
 import { VariantPicker } from "~/components/shop/variant-picker";
 import { pageTitle, SITE_NAME } from "~/lib/site";
+import { ReviewsSection } from "~/components/shop/reviews-section";
+import { ratingLabel, Stars } from "~/components/shop/stars";
+import { isReviewIntent, loadReviews, reviewAction } from "~/web/reviews.server";
+import { reviewsStructuredData } from "~/lib/review-structured-data";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!loaded) return [{ title: pageTitle("No product") }];
@@ -40,6 +44,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const product = await loadProduct(params.productId);
+  const reviewing = await loadReviews(request, product.id);
   const url = new URL(request.url);
   const choice = chooseVariant(product, url.searchParams);
   const { variant } = choice;
@@ -64,6 +69,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   });
   return {
     product,
+    reviewing,
     pictures,
     choice,
     price,
@@ -94,6 +100,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         ...(terms.shipping.length > 0 ? { shippingDetails: shippingDetails(terms) } : {}),
         hasMerchantReturnPolicy: returnPolicy(terms, new URL("/policies/returns", url.origin).toString()),
       },
+      // only when real published reviews exist (docs/decisions/0045-reviews.md)
+      ...reviewsStructuredData(reviewing.reviews),
     },
   };
 }
@@ -101,6 +109,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const productId = productIdParam(params.productId);
   const form = await readForm(request);
+  if (isReviewIntent(form)) return reviewAction(request, productId, form);
   const { intent, quantity: rawQuantity, variantId } = AddToCartIntentSchema.parse(Object.fromEntries(form));
   const back = `/product/${productId}/details${variantId ? `?variant=${variantId}` : ""}`;
   const auth = await getAuth(request);
@@ -133,6 +142,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ProductDetails() {
   const {
     product,
+    reviewing,
     pictures,
     choice,
     price,
@@ -148,14 +158,20 @@ export default function ProductDetails() {
   const adding = useIsPending({ intent: "add" });
   const buying = useIsPending({ intent: "buy" });
   const busy = adding || buying;
+  const saving = useIsPending({ intent: "review-save" });
+  const deleting = useIsPending({ intent: "review-delete" });
+  const reviewBusy = saving || deleting;
+  const cartError = actionData && "error" in actionData ? actionData : null;
+  const reviewSent = actionData && "reviewForm" in actionData ? actionData.reviewForm : null;
+  const { rating } = reviewing.reviews;
   // without JavaScript the answer to Add to cart is a whole page, back at its top: the refusal is said there too
   const hydrated = useHydrated();
   return (
     <>
-      {actionData?.error && !hydrated ? (
-        <FormErrorBanner message={actionData.error} formId="add-to-cart" linkText="Go to Add to cart">
-          {actionData.loginHref ? (
-            <Link to={actionData.loginHref} className="font-semibold underline">
+      {cartError?.error && !hydrated ? (
+        <FormErrorBanner message={cartError.error} formId="add-to-cart" linkText="Go to Add to cart">
+          {cartError.loginHref ? (
+            <Link to={cartError.loginHref} className="font-semibold underline">
               Log in
             </Link>
           ) : null}
@@ -181,12 +197,21 @@ export default function ProductDetails() {
             <div>
               <p className="text-sm font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>
               <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{product.name}</h1>
-              <div className="mt-2 flex items-center gap-2 text-sm text-slate-500" aria-label="Rating: not rated yet">
-                <span aria-hidden="true" className="tracking-widest text-slate-300">
-                  ★★★★★
-                </span>
-                <span>No reviews yet</span>
-              </div>
+              {rating.count > 0 && rating.average !== null ? (
+                <a href="#reviews" className="mt-2 flex items-center gap-2 text-sm text-slate-600 hover:underline">
+                  <span className="sr-only">{ratingLabel(rating)}</span>
+                  <Stars value={rating.average} />
+                  <span aria-hidden="true">
+                    {rating.average.toFixed(1)} ({rating.count} {rating.count === 1 ? "review" : "reviews"})
+                  </span>
+                </a>
+              ) : (
+                <p className="mt-2 text-sm text-slate-500">
+                  <a href="#reviews" className="hover:underline">
+                    No reviews yet
+                  </a>
+                </p>
+              )}
             </div>
             <p className="flex flex-wrap items-baseline gap-x-3">
               <Price value={price} className="text-3xl text-slate-900" />
@@ -251,11 +276,11 @@ export default function ProductDetails() {
               </div>
               {/* with JavaScript the refusal is announced here; without, by the banner at the top (one alert) */}
               <div role={hydrated ? "alert" : undefined} className="min-h-[1.5rem] text-sm">
-                {actionData?.error ? (
+                {cartError?.error ? (
                   <p className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
-                    {actionData.error}{" "}
-                    {actionData.loginHref ? (
-                      <Link to={actionData.loginHref} className="font-semibold underline">
+                    {cartError.error}{" "}
+                    {cartError.loginHref ? (
+                      <Link to={cartError.loginHref} className="font-semibold underline">
                         Log in
                       </Link>
                     ) : null}
@@ -265,6 +290,16 @@ export default function ProductDetails() {
             </Form>
           </div>
         </div>
+        <ReviewsSection
+          productId={product.id}
+          reviews={reviewing.reviews}
+          query={reviewing.query}
+          mine={reviewing.mine}
+          signedIn={reviewing.signedIn}
+          keep={choice.variant && product.options.length > 0 ? { variant: String(choice.variant.id) } : {}}
+          sent={reviewSent}
+          busy={reviewBusy}
+        />
       </div>
     </>
   );

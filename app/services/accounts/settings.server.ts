@@ -9,6 +9,8 @@ import {
   rateLimits,
   refreshTokens,
   userRoles,
+  reviews,
+  reviewVotes,
   users,
   userTokens,
   withdrawalRequests,
@@ -315,6 +317,18 @@ export async function deleteAccount({
     }
     await tx.delete(addresses).where(eq(addresses.userId, userId));
     await tx.delete(carts).where(eq(carts.userId, userId));
+    // their reviews are their words: they go with the account (their helpful votes too; decision 0045)
+    await tx.delete(reviews).where(eq(reviews.userId, userId));
+    await tx
+      .update(reviews)
+      .set({ helpfulCount: sql`greatest(${reviews.helpfulCount} - 1, 0)` })
+      .where(
+        inArray(
+          reviews.id,
+          tx.select({ id: reviewVotes.reviewId }).from(reviewVotes).where(eq(reviewVotes.userId, userId)),
+        ),
+      );
+    await tx.delete(reviewVotes).where(eq(reviewVotes.userId, userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
 
     await tx.update(orders).set({ billing: null }).where(eq(orders.userId, userId));

@@ -7,6 +7,7 @@ import { centsToDollars } from "~/lib/money";
 import { NotFoundError } from "../errors";
 import { imageDto } from "./images.server";
 import { variantsOfProducts } from "./variants.server";
+import { productRatings } from "../reviews/reviews.server";
 
 interface ProductRow {
   id: number;
@@ -33,7 +34,7 @@ const productColumns = {
 /** Attaches images (in upload order), options and variants to product rows with three queries. */
 export async function withDetails(db: DbOrTx, rows: ProductRow[]): Promise<ProductDto[]> {
   const ids = rows.map((row) => row.id);
-  const [imageRows, variants] = await Promise.all([
+  const [imageRows, variants, ratings] = await Promise.all([
     ids.length === 0
       ? []
       : db
@@ -50,6 +51,7 @@ export async function withDetails(db: DbOrTx, rows: ProductRow[]): Promise<Produ
           .where(inArray(images.productId, ids))
           .orderBy(asc(images.id)),
     variantsOfProducts(ids, db),
+    productRatings(ids, db),
   ]);
   const byProduct = new Map<number, ImageDto[]>();
   for (const image of imageRows) {
@@ -68,6 +70,7 @@ export async function withDetails(db: DbOrTx, rows: ProductRow[]): Promise<Produ
     images: byProduct.get(row.id) ?? [],
     options: variants.get(row.id)?.options ?? [],
     variants: variants.get(row.id)?.variants ?? [],
+    rating: ratings.get(row.id) ?? { average: null, count: 0 },
   }));
 }
 

@@ -12,6 +12,7 @@ import { fulfilPayment } from "./orders.server";
 import { getPaymentProvider } from "../payments/index.server";
 import { pruneRateLimits } from "../rate-limit.server";
 import { processDueRefunds } from "./refunds.server";
+import { queueReviewRequests } from "../reviews/review-mail.server";
 import { createLogger, describeError } from "~/lib/log.server";
 
 const log = createLogger("reconciler");
@@ -163,6 +164,9 @@ export function startReconciler(options: ReconcileOptions & { intervalMs?: numbe
     running = reconcile({ ...sweep, now: new Date() })
       .then(async (report) => {
         await pruneRateLimits(sweep.db);
+        // the review requests that are due (decision 0045): the same sweep, so every instance runs it
+        const requests = await queueReviewRequests({ db: sweep.db });
+        if (requests.queued > 0) log.info(`review requests queued: ${requests.queued}`);
         const busy = report.placed + report.refundsOwed + report.cancelled + report.refunds.tried + report.errors;
         if (busy > 0) log.info(JSON.stringify(report));
       })
