@@ -9,3 +9,4 @@ export * from "./audit";
 export * from "./discounts";
 export * from "./content";
 export * from "./invoices";
+export * from "./after-sale";

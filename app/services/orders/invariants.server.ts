@@ -1,6 +1,6 @@
 // The shop's money and stock invariants, checked against the database as it stands (`npm run check:invariants`, and
 // the PostgreSQL integration tests on each file's database). Reads only.
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { selectRows } from "~/db/query.server";
 import { orderItems, orders, payments, products, refunds, type CartSnapshotLine } from "~/db/schema";
@@ -279,7 +279,7 @@ async function checkPayments(db: DbOrTx, settledBefore: Date | undefined): Promi
     })
     .from(payments)
     .leftJoin(orders, eq(orders.paymentId, payments.id))
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .leftJoin(refunds, and(eq(refunds.paymentId, payments.id), isNull(refunds.returnId)))
     .where(
       and(
         inArray(payments.status, ["succeeded", "refunded"]),

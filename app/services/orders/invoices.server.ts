@@ -110,12 +110,16 @@ export async function numberInvoice(tx: DbOrTx, at = new Date()) {
 
 /**
  * Numbers the credit note of a refund just recorded as succeeded, in that transaction, when the payment's order
- * exists (a payment that never became an order was never invoiced). It credits the whole payment, the only refund
- * there is. Once only: a refund numbered already is left as it is.
+ * exists (a payment that never became an order was never invoiced). It credits what the refund gave back: the
+ * whole payment, or a return's part of it (decision 0044). Once only: a refund numbered already is left as it is.
  */
 export async function numberCreditNote(tx: DbOrTx, refundId: number, at = new Date()) {
   const [row] = await tx
-    .select({ seq: refunds.creditNoteSeq, amountCents: payments.amountCents, orderId: orders.id })
+    .select({
+      seq: refunds.creditNoteSeq,
+      amountCents: sql<number>`coalesce(${refunds.amountCents}, ${payments.amountCents})`,
+      orderId: orders.id,
+    })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .leftJoin(orders, eq(orders.paymentId, payments.id))
