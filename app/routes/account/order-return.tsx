@@ -39,6 +39,12 @@ type Refusal = { ok: false; message: string; errors: Record<string, string[]> };
 export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = orderIdOf(params);
   const auth = await requireAuth(request, { roles: ["ROLE_USER", "ROLE_ADMIN"] });
+  // someone else's order is refused before the form is read, as its page is
+  const found = await attempt(auth.api(endpoints.returns.returnable, { params: { orderId } }));
+  if (!found.ok) {
+    if (found.error.status === 403) throw unauthorized(request);
+    throw data(found.error.message, { status: found.error.status });
+  }
   const form = await readForm(request);
   const lines = [...form.keys()]
     .filter((key) => /^quantity-\d{1,10}$/.test(key))
