@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, refunds, returnLines, returns, withdrawalRequests } from "~/db/schema";
+import { auditLog, orders, refunds, returnLines, returns, withdrawalRequests } from "~/db/schema";
 import type { ReturnableDto, ReturnDto } from "~/schemas/returns";
 import { checkInvariants } from "~/services/orders/invariants.server";
 import { shopAddress } from "~/services/mail/templates/after-sale.server";
@@ -22,6 +22,12 @@ const ask = (who: Auth, orderId: number, body: unknown) =>
   api.json<Envelope<ReturnDto | null>>(`/orders/order/${orderId}/returns`, json("POST", body, who));
 const adminStep = (step: string, returnId: number, body: unknown = {}, who: Auth = boss.auth) =>
   api.json<Envelope<ReturnDto | null>>(`/admin/returns/${returnId}/${step}`, json("POST", body, who));
+
+const auditOf = (kind: string, returnId: number) =>
+  database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.kind, kind), eq(auditLog.entityId, String(returnId))));
 
 async function deliveredOrder(lines: Array<[priceCents: number, bought: number]>) {
   const user = await shopper();
@@ -106,6 +112,10 @@ describe("a return from request to refund", () => {
     // the order stands (Delivered), its payment was not refunded whole
     expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe("DELIVERED");
     expect(await checkInvariants(database.db)).toEqual([]);
+    // each admin step is audited once, the admin's
+    for (const kind of ["return.approve", "return.receive", "return.refund"]) {
+      expect(await auditOf(kind, ret.id), kind).toMatchObject([{ actorId: boss.id, entityType: "return" }]);
+    }
   });
 
   it("a rejected return gives its pieces back to be asked for again; nothing is restocked unless chosen", async () => {
@@ -117,6 +127,9 @@ describe("a return from request to refund", () => {
     expect(noReason.status).toBe(422);
     const rejected = await adminStep("reject", first.id, { message: "Used beyond testing" });
     expect(rejected.body.data).toMatchObject({ status: "rejected", adminMessage: "Used beyond testing" });
+    expect(await auditOf("return.reject", first.id)).toMatchObject([
+      { actorId: boss.id, after: { status: "rejected" } },
+    ]);
     const second = await ask(user.auth, order.id, {
       lines: [{ orderItemId: itemIds[0], quantity: 1 }],
       reason: "damaged",

@@ -56,10 +56,16 @@ async function sellerSettings(db: DbOrTx): Promise<SellerDto> {
   return row ?? EMPTY_SELLER;
 }
 
+/** The seller and the withdrawal period (14 days without a settings row), as the seller page edits them. */
+async function shopSellerSettings(db: DbOrTx) {
+  const [row] = await db.select({ days: shopSettings.withdrawalDays }).from(shopSettings).where(eq(shopSettings.id, 1));
+  return { ...(await sellerSettings(db)), withdrawalDays: row?.days ?? 14 };
+}
+
 /** GET /admin/settings/seller */
 export async function getSeller({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }) {
   requireAdmin(actor);
-  return sellerSettings(db);
+  return shopSellerSettings(db);
 }
 
 /** PUT /admin/settings/seller: recorded as `settings.update` of the settings "seller", before and after. */
@@ -78,16 +84,17 @@ export async function saveSeller({
     sellerAddress: input.address,
     sellerTaxId: input.taxId,
     sellerEmail: input.email,
+    ...(input.withdrawalDays !== undefined ? { withdrawalDays: input.withdrawalDays } : {}),
   };
   return db.transaction(async (tx) => {
     // the settings row locked: two admins saving at once each record what they replaced
     await tx.select({ id: shopSettings.id }).from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
-    const before = await sellerSettings(tx);
+    const before = await shopSellerSettings(tx);
     await tx
       .insert(shopSettings)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updatedAt: new Date() } });
-    const after = await sellerSettings(tx);
+    const after = await shopSellerSettings(tx);
     await recordAudit(tx, {
       actor: who,
       kind: "settings.update",
