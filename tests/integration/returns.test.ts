@@ -229,3 +229,29 @@ describe("a withdrawal from a delivered order", () => {
     expect((await mailsTo(database.db, user.email, "withdrawal-received")).length).toBe(mails);
   });
 });
+
+describe("the return window's setting", () => {
+  it("is the withdrawal period, set on the seller page (14 to 365 days)", async () => {
+    const save = (withdrawalDays: unknown) =>
+      api.json<Envelope<{ withdrawalDays: number } | null>>(
+        "/admin/settings/seller",
+        json("PUT", { legalName: "", address: "", taxId: "", email: "", withdrawalDays }, boss.auth),
+      );
+    expect((await save(10)).status).toBe(422);
+    const saved = await save(30);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data!.withdrawalDays).toBe(30);
+    // 20 days after delivery: inside a 30-day window
+    const { user, order, itemIds } = await deliveredOrder([[1000, 1]]);
+    await database.db
+      .update(orders)
+      .set({ deliveredAt: new Date(Date.now() - 20 * 24 * 3600_000) })
+      .where(eq(orders.id, order.id));
+    const asked = await ask(user.auth, order.id, {
+      lines: [{ orderItemId: itemIds[0], quantity: 1 }],
+      reason: "other",
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect((await save(14)).status).toBe(200);
+  });
+});
