@@ -34,6 +34,9 @@ export default [
   route("orders/:orderId", "routes/account/order.tsx"),
   route("orders/:orderId/invoice", "routes/account/invoice.tsx"),
   route("orders/:orderId/credit-notes", "routes/account/credit-notes.tsx"),
+  // returns (docs/decisions/0044-returns.md)
+  route("orders/:orderId/return", "routes/account/order-return.tsx"),
+  route("returns/:returnId/slip", "routes/account/return-slip.tsx"),
 
   // admin: managing the shop
   route("add-product", "routes/admin/add-product.tsx"),
@@ -48,6 +51,8 @@ export default [
   route("admin/orders", "routes/admin/orders.tsx"),
   route("admin/refunds", "routes/admin/refunds.tsx"),
   route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
+  route("admin/returns", "routes/admin/returns.tsx"),
+  route("admin/returns/:returnId", "routes/admin/return.tsx"),
   route("admin/discounts", "routes/admin/discounts.tsx"),
   route("admin/stock", "routes/admin/stock.tsx"),
   route("admin/stock/:productId", "routes/admin/stock-product.tsx"),

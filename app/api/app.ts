@@ -25,6 +25,7 @@ import { paymentRoutes } from "./routes/payments";
 import { pricingRoutes } from "./routes/pricing";
 import { productRoutes } from "./routes/products";
 import { refundRoutes } from "./routes/refunds";
+import { returnRoutes } from "./routes/returns";
 import { discountRoutes } from "./routes/discounts";
 import { reportRoutes } from "./routes/reports";
 import { reviewRoutes } from "./routes/reviews";
@@ -50,6 +51,7 @@ export const endpoints = {
   afterSale: afterSaleRoutes,
   invoices: invoiceRoutes,
   refunds: refundRoutes,
+  returns: returnRoutes,
   discounts: discountRoutes,
   mail: mailRoutes,
   reports: reportRoutes,

@@ -31,6 +31,16 @@ export const SellerSettingsInputSchema = z.object({
     .refine((v) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "Enter an e-mail address like name@example.com")
     .nullish()
     .transform((v) => v ?? ""),
+  /** the withdrawal period and return window, in days after delivery (decisions 0039, 0044); absent: unchanged */
+  withdrawalDays: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce
+      .number({ error: "Give a number of days" })
+      .int("Give a whole number of days")
+      .min(14, "At least 14 days: the law's minimum")
+      .max(365, "At most 365 days")
+      .optional(),
+  ),
 });
 export type SellerSettingsInput = z.output<typeof SellerSettingsInputSchema>;
 export const SellerSettingsSchema = z.object({
@@ -40,6 +50,9 @@ export const SellerSettingsSchema = z.object({
   email: z.string(),
 });
 export type SellerDto = z.infer<typeof SellerSettingsSchema>;
+/** The seller page's settings: the seller, and the withdrawal period (decision 0044). */
+export const ShopSellerSettingsSchema = SellerSettingsSchema.extend({ withdrawalDays: z.number().int() });
+export type ShopSellerSettingsDto = z.infer<typeof ShopSellerSettingsSchema>;
 
 const DocumentLineSchema = z.object({
   productName: z.string(),

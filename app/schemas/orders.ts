@@ -418,8 +418,13 @@ export const RefundSchema = z.object({
   orderId: z.number().nullable(),
   providerPaymentId: z.string(),
   customerEmail: z.string(),
+  /** what the refund gives back: the whole payment, or a return's part of it */
   amount: z.number(),
   reason: z.string(),
+  /** the return it pays back (decision 0044), or null for a whole payment */
+  returnId: z.number().nullable(),
+  /** the credit note's number once the refund went through and the payment had an order */
+  creditNoteNumber: z.string().nullable(),
   status: z.enum(["pending", "succeeded"]),
   attempts: z.number(),
   lastError: z.string().nullable(),

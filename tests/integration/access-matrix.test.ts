@@ -436,6 +436,37 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     call: () => ({ path: "/withdrawals", json: { orderNumber: 2147483647, email: `${word()}@example.com` } }),
   },
   "GET /admin/withdrawals": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/withdrawals" }) },
+  // returns (decision 0044): the owner asks and sees their own; the admin sees all and takes the steps
+  "GET /orders/order/{orderId}/returnable": {
+    expect: OWNER,
+    call: (f) => ({ path: `/orders/order/${f.actors.user.orderIds[0]}/returnable` }),
+  },
+  "POST /orders/order/{orderId}/returns": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({
+      path: "/orders/order/2147483647/returns",
+      json: { lines: [{ orderItemId: 1, quantity: 1 }], reason: "other" },
+    }),
+  },
+  "GET /returns": { expect: [401, 200, 200, 200, 200], call: () => ({ path: "/returns" }) },
+  "GET /returns/{returnId}": { expect: [401, 403, 403, 404, 403], call: () => ({ path: "/returns/2147483647" }) },
+  "GET /admin/returns": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/returns" }) },
+  "POST /admin/returns/{returnId}/approve": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/returns/2147483647/approve", json: { message: "" } }),
+  },
+  "POST /admin/returns/{returnId}/reject": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/returns/2147483647/reject", json: { message: "No" } }),
+  },
+  "POST /admin/returns/{returnId}/receive": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/returns/2147483647/receive", json: { restock: [] } }),
+  },
+  "POST /admin/returns/{returnId}/refund": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/returns/2147483647/refund", json: { shipping: false } }),
+  },
   // invoices and credit notes (decision 0042): the owner's, and the shop floor's (staff and admins)
   "GET /orders/order/{orderId}/invoice": {
     expect: [401, 200, 403, 200, 200],
@@ -693,6 +724,14 @@ const PAGES: Record<string, Row> = {
   "POST routes/admin/reviews": PAGE_ADMIN_ACTION,
   // the review mails' opt-out link: without a valid token, the page says so (400) whoever opens it
   "GET routes/site/review-opt-out": [400, 400, 400, 400, 400],
+  // returns (decision 0044): the owner's request form; the slip of a return that is not there (only an admin
+  // learns it); the admin's list and a return's page
+  "GET routes/account/order-return": PAGE_SHOPPER,
+  "POST routes/account/order-return": PAGE_SHOPPER_ACTION,
+  "GET routes/account/return-slip": ["login", "unauthorized", "unauthorized", "ok", "unauthorized"],
+  "GET routes/admin/returns": PAGE_ADMIN,
+  "GET routes/admin/return": ["login", "unauthorized", "unauthorized", "ok", "unauthorized"],
+  "POST routes/admin/return": PAGE_ADMIN_ACTION,
   // an order's invoice: its owner's, staff's and the admins'; its credit notes likewise (none yet: 404 once let in)
   "GET routes/account/invoice": ["login", 200, "unauthorized", 200, 200],
   "GET routes/account/credit-notes": ["login", 404, "unauthorized", 404, 404],

@@ -271,7 +271,13 @@ describe("POST /withdrawals: the public withdrawal", () => {
     const user = await shopper();
     const p = await product({ inventory: 5 });
     const { order } = await placedOrder(user, [[p.id, 1]]);
-    await advance(order.id, PATH_TO.SHIPPED);
+    // delivered after the period: each withdrawal is recorded and acknowledged as late (a second one while a return
+    // is open is not recorded at all, decision 0044), so only the limit holds the acknowledgments back
+    await advance(order.id, PATH_TO.DELIVERED);
+    await database.db
+      .update(orders)
+      .set({ deliveredAt: new Date(Date.now() - 60 * 24 * 3600_000) })
+      .where(eq(orders.id, order.id));
     // wrong addresses first (a typo, a stranger's junk): they never use up the owner's own tries
     for (let i = 0; i < 3; i++) {
       const wrong = await withdrawForm(order.id, `wrong${i}@example.com`);

@@ -353,8 +353,9 @@ const cases: Array<{ kind: string; write: () => Promise<Written> }> = [
         entityType: "settings",
         entityId: "seller",
         check: (before, after) => {
-          expect(before).toEqual({ legalName: "", address: "", taxId: "", email: "" });
-          expect(after).toEqual(seller);
+          // the withdrawal period is a setting of the same page (decision 0044), unchanged when not sent
+          expect(before).toEqual({ legalName: "", address: "", taxId: "", email: "", withdrawalDays: 14 });
+          expect(after).toEqual({ ...seller, withdrawalDays: 14 });
         },
       };
     },

@@ -151,7 +151,8 @@ describe("seller details", () => {
     };
     const saved = await saveSeller(boss.auth, first);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data).toEqual(first);
+    // the page's other setting, the withdrawal period (decision 0044), comes back with it
+    expect(saved.body.data).toEqual({ ...first, withdrawalDays: expect.any(Number) });
     const { order: before } = await placedOrder(user, [[p.id, 1]]);
 
     // the admin page's form posts the same fields, urlencoded

@@ -1,6 +1,11 @@
 import { z } from "zod/v4";
 import { IdSchema } from "~/schemas/common";
-import { CreditNoteSchema, InvoiceSchema, SellerSettingsInputSchema, SellerSettingsSchema } from "~/schemas/invoices";
+import {
+  CreditNoteSchema,
+  InvoiceSchema,
+  SellerSettingsInputSchema,
+  ShopSellerSettingsSchema,
+} from "~/schemas/invoices";
 import { getInvoice, getSeller, listCreditNotes, saveSeller } from "~/services/orders/invoices.server";
 import { defineRoute } from "../define";
 
@@ -51,7 +56,7 @@ export const invoiceRoutes = {
       tag: "settings",
       summary: "The seller's details printed on invoices and credit notes (admin)",
       access: "admin",
-      response: SellerSettingsSchema,
+      response: ShopSellerSettingsSchema,
     },
     async ({ actor }) => ({ message: "Found", data: await getSeller({ actor }) }),
   ),
@@ -62,11 +67,11 @@ export const invoiceRoutes = {
       path: "/admin/settings/seller",
       tag: "settings",
       summary:
-        "Save the seller's details (legal name, address, VAT ID or tax number, e-mail) for invoices from now on (admin)",
+        "Save the seller's details (legal name, address, VAT ID or tax number, e-mail) for invoices from now on, and the withdrawal period in days (admin)",
       access: "admin",
       body: SellerSettingsInputSchema,
       bodyType: "json-or-form",
-      response: SellerSettingsSchema,
+      response: ShopSellerSettingsSchema,
     },
     async ({ actor, body }) => ({
       message: "Seller details saved",

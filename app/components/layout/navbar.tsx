@@ -26,6 +26,7 @@ const ADMIN_LINKS = [
   { to: "/admin/catalogue", label: "Brands & categories" },
   { to: "/admin/orders", label: "Orders", staff: true },
   { to: "/admin/stock", label: "Stock", staff: true },
+  { to: "/admin/returns", label: "Returns", more: true },
   { to: "/admin/refunds", label: "Refunds" },
   { to: "/admin/reviews", label: "Reviews", more: true },
   { to: "/admin/discounts", label: "Discounts", more: true },

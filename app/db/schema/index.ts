@@ -10,3 +10,4 @@ export * from "./discounts";
 export * from "./content";
 export * from "./invoices";
 export * from "./reviews";
+export * from "./after-sale";

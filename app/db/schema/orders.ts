@@ -127,51 +127,6 @@ export const payments = pgTable(
 );
 
 /**
- * Refunds owed: one per payment that will not become an order. Written in the same transaction as the decision and
- * carried out by the provider afterwards; a failed attempt is retried with backoff (services/orders/refunds.server.ts).
- */
-export const refunds = pgTable(
-  "refunds",
-  {
-    id: serial("id").primaryKey(),
-    paymentId: integer("payment_id")
-      .notNull()
-      .unique()
-      .references(() => payments.id, { onDelete: "restrict" }),
-    reason: text("reason").notNull(),
-    /** pending until the provider has refunded (or cancelled) the payment */
-    status: text("status", { enum: ["pending", "succeeded"] })
-      .notNull()
-      .default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    lastError: text("last_error"),
-    refundedAt: timestamp("refunded_at", { withTimezone: true, mode: "date" }),
-    /**
-     * The credit note (decision 0042): numbered per calendar year of `credit_note_date` when the refund of an
-     * invoiced order is recorded as succeeded, for `credit_note_cents` (the amount refunded). A refund of a payment
-     * that never became an order has no invoice to correct and no credit note.
-     */
-    creditNoteYear: integer("credit_note_year"),
-    creditNoteSeq: integer("credit_note_seq"),
-    creditNoteDate: timestamp("credit_note_date", { withTimezone: true, mode: "date" }),
-    creditNoteCents: integer("credit_note_cents"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index("refunds_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
-    uniqueIndex("refunds_credit_note_key").on(t.creditNoteYear, t.creditNoteSeq),
-    check(
-      "refunds_credit_note_whole",
-      sql`(${t.creditNoteSeq} is null) = (${t.creditNoteYear} is null) and (${t.creditNoteSeq} is null) = (${t.creditNoteDate} is null) and (${t.creditNoteSeq} is null) = (${t.creditNoteCents} is null)`,
-    ),
-  ],
-);
-
-/**
  * The payments of the test provider (test-payments mode): a stand-in for the card network, kept in the database so
  * that every app instance sees the same payment. Stripe's PaymentIntent lifecycle, with Stripe's test cards.
  */
@@ -273,34 +228,5 @@ export const orderItems = pgTable(
     index("order_items_variant_idx").on(t.variantId),
     check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
     check("order_items_price_not_negative", sql`${t.priceCents} >= 0`),
-  ],
-);
-
-// ---------------------------------------------------------------- after the sale (decision 0039)
-
-/**
- * A withdrawal from the contract (Directive (EU) 2023/2673), made through the public form or the order page, and what
- * came of it: the order was cancelled before shipping; a return is to be arranged (shipped or delivered); the
- * period had ended; the order was cancelled already.
- */
-export const withdrawalRequests = pgTable(
-  "withdrawal_requests",
-  {
-    id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    /** the address the acknowledgment went to */
-    email: text("email").notNull(),
-    status: text("status", { enum: ["cancelled", "open", "late", "already_cancelled", "closed"] }).notNull(),
-    /** the order's status when the withdrawal came in */
-    orderStatus: orderStatus("order_status").notNull(),
-    /** through the public form, or the signed-in owner's order page */
-    via: text("via", { enum: ["form", "account"] }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("withdrawal_requests_order_idx").on(t.orderId),
-    index("withdrawal_requests_created_idx").on(t.createdAt),
   ],
 );

@@ -1,4 +1,5 @@
 import { PriceSummary } from "~/components/shop/price-summary";
+import { OrderReturns } from "~/components/shop/order-returns";
 import { hasBreakdown, orderPriceParts } from "~/lib/price-lines";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -43,7 +44,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // what the owner may still do (cancel, withdraw); an admin sees the withdrawals received, and acts on the order
   // from the orders page
   const afterSale = (await auth.api(endpoints.afterSale.options, { params: { orderId: orderId.data } })).data;
-  return data({ order, countryNames: countryNamesOf([order.shippingAddress?.country]), mine, afterSale });
+  // the owner's returns of this order, and whether more may be returned (docs/decisions/0044-returns.md)
+  const [returns, returnable] = mine
+    ? await Promise.all([
+        auth.api(endpoints.returns.listOwn, {}).then((r) => r.data.filter((ret) => ret.orderId === order.id)),
+        auth.api(endpoints.returns.returnable, { params: { orderId: orderId.data } }).then((r) => r.data),
+      ])
+    : [[], null];
+  return data({
+    order,
+    countryNames: countryNamesOf([order.shippingAddress?.country]),
+    mine,
+    afterSale,
+    returns,
+    canReturn: returnable?.canReturn ?? false,
+  });
 }
 
 const IntentSchema = z.object({ intent: z.enum(["cancel", "withdraw"]) });
@@ -174,7 +189,7 @@ function AfterSale({
 }
 
 export default function Order() {
-  const { order, countryNames, mine, afterSale } = useLoaderData<typeof loader>();
+  const { order, countryNames, mine, afterSale, returns, canReturn } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
@@ -239,6 +254,15 @@ export default function Order() {
           ) : null}
         </p>
       ) : null}
+
+      {canReturn ? (
+        <p className="mt-6">
+          <Link to={`/orders/${order.id}/return`} className="btn-secondary" data-testid="order-return-link">
+            Return items
+          </Link>
+        </p>
+      ) : null}
+      <OrderReturns returns={returns} />
 
       <AfterSale orderId={order.id} options={afterSale} mine={mine} />
 

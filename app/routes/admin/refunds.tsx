@@ -55,6 +55,26 @@ function RefundFacts({ refund }: { refund: RefundDto }) {
           refund.reason
         )}{" "}
         · payment {refund.providerPaymentId} · owed since {when(refund.createdAt)}
+        {refund.returnId !== null ? (
+          <>
+            {" · "}
+            <Link to={`/admin/returns/${refund.returnId}`} className="font-semibold text-brand-700 underline">
+              the return
+            </Link>
+          </>
+        ) : null}
+        {refund.creditNoteNumber && refund.orderId !== null ? (
+          <>
+            {" · "}
+            <Link
+              to={`/orders/${refund.orderId}/credit-notes`}
+              className="font-semibold text-brand-700 underline"
+              data-testid="refund-credit-note"
+            >
+              Credit note {refund.creditNoteNumber}
+            </Link>
+          </>
+        ) : null}
       </p>
     </>
   );

@@ -21,7 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ seller });
 }
 
-type Refusal = { ok: false; message: string; errors: Record<string, string[]>; values: Partial<SellerDto> };
+type Refusal = {
+  ok: false;
+  message: string;
+  errors: Record<string, string[]>;
+  values: Partial<SellerDto> & { withdrawalDays?: string };
+};
 
 /** Saves through the API, whose schema checks the fields: a success is a 303 with a toast; a refusal the page again. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,13 +38,16 @@ export async function action({ request }: ActionFunctionArgs) {
     taxId: String(form.get("taxId") ?? ""),
     email: String(form.get("email") ?? ""),
   };
-  const outcome = await attempt(auth.api(endpoints.invoices.saveSeller, { body: values }));
+  const days = String(form.get("withdrawalDays") ?? "").trim();
+  // not a whole number: sent as one the API refuses with its message (at least 14 days)
+  const withdrawalDays = days === "" ? undefined : /^\d{1,4}$/.test(days) ? Number(days) : 0;
+  const outcome = await attempt(auth.api(endpoints.invoices.saveSeller, { body: { ...values, withdrawalDays } }));
   if (outcome.ok) return auth.redirect("/admin/seller", { type: "success", message: outcome.value.message });
   const reply: Refusal = {
     ok: false,
     message: outcome.error.message,
     errors: outcome.error.errors ?? {},
-    values,
+    values: { ...values, withdrawalDays: days },
   };
   return data(reply, { status: outcome.error.status });
 }
@@ -98,6 +106,29 @@ export default function AdminSeller() {
             </div>
           );
         })}
+        <div>
+          <label htmlFor="withdrawalDays" className="label">
+            Withdrawal period and return window (days)
+          </label>
+          <input
+            id="withdrawalDays"
+            name="withdrawalDays"
+            type="number"
+            min={14}
+            max={365}
+            required
+            defaultValue={reply?.values.withdrawalDays ?? seller.withdrawalDays}
+            className="input w-32"
+            aria-describedby="withdrawalDays-hint withdrawalDays-error"
+            aria-invalid={reply?.errors.withdrawalDays ? true : undefined}
+          />
+          <p id="withdrawalDays-hint" className="mt-1 text-xs text-slate-600">
+            Days after delivery in which a shopper may withdraw or ask for a return; 14 at least.
+          </p>
+          <p id="withdrawalDays-error" className="min-h-5 text-sm text-red-700">
+            {reply?.errors.withdrawalDays?.[0] ?? ""}
+          </p>
+        </div>
         <button type="submit" className="btn-primary" disabled={busy}>
           Save seller details
         </button>

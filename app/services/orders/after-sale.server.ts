@@ -4,7 +4,7 @@
 // their own mails; the refund is carried out after the commit.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { orders, shopSettings, users, withdrawalRequests } from "~/db/schema";
+import { orders, users, withdrawalRequests } from "~/db/schema";
 import { getConfig } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
 import { formatCents } from "~/lib/money";
@@ -23,10 +23,13 @@ import {
 import { countEvent, keyPart } from "../rate-limit.server";
 import { moveOrderInTx, refundCancelled, type OrderRow } from "./order-admin.server";
 import { orderDtos } from "./orders.server";
+import { openReturnInTx, returnableOf } from "./returns.server";
+import { withdrawalDays, withdrawalDeadline } from "./withdrawal-period.server";
+
+export { withdrawalDays, withdrawalDeadline };
 
 const log = createLogger("after-sale");
 const HOUR = 3600;
-const DAY_MS = 24 * 60 * 60_000;
 
 /** The statuses a shopper may still cancel in: paid or being prepared, not yet handed to the carrier. */
 const CANCELLABLE = new Set<OrderRow["status"]>(["PENDING", "PROCESSING"]);
@@ -34,22 +37,6 @@ const CANCELLABLE = new Set<OrderRow["status"]>(["PENDING", "PROCESSING"]);
 /** The one answer of the public form, whether or not an order matched (it gives nothing away). */
 export const WITHDRAWAL_RECEIVED =
   "Thank you. We have received your withdrawal. If the order number and e-mail address match an order, we have sent a confirmation to that address.";
-
-/** The withdrawal period, in days after delivery (shop_settings; 14 without a settings row). */
-export async function withdrawalDays(db: DbOrTx = getDb()): Promise<number> {
-  const [row] = await db.select({ days: shopSettings.withdrawalDays }).from(shopSettings).where(eq(shopSettings.id, 1));
-  return row?.days ?? 14;
-}
-
-/**
- * The last moment of the withdrawal period: `days` after delivery. Null before delivery (the period has not started:
- * an unshipped or travelling order may always be withdrawn from) and for cancelled orders.
- */
-export function withdrawalDeadline(row: OrderRow, days: number): Date | null {
-  if (row.status !== "DELIVERED") return null;
-  const delivered = row.deliveredAt ?? row.updatedAt;
-  return new Date(delivered.getTime() + days * DAY_MS);
-}
 
 /** The owner's order, locked; anyone else gets 403 (an admin 404 for an order that does not exist). */
 async function lockOwnOrder(tx: DbOrTx, who: Actor, orderId: number): Promise<OrderRow> {
@@ -116,12 +103,25 @@ async function applyWithdrawal(
     await queueMail(tx, "shop-order-cancelled", shopAddress(), shopCancelNoticeMail(dto, "withdrawal"));
     refundPaymentId = row.paymentId;
   } else outcome = until === null || receivedAt <= until ? "open" : "late";
+  // a withdrawal from a shipped order opens a return of every piece not being returned yet, handled with the others
+  // (decision 0044)
+  let returnId: number | null = null;
+  if (outcome === "open") {
+    const returnable = await returnableOf(tx, row);
+    const lines = returnable.lines
+      .filter((line) => line.returnable > 0)
+      .map((line) => ({ orderItemId: line.orderItemId, quantity: line.returnable }));
+    if (lines.length > 0) {
+      returnId = (await openReturnInTx(tx, row, { lines, reason: "withdrawal", note: "", via: "withdrawal" })).id;
+    }
+  }
   await tx.insert(withdrawalRequests).values({
     orderId: row.id,
     email,
     status: outcome,
     orderStatus: row.status,
     via,
+    returnId,
     createdAt: receivedAt,
   });
   await queueMail(
@@ -139,6 +139,15 @@ async function applyWithdrawal(
     );
   }
   return { outcome, refundPaymentId, receivedAt };
+}
+
+/** Whether the order has a withdrawal whose return is still to arrange (call it with the order row locked). */
+async function hasOpenWithdrawal(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: withdrawalRequests.id })
+    .from(withdrawalRequests)
+    .where(and(eq(withdrawalRequests.orderId, orderId), eq(withdrawalRequests.status, "open")));
+  return Boolean(open);
 }
 
 /**
@@ -195,6 +204,9 @@ export async function withdraw({
       )
       .for("update", { of: orders });
     if (!match) return;
+    // a second withdrawal while the first's return is still to arrange changes nothing and mails nobody; the answer
+    // is the same
+    if (await hasOpenWithdrawal(tx, match.order.id)) return;
     await applyWithdrawal(tx, match.order, match.email, "form");
   });
   return { receivedAt };
@@ -219,11 +231,7 @@ export async function withdrawOwnOrder({
       throw new ConflictError(`The withdrawal period for order #${orderId} has ended.`);
     }
     // one return to arrange at a time (the order row is locked: two posts at once cannot both pass)
-    const [open] = await tx
-      .select({ id: withdrawalRequests.id })
-      .from(withdrawalRequests)
-      .where(and(eq(withdrawalRequests.orderId, orderId), eq(withdrawalRequests.status, "open")));
-    if (open) {
+    if (await hasOpenWithdrawal(tx, orderId)) {
       throw new ConflictError(
         `We have already received your withdrawal from order #${orderId}; the items are to come back.`,
       );

@@ -73,7 +73,7 @@ async function documentViolations(db: DbOrTx): Promise<Violation[]> {
     db,
     sql`
       select o.id as "orderId", o.invoice_seq as "invoiceSeq", o.total_cents as "totalCents",
-        p.id as "paymentId", p.amount_cents as "paymentCents", r.id as "refundId", r.status as "refundStatus",
+        p.id as "paymentId", coalesce(r.amount_cents, p.amount_cents) as "paymentCents", r.id as "refundId", r.status as "refundStatus",
         r.credit_note_seq as "creditNoteSeq", r.credit_note_cents as "creditNoteCents"
       from orders o
       left join payments p on p.id = o.payment_id

@@ -1,11 +1,12 @@
 // The shop's money and stock invariants, checked against the database as it stands (`npm run check:invariants`, and
 // the PostgreSQL integration tests on each file's database). Reads only.
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { selectRows } from "~/db/query.server";
 import { orderItems, orders, payments, products, refunds, type CartSnapshotLine } from "~/db/schema";
 import { formatCents } from "~/lib/money";
 import { checkDocuments } from "./document-invariants.server";
+import { checkReturns } from "./return-invariants.server";
 
 /** Which invariant a violation breaks. */
 export type InvariantRule =
@@ -27,7 +28,13 @@ export type InvariantRule =
    * (e) every order has one invoice number; numbers run 1 … n per kind and year, once each; a refund carried out has
    * its credit note, for the amount refunded and never more than was paid (decision 0042)
    */
-  | "documents";
+  | "documents"
+  /**
+   * (f) no order line is held by returns (not rejected or closed) beyond what was bought; a line is refunded for no
+   * more pieces than were bought; a payment's refunds never pass what was paid, and each return's refund is its
+   * lines' (and shipping's) sum (decision 0044)
+   */
+  | "returns";
 
 export interface Violation {
   rule: InvariantRule;
@@ -60,7 +67,15 @@ export async function checkInvariants(db: DbOrTx, { settledBefore }: CheckOption
   violations.push(...(await checkProductNames(db)));
   violations.push(...(await checkVariants(db)));
   violations.push(...(await checkDocuments(db)));
-  const order: InvariantRule[] = ["order-payment", "payment-outcome", "inventory", "order-items", "documents"];
+  violations.push(...(await checkReturns(db)));
+  const order: InvariantRule[] = [
+    "order-payment",
+    "payment-outcome",
+    "inventory",
+    "order-items",
+    "documents",
+    "returns",
+  ];
   return violations.sort(
     (a, b) =>
       order.indexOf(a.rule) - order.indexOf(b.rule) ||
@@ -279,7 +294,7 @@ async function checkPayments(db: DbOrTx, settledBefore: Date | undefined): Promi
     })
     .from(payments)
     .leftJoin(orders, eq(orders.paymentId, payments.id))
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .leftJoin(refunds, and(eq(refunds.paymentId, payments.id), isNull(refunds.returnId)))
     .where(
       and(
         inArray(payments.status, ["succeeded", "refunded"]),
@@ -454,6 +469,7 @@ const RULE_TITLES: Record<InvariantRule, string> = {
     "(c) no negative stock; the one-per-name index agrees with the products; a product's price and stock are its variants'",
   "order-items": "(d) every order's lines are what was paid for and add up to its total",
   documents: "(e) every order has one invoice number, numbered 1 … n per year; credit notes are for what was refunded",
+  returns: "(f) returns hold and refund no more than was bought; refunds never pass what was paid",
 };
 
 /** A readable report: one section per invariant, each violation on a line of its own. */

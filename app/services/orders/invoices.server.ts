@@ -57,10 +57,16 @@ async function sellerSettings(db: DbOrTx): Promise<SellerDto> {
   return row ?? EMPTY_SELLER;
 }
 
+/** The seller and the withdrawal period (14 days without a settings row), as the seller page edits them. */
+async function shopSellerSettings(db: DbOrTx) {
+  const [row] = await db.select({ days: shopSettings.withdrawalDays }).from(shopSettings).where(eq(shopSettings.id, 1));
+  return { ...(await sellerSettings(db)), withdrawalDays: row?.days ?? 14 };
+}
+
 /** GET /admin/settings/seller */
 export async function getSeller({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }) {
   requireAdmin(actor);
-  return sellerSettings(db);
+  return shopSellerSettings(db);
 }
 
 /** PUT /admin/settings/seller: recorded as `settings.update` of the settings "seller", before and after. */
@@ -79,16 +85,17 @@ export async function saveSeller({
     sellerAddress: input.address,
     sellerTaxId: input.taxId,
     sellerEmail: input.email,
+    ...(input.withdrawalDays !== undefined ? { withdrawalDays: input.withdrawalDays } : {}),
   };
   return db.transaction(async (tx) => {
     // the settings row locked: two admins saving at once each record what they replaced
     await tx.select({ id: shopSettings.id }).from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
-    const before = await sellerSettings(tx);
+    const before = await shopSellerSettings(tx);
     await tx
       .insert(shopSettings)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updatedAt: new Date() } });
-    const after = await sellerSettings(tx);
+    const after = await shopSellerSettings(tx);
     await recordAudit(tx, {
       actor: who,
       kind: "settings.update",
@@ -111,12 +118,16 @@ export async function numberInvoice(tx: DbOrTx, at = new Date()) {
 
 /**
  * Numbers the credit note of a refund just recorded as succeeded, in that transaction, when the payment's order
- * exists (a payment that never became an order was never invoiced). It credits the whole payment, the only refund
- * there is. Once only: a refund numbered already is left as it is.
+ * exists (a payment that never became an order was never invoiced). It credits what the refund gave back: the
+ * whole payment, or a return's part of it (decision 0044). Once only: a refund numbered already is left as it is.
  */
 export async function numberCreditNote(tx: DbOrTx, refundId: number, at = new Date()) {
   const [row] = await tx
-    .select({ seq: refunds.creditNoteSeq, amountCents: payments.amountCents, orderId: orders.id })
+    .select({
+      seq: refunds.creditNoteSeq,
+      amountCents: sql<number>`coalesce(${refunds.amountCents}, ${payments.amountCents})`,
+      orderId: orders.id,
+    })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .leftJoin(orders, eq(orders.paymentId, payments.id))

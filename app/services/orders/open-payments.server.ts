@@ -14,7 +14,7 @@ type PaymentRow = typeof payments.$inferSelect;
 export const isOpenPayment = and(
   inArray(payments.status, ["requires_payment_method", "processing", "succeeded"]),
   sql`not exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id})`,
-  sql`not exists (select 1 from ${refunds} where ${refunds.paymentId} = ${payments.id})`,
+  sql`not exists (select 1 from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${refunds.returnId} is null)`,
 )!;
 
 /**

@@ -63,6 +63,28 @@ export async function listAllOrders({
 export type OrderRow = typeof orders.$inferSelect;
 
 /**
+ * Puts pieces of order lines back on sale, per variant, inside `tx`: a cancel's every line, a return's lines the admin
+ * restocks (decision 0044). The products are locked first, then their variants, as the checkout locks them
+ * (services/orders/orders.server.ts). A deleted product or variant has nothing to return to.
+ */
+export async function restockInTx(
+  tx: DbOrTx,
+  lines: ReadonlyArray<{ productId: number | null; variantId: number | null; quantity: number }>,
+): Promise<void> {
+  const items = lines.filter((item) => item.productId !== null && item.variantId !== null);
+  const productIds = [...new Set(items.map((item) => item.productId!))].sort((a, b) => a - b);
+  if (productIds.length > 0) {
+    await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).for("update");
+  }
+  for (const item of [...items].sort((a, b) => a.variantId! - b.variantId!)) {
+    await tx
+      .update(productVariants)
+      .set({ inventory: sql`${productVariants.inventory} + ${item.quantity}`, updatedAt: new Date() })
+      .where(eq(productVariants.id, item.variantId!));
+  }
+}
+
+/**
  * Moves a locked order to `status` inside `tx`, the one path every status change takes (the admin's, the shopper's
  * cancel, a withdrawal): cancelling returns the stock and owes the payment back (decision 0039), a deleted account's
  * address goes once the order has shipped or will not, Delivered is dated (the withdrawal period runs from it), and
@@ -70,23 +92,8 @@ export type OrderRow = typeof orders.$inferSelect;
  */
 export async function moveOrderInTx(tx: DbOrTx, row: OrderRow, status: OrderStatus): Promise<OrderDto> {
   const orderId = row.id;
-  if (status === "CANCELLED") {
-    // a deleted product or variant has nothing to return to
-    const items = (await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId))).filter(
-      (item) => item.productId !== null && item.variantId !== null,
-    );
-    // the products first, then their variants, as the checkout locks them (services/orders/orders.server.ts)
-    const productIds = [...new Set(items.map((item) => item.productId!))].sort((a, b) => a - b);
-    if (productIds.length > 0) {
-      await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).for("update");
-    }
-    for (const item of items.sort((a, b) => a.variantId! - b.variantId!)) {
-      await tx
-        .update(productVariants)
-        .set({ inventory: sql`${productVariants.inventory} + ${item.quantity}`, updatedAt: new Date() })
-        .where(eq(productVariants.id, item.variantId!));
-    }
-  }
+  if (status === "CANCELLED")
+    await restockInTx(tx, await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)));
   // a cancelled order's money is owed back from this moment (carried out by refundCancelled, or retried until it is)
   if (status === "CANCELLED" && row.paymentId !== null) {
     await oweRefund(row.paymentId, `order ${orderId} cancelled`, tx);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { redeemUse } from "./discounts.server";
@@ -16,6 +16,7 @@ import { resolveVariant } from "../catalogue/variants.server";
 import { nameWithVariant } from "./cart.server";
 import { getPaymentProvider } from "../payments/index.server";
 import { oweRefund, refundNow } from "./refunds.server";
+import { snapshotOrder } from "./return-money";
 import { numberInvoice } from "./invoices.server";
 import { priceParts } from "./order-price";
 import { defaultShipping, shippingFromBilling, shippingSnapshot } from "./ship-to.server";
@@ -29,7 +30,7 @@ const log = createLogger("orders");
  * product's default variant. A line whose product is gone cannot be taken (sold out, as before).
  */
 async function snapshotVariants(snapshot: CartSnapshotLine[], db: DbOrTx) {
-  const lines = [...snapshot].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0));
+  const lines = [...snapshot].sort(snapshotOrder);
   return Promise.all(
     lines.map(async (line) => {
       if (line.variantId !== undefined)
@@ -60,7 +61,13 @@ export async function orderDtos(rows: Array<typeof orders.$inferSelect>, db: DbO
       : db
           .select({ paymentId: refunds.paymentId })
           .from(refunds)
-          .where(and(inArray(refunds.paymentId, cancelledPayments), eq(refunds.status, "succeeded"))),
+          .where(
+            and(
+              inArray(refunds.paymentId, cancelledPayments),
+              eq(refunds.status, "succeeded"),
+              isNull(refunds.returnId),
+            ),
+          ),
   ]);
   const refundedPayments = new Set(refunded.map((r) => r.paymentId));
   return rows.map((order) => ({
@@ -104,7 +111,10 @@ class SoldOut extends OutOfStockError {
 
 /** The refund a payment owes, if any: a payment with one never becomes an order. */
 async function refundOf(paymentId: number, db: DbOrTx) {
-  const [row] = await db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), isNull(refunds.returnId)));
   return row;
 }
 

@@ -237,3 +237,24 @@ export function refundOfLines(breakdown: PriceBreakdown, refunded: readonly numb
   const shippingCents = last && shipping ? shipping.cents + (breakdown.taxIncluded ? 0 : shipping.taxCents) : 0;
   return linesCents + shippingCents;
 }
+
+/**
+ * What giving back `units` more pieces of a priced line gives back when `before` of them were given back already: the
+ * line's total (its price less its share of the discount, plus its share of the tax when added) shared by pieces,
+ * rounded half up cumulatively, so that every piece given back, in any number of steps, adds up to the line's total
+ * exactly and no step gives back more than its pieces are worth (decision 0044).
+ */
+export function refundOfUnits(line: PricedLine, before: number, units: number): number {
+  if (!Number.isInteger(before) || !Number.isInteger(units) || before < 0 || units < 0) {
+    throw new RangeError("pieces are whole and not negative");
+  }
+  if (before + units > line.quantity) throw new RangeError("more pieces than the line has");
+  const upTo = (pieces: number) => mulDivHalfUp(line.totalCents, pieces, line.quantity);
+  return upTo(before + units) - upTo(before);
+}
+
+/** What refunding an order's shipping gives back: its cost, and its tax share when the tax was added to it. */
+export function refundOfShipping(breakdown: PriceBreakdown): number {
+  const shipping = breakdown.shipping;
+  return shipping ? shipping.cents + (breakdown.taxIncluded ? 0 : shipping.taxCents) : 0;
+}

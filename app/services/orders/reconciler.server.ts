@@ -2,7 +2,7 @@
 // it died before placing the order, and even in test mode where no webhook comes. Run at start and periodically by
 // every instance: a payment is claimed with SKIP LOCKED before it is looked at, placing is idempotent under the
 // payment's row lock, and refunds are keyed, so instances running it at once do each piece of work once.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { releaseStrandedUses, releaseUse } from "./discounts.server";
 import { payments, refunds } from "~/db/schema";
@@ -83,7 +83,10 @@ async function settle(payment: PaymentRow, abandonBefore: Date, db: DbOrTx): Pro
       // no order (sold out, or paid a wrong amount): fulfilPayment owes the refund and tries it
       if (!(error instanceof ConflictError || error instanceof PaymentRequiredError)) throw error;
       log.info(`payment ${payment.providerPaymentId}: ${describeError(error)}`);
-      const [owed] = await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.paymentId, payment.id));
+      const [owed] = await db
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, payment.id), isNull(refunds.returnId)));
       return owed ? "refundsOwed" : null;
     }
   }
@@ -106,6 +109,7 @@ async function settle(payment: PaymentRow, abandonBefore: Date, db: DbOrTx): Pro
         })
         .onConflictDoUpdate({
           target: refunds.paymentId,
+          where: sql`${refunds.returnId} is null`,
           set: { status: "succeeded", refundedAt: now, updatedAt: now },
         });
       await tx.update(payments).set({ status: "refunded" }).where(eq(payments.id, payment.id));

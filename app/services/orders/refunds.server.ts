@@ -3,12 +3,13 @@
 // by the provider; a provider that fails is tried again with backoff by the reconciler, and an admin can see the
 // queue and retry at once. The provider's refund is idempotent (keyed by our payment id), so a retry never refunds
 // twice.
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { releaseUse } from "./discounts.server";
 import { numberCreditNote } from "./invoices.server";
 import { orders, payments, refunds, users } from "~/db/schema";
 import type { RefundDto } from "~/schemas/orders";
+import { documentNumber } from "~/schemas/invoices";
 import { centsToDollars } from "~/lib/money";
 import { requireAdmin, type Actor } from "../access";
 import { recordAudit } from "../audit/audit.server";
@@ -34,7 +35,22 @@ const CLAIM_MS = 2 * 60_000;
  * transaction that decides no order will be placed, with the payment row locked.
  */
 export async function oweRefund(paymentId: number, reason: string, tx: DbOrTx) {
-  await tx.insert(refunds).values({ paymentId, reason }).onConflictDoNothing({ target: refunds.paymentId });
+  await tx
+    .insert(refunds)
+    .values({ paymentId, reason })
+    .onConflictDoNothing({ target: refunds.paymentId, where: sql`${refunds.returnId} is null` });
+}
+
+/**
+ * Records that a part of a paid order's payment is owed back for a return (decision 0044), in the transaction that
+ * decides it; carried out like every refund (refundById after the commit, or the reconciler). Returns its id.
+ */
+export async function owePartialRefund(
+  tx: DbOrTx,
+  input: { paymentId: number; returnId: number; amountCents: number; reason: string },
+): Promise<number> {
+  const [row] = await tx.insert(refunds).values(input).returning({ id: refunds.id });
+  return row!.id;
 }
 
 /**
@@ -45,7 +61,15 @@ async function carryOut(refund: RefundRow, db: DbOrTx): Promise<boolean> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
   if (!payment) throw new NotFoundError(`Payment ${refund.paymentId} not found`);
   try {
-    await getPaymentProvider().refund(payment.providerPaymentId, `refund:${payment.id}`);
+    if (refund.amountCents === null)
+      await getPaymentProvider().refund(payment.providerPaymentId, `refund:${payment.id}`);
+    // a return's part: a key of its own per refund, so that two returns of one payment are two refunds
+    else
+      await getPaymentProvider().refund(
+        payment.providerPaymentId,
+        `refund:${payment.id}:${refund.id}`,
+        refund.amountCents,
+      );
   } catch (error) {
     const attempts = refund.attempts + 1;
     const message = describeError(error);
@@ -68,12 +92,14 @@ async function carryOut(refund: RefundRow, db: DbOrTx): Promise<boolean> {
       .update(refunds)
       .set({ status: "succeeded", attempts: refund.attempts + 1, lastError: null, refundedAt: now, updatedAt: now })
       .where(eq(refunds.id, refund.id));
-    await tx
-      .update(payments)
-      .set({ status: "refunded", failureMessage: refund.reason, updatedAt: now })
-      .where(eq(payments.id, payment.id));
-    // refunded in full: the discount code's use is given back
-    await releaseUse(payment.checkoutKey, tx);
+    if (refund.amountCents === null) {
+      await tx
+        .update(payments)
+        .set({ status: "refunded", failureMessage: refund.reason, updatedAt: now })
+        .where(eq(payments.id, payment.id));
+      // refunded in full: the discount code's use is given back
+      await releaseUse(payment.checkoutKey, tx);
+    }
     // the invoice it corrects gets its credit note, numbered with the refund it records (decision 0042)
     await numberCreditNote(tx, refund.id, now);
   });
@@ -85,9 +111,16 @@ async function carryOut(refund: RefundRow, db: DbOrTx): Promise<boolean> {
  * into the future, so another instance running the same sweep skips them (SKIP LOCKED) and a crash mid-refund only
  * delays it.
  */
-async function claim(db: DbOrTx, filter: { paymentId?: number; due?: Date; limit?: number }): Promise<RefundRow[]> {
+async function claim(
+  db: DbOrTx,
+  filter: { paymentId?: number; refundId?: number; due?: Date; limit?: number },
+): Promise<RefundRow[]> {
   const conditions = [eq(refunds.status, "pending")];
-  if (filter.paymentId !== undefined) conditions.push(eq(refunds.paymentId, filter.paymentId));
+  // a payment's whole refund (a return's partial ones are claimed by their id)
+  if (filter.paymentId !== undefined) {
+    conditions.push(eq(refunds.paymentId, filter.paymentId), isNull(refunds.returnId));
+  }
+  if (filter.refundId !== undefined) conditions.push(eq(refunds.id, filter.refundId));
   if (filter.due) conditions.push(lte(refunds.nextAttemptAt, filter.due));
   const candidates = db
     .select({ id: refunds.id })
@@ -107,7 +140,20 @@ async function claim(db: DbOrTx, filter: { paymentId?: number; due?: Date; limit
 export async function refundNow(paymentId: number, db: DbOrTx = getDb()): Promise<boolean> {
   const [claimed] = await claim(db, { paymentId });
   if (!claimed) {
-    const [row] = await db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+    const [row] = await db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, paymentId), isNull(refunds.returnId)));
+    return row?.status === "succeeded";
+  }
+  return carryOut(claimed, db);
+}
+
+/** Tries one refund (a return's) now. Returns whether the money is back already. */
+export async function refundById(refundId: number, db: DbOrTx = getDb()): Promise<boolean> {
+  const [claimed] = await claim(db, { refundId });
+  if (!claimed) {
+    const [row] = await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, refundId));
     return row?.status === "succeeded";
   }
   return carryOut(claimed, db);
@@ -136,7 +182,12 @@ function refundDto(row: {
     orderId: row.orderId,
     providerPaymentId: payment.providerPaymentId,
     customerEmail: row.email ?? "",
-    amount: centsToDollars(payment.amountCents),
+    amount: centsToDollars(refund.amountCents ?? payment.amountCents),
+    returnId: refund.returnId,
+    creditNoteNumber:
+      refund.creditNoteYear !== null && refund.creditNoteSeq !== null
+        ? documentNumber(refund.creditNoteYear, refund.creditNoteSeq)
+        : null,
     reason: refund.reason,
     status: refund.status,
     attempts: refund.attempts,
@@ -195,7 +246,7 @@ export async function retryRefund({
     });
     return found;
   });
-  const refunded = await refundNow(row.paymentId, db);
+  const refunded = row.returnId === null ? await refundNow(row.paymentId, db) : await refundById(row.id, db);
   const [after] = await refundsWithPayments(db).where(eq(refunds.id, refundId));
   return { refunded, refund: refundDto(after!) };
 }

@@ -47,8 +47,11 @@ export interface PaymentProvider {
   readonly publishableKey: string | null;
   createIntent(input: CreateIntentInput): Promise<ProviderPayment>;
   retrieve(id: string): Promise<ProviderPayment>;
-  /** refunds a succeeded payment (cancels one not yet paid); repeating it is harmless */
-  refund(id: string, idempotencyKey: string): Promise<void>;
+  /**
+   * refunds a succeeded payment (cancels one not yet paid); repeating it is harmless. With `amountCents`, only that
+   * part of a succeeded payment (a return's refund, decision 0044); the payment stays succeeded.
+   */
+  refund(id: string, idempotencyKey: string, amountCents?: number): Promise<void>;
   /**
    * cancels a payment only while it is unpaid, and answers its state after: `canceled`, or `succeeded` when it was
    * paid meanwhile (never refunds)

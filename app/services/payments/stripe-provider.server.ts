@@ -130,8 +130,8 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async refund(id: string, idempotencyKey: string): Promise<void> {
-    return stripeCall(() => this.refundOnce(id, idempotencyKey));
+  async refund(id: string, idempotencyKey: string, amountCents?: number): Promise<void> {
+    return stripeCall(() => this.refundOnce(id, idempotencyKey, amountCents));
   }
 
   async cancel(id: string, idempotencyKey: string): Promise<ProviderPayment> {
@@ -147,7 +147,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.retrieve(id);
   }
 
-  private async refundOnce(id: string, idempotencyKey: string): Promise<void> {
+  private async refundOnce(id: string, idempotencyKey: string, amountCents?: number): Promise<void> {
     let intentId: string | null = id;
     if (id.startsWith("cs_")) {
       const session = await this.stripe.checkout.sessions.retrieve(id);
@@ -160,6 +160,10 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     const intent = await this.stripe.paymentIntents.retrieve(intentId);
     if (intent.status === "canceled") return;
+    // a part of a paid payment (a return): only ever a refund, never a cancel
+    if (amountCents !== undefined && intent.status !== "succeeded") {
+      throw new Error(`payment ${intentId} is ${intent.status}: nothing to refund a part of`);
+    }
     if (intent.status !== "succeeded") {
       // a key of its own: Stripe keeps a key to the endpoint it was first used with
       await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${idempotencyKey}` });
@@ -167,7 +171,11 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     try {
       await this.stripe.refunds.create(
-        { payment_intent: intentId, reason: "requested_by_customer" },
+        {
+          payment_intent: intentId,
+          reason: "requested_by_customer",
+          ...(amountCents !== undefined ? { amount: amountCents } : {}),
+        },
         { idempotencyKey },
       );
     } catch (error) {

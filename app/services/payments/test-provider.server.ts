@@ -123,8 +123,15 @@ export class TestPaymentProvider implements PaymentProvider {
     return this.retrieve(id);
   }
 
-  async refund(id: string): Promise<void> {
+  async refund(id: string, _idempotencyKey?: string, amountCents?: number): Promise<void> {
     const current = await this.retrieve(id);
+    // a part of a paid payment (a return): the card gets it back and the payment stays paid
+    if (amountCents !== undefined) {
+      if (current.status !== "succeeded" || amountCents > current.amountCents) {
+        throw new Error(`payment ${id} cannot be refunded ${amountCents} cents (it is ${current.status})`);
+      }
+      return;
+    }
     if (current.status === "refunded" || current.status === "canceled") return;
     // conditional on the status read: a payment paid meanwhile is refunded, never merely cancelled
     const [changed] = await this.database()
@@ -132,6 +139,6 @@ export class TestPaymentProvider implements PaymentProvider {
       .set({ status: current.status === "succeeded" ? "refunded" : "canceled", updatedAt: new Date() })
       .where(and(eq(testPaymentIntents.id, id), eq(testPaymentIntents.status, current.status)))
       .returning({ id: testPaymentIntents.id });
-    if (!changed) return this.refund(id);
+    if (!changed) return this.refund(id, _idempotencyKey);
   }
 }

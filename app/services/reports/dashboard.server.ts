@@ -108,8 +108,8 @@ export async function shopDashboard({
     db
       .select({
         count: sql<number>`count(*)::int`,
-        // a refund gives back its whole payment
-        cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
+        // a refund gives back its whole payment, a return's refund its amount
+        cents: sql<number>`coalesce(sum(coalesce(${refunds.amountCents}, ${payments.amountCents})), 0)::bigint`,
         failing: sql<number>`count(*) filter (where ${gt(refunds.attempts, 0)})::int`,
       })
       .from(refunds)
