@@ -1,47 +1,9 @@
 import { z } from "zod/v4";
 import { blankToUndefined, IdSchema } from "./common";
+import { RETURN_REASONS, RETURN_STATUSES, SHOPPER_RETURN_REASONS, type ReturnReason } from "./return-constants";
 
 // Returns (docs/decisions/0044-returns.md): the shopper's request, the admin's steps, and the return as the API
 // answers it. Money in dollars at the edge, as the rest of the API.
-
-export const RETURN_STATUSES = ["requested", "approved", "rejected", "received", "refunded", "closed"] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
-
-export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
-  requested: "Requested",
-  approved: "Approved: send it back",
-  rejected: "Rejected",
-  received: "Received",
-  refunded: "Refunded",
-  closed: "Closed",
-};
-
-export const RETURN_REASONS = [
-  "changed_mind",
-  "wrong_item",
-  "damaged",
-  "not_as_described",
-  "does_not_fit",
-  "withdrawal",
-  "other",
-] as const;
-export type ReturnReason = (typeof RETURN_REASONS)[number];
-
-export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
-  changed_mind: "I changed my mind",
-  wrong_item: "I received the wrong item",
-  damaged: "It arrived damaged or faulty",
-  not_as_described: "It is not as described",
-  does_not_fit: "It does not fit my setup",
-  withdrawal: "Withdrawal from the contract",
-  other: "Another reason",
-};
-
-/** The reasons a shopper picks from ("withdrawal" is set by the withdrawal itself). */
-export const SHOPPER_RETURN_REASONS = RETURN_REASONS.filter((r) => r !== "withdrawal") as Exclude<
-  ReturnReason,
-  "withdrawal"
->[];
 
 /** "R-000123": how the shop writes a return's number. */
 export const returnNumber = (id: number) => `R-${String(id).padStart(6, "0")}`;

@@ -18,7 +18,7 @@ import {
 import { createdAt, orderStatus, updatedAt } from "./columns";
 import { users } from "./accounts";
 import { orderItems, orders, payments } from "./orders";
-import { RETURN_REASONS, RETURN_STATUSES } from "../../schemas/returns";
+import { RETURN_REASONS, RETURN_STATUSES } from "../../schemas/return-constants";
 
 // ---------------------------------------------------------------- refunds
 

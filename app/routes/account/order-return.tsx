@@ -6,7 +6,8 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { pageTitle } from "~/lib/site";
 import { IdSchema } from "~/schemas/common";
-import { RETURN_REASON_LABELS, ReturnRequestSchema, SHOPPER_RETURN_REASONS } from "~/schemas/returns";
+import { RETURN_REASON_LABELS, SHOPPER_RETURN_REASONS } from "~/schemas/return-constants";
+import { ReturnRequestSchema } from "~/schemas/returns";
 import { attempt, readForm } from "~/web/actions.server";
 import { requireAuth, unauthorized } from "~/web/guards.server";
 

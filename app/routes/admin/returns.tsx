@@ -4,7 +4,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { pageTitle } from "~/lib/site";
-import { AdminReturnsQuerySchema, RETURN_STATUS_LABELS, RETURN_STATUSES } from "~/schemas/returns";
+import { RETURN_STATUS_LABELS, RETURN_STATUSES } from "~/schemas/return-constants";
+import { AdminReturnsQuerySchema } from "~/schemas/returns";
 import { requireAdmin } from "~/web/guards.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Returns") }, { name: "robots", content: "noindex" }];

@@ -7,15 +7,8 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { orderItems, orders, payments, refunds, returnLines, returns, users } from "~/db/schema";
 import { centsToDollars } from "~/lib/money";
 import { documentNumber } from "~/schemas/invoices";
-import {
-  RETURN_REASON_LABELS,
-  RETURN_STATUS_LABELS,
-  returnNumber,
-  type ReturnableDto,
-  type ReturnDto,
-  type ReturnReason,
-  type ReturnRequestInput,
-} from "~/schemas/returns";
+import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, type ReturnReason } from "~/schemas/return-constants";
+import { returnNumber, type ReturnableDto, type ReturnDto, type ReturnRequestInput } from "~/schemas/returns";
 import { isAdmin, ownRowOrRefuse, requireActor, type Actor } from "../access";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { queueMail } from "../mail/outbox.server";
