@@ -62,11 +62,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     : product.images;
   const first = pictures[0];
   const regularPrice = variant ? wasPrice(variant) : null;
-  // shipping and returns as the offer states them (a combination not offered: the default variant's)
-  const { data: terms } = await callApi(endpoints.offerTerms.get, {
-    params: { id: product.id },
-    query: { variantId: variant?.id },
-  });
+  // shipping and returns as the offer states them (a combination not offered: the default variant's); the page
+  // goes without them, never fails, when they cannot be read (the product deleted meanwhile, the pricing failing)
+  const offered = await attempt(
+    callApi(endpoints.offerTerms.get, { params: { id: product.id }, query: { variantId: variant?.id } }),
+  );
+  const terms = offered.ok ? offered.value.data : null;
   return {
     product,
     reviewing,
@@ -97,8 +98,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         ...salePriceSpecification(price, regularPrice),
         availability: inventory > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         seller: { "@type": "Organization", name: SITE_NAME },
-        ...(terms.shipping.length > 0 ? { shippingDetails: shippingDetails(terms) } : {}),
-        hasMerchantReturnPolicy: returnPolicy(terms, new URL("/policies/returns", url.origin).toString()),
+        ...(terms && terms.shipping.length > 0 ? { shippingDetails: shippingDetails(terms) } : {}),
+        ...(terms
+          ? { hasMerchantReturnPolicy: returnPolicy(terms, new URL("/policies/returns", url.origin).toString()) }
+          : {}),
       },
       // only when real published reviews exist (docs/decisions/0045-reviews.md)
       ...reviewsStructuredData(reviewing.reviews),
