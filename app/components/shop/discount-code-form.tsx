@@ -2,9 +2,13 @@ import { Form } from "@remix-run/react";
 import type { QuoteDto } from "~/schemas/orders";
 import { Price } from "./price";
 
-/** What the cart's total after the code holds: shipping and tax once a destination is priced, else not yet. */
-export function totalCovers(quote: Pick<QuoteDto, "destination" | "taxIncluded">): string {
-  if (quote.destination) return "with shipping and tax.";
+/**
+ * What the cart's total after the code holds: tax once a destination is priced (or in the prices), shipping once a
+ * method is priced for it (none is when no method serves the destination).
+ */
+export function totalCovers(quote: Pick<QuoteDto, "destination" | "taxIncluded" | "shipping">): string {
+  const shipping = quote.shipping !== null;
+  if (quote.destination) return shipping ? "with shipping and tax." : "with tax, before shipping.";
   return quote.taxIncluded ? "before shipping (tax included)." : "before shipping and tax.";
 }
 
@@ -17,7 +21,10 @@ export function DiscountCodeForm({
   error,
   typed,
 }: {
-  quote: Pick<QuoteDto, "discount" | "subtotal" | "total" | "discountCode" | "destination" | "taxIncluded">;
+  quote: Pick<
+    QuoteDto,
+    "discount" | "subtotal" | "total" | "discountCode" | "destination" | "taxIncluded" | "shipping"
+  >;
   error?: string;
   typed?: string;
 }) {
