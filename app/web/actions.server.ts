@@ -67,7 +67,6 @@ function conformFieldsReadable(form: FormData): boolean {
   return true;
 }
 
-/** The form was sent by a fetcher of a hydrated page (it adds js=1): answer with data, not a redirect. */
 /**
  * A form's refusal by zod, as field errors: each issue under the first part of its path ("title"), or its whole path
  * ("regions.0.country", as the API's 422 names them) with `fullPath`; an issue of the whole form under `fallback`.
@@ -84,6 +83,7 @@ export function fieldErrorsOf(
   return errors;
 }
 
+/** The form was sent by a fetcher of a hydrated page (it adds js=1): answer with data, not a redirect. */
 export const sentWithJs = (form: FormData) => form.get("js") === "1";
 
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError };

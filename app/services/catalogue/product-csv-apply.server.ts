@@ -31,6 +31,8 @@ export interface ImportContext {
   written: Map<number, number>;
   /** every variant whose SKU the file names (lower case), whichever product it is of */
   skuOwners: Map<string, { id: number; productId: number }>;
+  /** the SKUs the file names (lower case): a SKU made for a row without one is none of them */
+  fileSkus: ReadonlySet<string>;
 }
 
 const lower = (text: string) => text.toLowerCase();
@@ -233,7 +235,7 @@ async function writeVariants(
       .insert(productVariants)
       .values({
         productId,
-        sku: row.sku ?? (await skuFor(variants[0]!, oldOptionCount, row.values, tx)),
+        sku: row.sku ?? (await skuFor(variants[0]!, oldOptionCount, row.values, tx, context.fileSkus)),
         position: ++position,
         ...figures(row),
       })

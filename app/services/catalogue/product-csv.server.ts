@@ -92,8 +92,8 @@ export async function importProductsCsv({
   try {
     return await importRows(who, file, db);
   } catch (error) {
-    // what the checks before cannot see: a SKU the import made up (or a product's default one) that a later row
-    // names, or a writer racing the import; the database refuses it, and the whole file with it
+    // what the checks before cannot see: a product's default SKU that a later row names, or a writer racing the
+    // import (a SKU the import makes is none the file names); the database refuses it, and the whole file with it
     const taken = constraintOf(error);
     if (taken === "product_variants_sku_lower_key" || taken === "products_name_brand_lower_key")
       throw new ValidationError("A SKU or a product name of the file is taken; nothing was imported.", {
@@ -108,6 +108,7 @@ export async function importProductsCsv({
 }
 
 async function importRows(who: Actor, file: ProductCsv, db: DbOrTx): Promise<ImportResult> {
+  const skus = file.products.flatMap((p) => p.rows.flatMap((r) => (r.sku === undefined ? [] : [r.sku.toLowerCase()])));
   return db.transaction(async (tx) => {
     const context: ImportContext = {
       tx,
@@ -117,10 +118,8 @@ async function importRows(who: Actor, file: ProductCsv, db: DbOrTx): Promise<Imp
       errors: {},
       written: new Map(),
       skuOwners: new Map(),
+      fileSkus: new Set(skus),
     };
-    const skus = file.products.flatMap((p) =>
-      p.rows.flatMap((r) => (r.sku === undefined ? [] : [r.sku.toLowerCase()])),
-    );
     for (const chunk of chunks(skus)) {
       const owners = await tx
         .select({ id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku })

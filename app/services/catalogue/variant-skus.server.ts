@@ -13,10 +13,14 @@ export const skuPart = (value: string) =>
     .replace(/[^A-Z0-9]+/g, "-")
     .replace(/^-|-$/g, "") || "X";
 
-/** The SKU, or the SKU with a number added when another variant has it. */
-export async function freeSku(sku: string, tx: DbOrTx) {
+/**
+ * The SKU, or the SKU with a number added when another variant has it or it is `reserved` (lower case: the SKUs an
+ * import's file names for rows still to be written).
+ */
+export async function freeSku(sku: string, tx: DbOrTx, reserved: ReadonlySet<string> = new Set()) {
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? sku : `${sku}-${n}`;
+    if (reserved.has(candidate.toLowerCase())) continue;
     const [taken] = await tx
       .select({ id: productVariants.id })
       .from(productVariants)
@@ -32,6 +36,12 @@ export function skuPrefix(base: VariantRow, optionCount: number) {
 }
 
 /** A free SKU for a new combination of a product whose default variant is `base`. */
-export async function skuFor(base: VariantRow, optionCount: number, values: string[], tx: DbOrTx) {
-  return freeSku([skuPrefix(base, optionCount), ...values.map(skuPart)].join("-"), tx);
+export async function skuFor(
+  base: VariantRow,
+  optionCount: number,
+  values: string[],
+  tx: DbOrTx,
+  reserved?: ReadonlySet<string>,
+) {
+  return freeSku([skuPrefix(base, optionCount), ...values.map(skuPart)].join("-"), tx, reserved);
 }
