@@ -99,7 +99,7 @@ export async function importProductsCsv({
       throw new ValidationError("A SKU or a product name of the file is taken; nothing was imported.", {
         file: [
           taken === "product_variants_sku_lower_key"
-            ? "A SKU of the file is another variant's (or one the import made for a row without one): name it differently"
+            ? "A SKU of the file is another variant's: name it differently"
             : "Two products of the file have one name and brand",
         ],
       });
