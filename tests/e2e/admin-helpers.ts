@@ -66,6 +66,34 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
+/**
+ * Buys `quantity` of the product as the shopper through the API, paid with 4242, billed to a US address in the given
+ * name (the checkout page has its own tests); the order.
+ */
+export async function orderViaApi(
+  request: APIRequestContext,
+  shopper: { id: number; email: string },
+  productId: number,
+  { quantity, firstName, lastName, street }: { quantity: number; firstName: string; lastName: string; street: string },
+) {
+  const headers = { Authorization: `Bearer ${await apiToken(request, shopper.email, PASSWORD)}` };
+  const added = await request.post("/api/v1/cartItems/item/add", { headers, data: { productId, quantity } });
+  expect(added.ok(), await added.text()).toBe(true);
+  const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" };
+  const billing = {
+    firstName,
+    lastName,
+    email: shopper.email,
+    street,
+    city: "Austin",
+    country: "US",
+    postalCode: "78701",
+  };
+  const paid = await request.post(`/api/v1/orders/user/${shopper.id}/checkout`, { headers, data: { billing, card } });
+  expect(paid.status(), await paid.text()).toBe(201);
+  return ((await paid.json()) as { data: { order: { id: number; invoiceNumber: string } } }).data.order;
+}
+
 interface MadeProduct {
   id: number;
   name: string;

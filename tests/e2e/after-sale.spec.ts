@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, apiToken, productViaApi, registeredShopper, uniqueTag } from "./admin-helpers";
+import { ADMIN, apiToken, orderViaApi, productViaApi, registeredShopper, uniqueTag } from "./admin-helpers";
 import { signedInShopper } from "./checkout-helpers";
 import { waitForMail } from "./mailbox";
-import { ORDERS_SHOP, PASSWORD, toast } from "./orders-shop";
+import { ORDERS_SHOP, toast } from "./orders-shop";
 
 /**
  * After the sale (docs/decisions/0039-after-sale.md), with JavaScript and without: the shopper cancels an order that
@@ -13,17 +13,13 @@ test.use({ baseURL: ORDERS_SHOP });
 
 /** Buys one of the product as the shopper, through the API; the order's id. */
 async function bought(request: APIRequestContext, shopper: { id: number; email: string }, productId: number) {
-  const headers = { Authorization: `Bearer ${await apiToken(request, shopper.email, PASSWORD)}` };
-  const added = await request.post("/api/v1/cartItems/item/add", { headers, data: { productId, quantity: 1 } });
-  expect(added.ok(), await added.text()).toBe(true);
-  const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" };
-  const billing = { firstName: "After", lastName: "Sale", email: shopper.email, street: "1 Main St", city: "Austin" };
-  const paid = await request.post(`/api/v1/orders/user/${shopper.id}/checkout`, {
-    headers,
-    data: { billing: { ...billing, country: "US", postalCode: "78701" }, card },
+  const order = await orderViaApi(request, shopper, productId, {
+    quantity: 1,
+    firstName: "After",
+    lastName: "Sale",
+    street: "1 Main St",
   });
-  expect(paid.status(), await paid.text()).toBe(201);
-  return ((await paid.json()) as { data: { order: { id: number } } }).data.order.id;
+  return order.id;
 }
 
 async function inventoryOf(request: APIRequestContext, productId: number) {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { apiToken, productViaApi, signInAsAdmin, uniqueTag } from "./admin-helpers";
+import { apiToken, orderViaApi, productViaApi, signInAsAdmin, uniqueTag } from "./admin-helpers";
 import { signedInShopper } from "./checkout-helpers";
 import { ORDERS_SHOP, PASSWORD } from "./orders-shop";
 
@@ -11,18 +11,13 @@ import { ORDERS_SHOP, PASSWORD } from "./orders-shop";
 test.use({ baseURL: ORDERS_SHOP });
 
 /** Buys two of the product as the shopper, through the API (the checkout page has its own tests); the order. */
-async function bought(request: APIRequestContext, shopper: { id: number; email: string }, productId: number) {
-  const headers = { Authorization: `Bearer ${await apiToken(request, shopper.email, PASSWORD)}` };
-  const added = await request.post("/api/v1/cartItems/item/add", { headers, data: { productId, quantity: 2 } });
-  expect(added.ok(), await added.text()).toBe(true);
-  const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" };
-  const billing = { firstName: "Ivy", lastName: "Voice", email: shopper.email, street: "7 Ledger Row", city: "Austin" };
-  const paid = await request.post(`/api/v1/orders/user/${shopper.id}/checkout`, {
-    headers,
-    data: { billing: { ...billing, country: "US", postalCode: "78701" }, card },
+function bought(request: APIRequestContext, shopper: { id: number; email: string }, productId: number) {
+  return orderViaApi(request, shopper, productId, {
+    quantity: 2,
+    firstName: "Ivy",
+    lastName: "Voice",
+    street: "7 Ledger Row",
   });
-  expect(paid.status(), await paid.text()).toBe(201);
-  return ((await paid.json()) as { data: { order: { id: number; invoiceNumber: string } } }).data.order;
 }
 
 test("the shopper opens the invoice from the order page; the admin from the orders page", async ({

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, apiToken, productViaApi, signInAsAdmin, uniqueTag } from "./admin-helpers";
+import { ADMIN, apiToken, orderViaApi, productViaApi, signInAsAdmin, uniqueTag } from "./admin-helpers";
 import { signedInShopper } from "./checkout-helpers";
-import { notices, ORDERS_SHOP, PASSWORD } from "./orders-shop";
+import { notices, ORDERS_SHOP } from "./orders-shop";
 
 /**
  * Returns (docs/decisions/0044-returns.md), with JavaScript and without: a shopper with a delivered order asks to
@@ -13,17 +13,12 @@ test.use({ baseURL: ORDERS_SHOP });
 
 /** Buys two of the product as the shopper through the API, and has the admin deliver it; the order's id. */
 async function delivered(request: APIRequestContext, shopper: { id: number; email: string }, productId: number) {
-  const headers = { Authorization: `Bearer ${await apiToken(request, shopper.email, PASSWORD)}` };
-  const added = await request.post("/api/v1/cartItems/item/add", { headers, data: { productId, quantity: 2 } });
-  expect(added.ok(), await added.text()).toBe(true);
-  const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" };
-  const billing = { firstName: "Rita", lastName: "Turn", email: shopper.email, street: "3 Return Rd", city: "Austin" };
-  const paid = await request.post(`/api/v1/orders/user/${shopper.id}/checkout`, {
-    headers,
-    data: { billing: { ...billing, country: "US", postalCode: "78701" }, card },
+  const { id: orderId } = await orderViaApi(request, shopper, productId, {
+    quantity: 2,
+    firstName: "Rita",
+    lastName: "Turn",
+    street: "3 Return Rd",
   });
-  expect(paid.status(), await paid.text()).toBe(201);
-  const orderId = ((await paid.json()) as { data: { order: { id: number } } }).data.order.id;
   const boss = { Authorization: `Bearer ${await apiToken(request, ADMIN.email, ADMIN.password)}` };
   for (const status of ["PROCESSING", "SHIPPED", "DELIVERED"]) {
     const moved = await request.put(`/api/v1/orders/order/${orderId}/status`, { headers: boss, data: { status } });
