@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { itemName } from "~/lib/item-name";
 import { pageTitle } from "~/lib/site";
 import { IdSchema } from "~/schemas/common";
 import { RETURN_REASON_LABELS, SHOPPER_RETURN_REASONS } from "~/schemas/return-constants";
@@ -90,8 +91,7 @@ export default function OrderReturn() {
               {returnable.lines.map((line) => (
                 <li key={line.orderItemId} className="flex flex-wrap items-center justify-between gap-3 py-2">
                   <label htmlFor={`quantity-${line.orderItemId}`} className="text-slate-800">
-                    {line.productBrand} {line.productName}
-                    {line.variantLabel ? ` · ${line.variantLabel}` : ""}{" "}
+                    {itemName(line)}{" "}
                     <span className="text-sm text-slate-600">
                       ({line.returnable} of {line.bought} can be returned)
                     </span>

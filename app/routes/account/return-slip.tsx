@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { itemName } from "~/lib/item-name";
 import { pageTitle } from "~/lib/site";
 import { IdSchema } from "~/schemas/common";
 import { attempt } from "~/web/actions.server";
@@ -56,10 +57,7 @@ export default function ReturnSlip() {
           <tbody>
             {ret.lines.map((line) => (
               <tr key={line.id} className="border-b border-slate-200">
-                <td className="py-2">
-                  {line.productBrand} {line.productName}
-                  {line.variantLabel ? ` · ${line.variantLabel}` : ""}
-                </td>
+                <td className="py-2">{itemName(line)}</td>
                 <td className="py-2 text-right tabular-nums">{line.quantity}</td>
               </tr>
             ))}

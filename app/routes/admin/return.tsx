@@ -6,6 +6,7 @@ import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { formatPrice } from "~/lib/money";
+import { itemName } from "~/lib/item-name";
 import { pageTitle } from "~/lib/site";
 import { IdSchema } from "~/schemas/common";
 import { ReturnApproveSchema, ReturnReceiveSchema, ReturnRefundSchema, ReturnRejectSchema } from "~/schemas/returns";
@@ -107,10 +108,7 @@ export default function AdminReturn() {
           <tbody>
             {ret.lines.map((line) => (
               <tr key={line.id} className="border-b border-slate-200">
-                <td className="py-2">
-                  {line.productBrand} {line.productName}
-                  {line.variantLabel ? ` · ${line.variantLabel}` : ""}
-                </td>
+                <td className="py-2">{itemName(line)}</td>
                 <td className="py-2 text-right tabular-nums">{line.quantity}</td>
                 <td className="py-2 text-right tabular-nums">{formatPrice(line.refunded ?? line.refundAmount)}</td>
                 <td className="py-2 text-right">
