@@ -99,16 +99,7 @@ export async function approveReturn({
   message: string;
   db?: DbOrTx;
 }) {
-  const who = requireAdmin(actor);
-  return step(db, who, returnId, "approved", async (tx, ret) => {
-    expectStatus(ret, ["requested"], "approved");
-    const now = new Date();
-    await tx
-      .update(returns)
-      .set({ status: "approved", adminMessage: message || null, decidedAt: now, updatedAt: now })
-      .where(eq(returns.id, ret.id));
-    return { status: "approved", message };
-  });
+  return decide(db, requireAdmin(actor), returnId, { status: "approved", from: ["requested"], message });
 }
 
 /** POST /admin/returns/{returnId}/reject: refused with the admin's reason; its pieces may be asked for again. */
@@ -123,15 +114,24 @@ export async function rejectReturn({
   message: string;
   db?: DbOrTx;
 }) {
-  const who = requireAdmin(actor);
-  return step(db, who, returnId, "rejected", async (tx, ret) => {
-    expectStatus(ret, ["requested", "approved"], "rejected");
+  return decide(db, requireAdmin(actor), returnId, { status: "rejected", from: ["requested", "approved"], message });
+}
+
+/** The admin's decision on a return, from the statuses it may be taken in, with the message (none when empty). */
+function decide(
+  db: DbOrTx,
+  who: Actor,
+  returnId: number,
+  { status, from, message }: { status: "approved" | "rejected"; from: ReturnStatus[]; message: string },
+) {
+  return step(db, who, returnId, status, async (tx, ret) => {
+    expectStatus(ret, from, status);
     const now = new Date();
     await tx
       .update(returns)
-      .set({ status: "rejected", adminMessage: message, decidedAt: now, updatedAt: now })
+      .set({ status, adminMessage: message || null, decidedAt: now, updatedAt: now })
       .where(eq(returns.id, ret.id));
-    return { status: "rejected", message };
+    return { status, message };
   });
 }
 
