@@ -10,11 +10,11 @@ import {
   TestConfirmSchema,
 } from "~/schemas/orders";
 import {
-  confirmTestPayment,
   createCheckoutSession,
   createPaymentIntent,
   getPaymentConfig,
 } from "~/services/orders/payment-attempts.server";
+import { confirmTestPayment } from "~/services/orders/test-payments.server";
 import { handlePaymentWebhook } from "~/services/orders/orders.server";
 import { defineRoute } from "../define";
 
