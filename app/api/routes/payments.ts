@@ -1,14 +1,14 @@
 import { z } from "zod/v4";
+import { ShippingMethodIdSchema } from "~/schemas/orders";
 import {
   BillingSchema,
   CreatePaymentIntentSchema,
   PaymentConfigSchema,
   PaymentIntentSchema,
   ShippingAddressIdSchema,
-  ShippingMethodIdSchema,
   TestConfirmResultSchema,
   TestConfirmSchema,
-} from "~/schemas/orders";
+} from "~/schemas/payments";
 import {
   createCheckoutSession,
   createPaymentIntent,

@@ -6,7 +6,7 @@ import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { IdSchema } from "~/schemas/common";
-import type { RefundDto } from "~/schemas/orders";
+import type { RefundDto } from "~/schemas/refunds";
 import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
 import { formatPrice } from "~/lib/money";

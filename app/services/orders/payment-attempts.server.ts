@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, like, not } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { payments, type CartSnapshotLine } from "~/db/schema";
-import type { Billing, PaymentConfig, PaymentIntentDto } from "~/schemas/orders";
+import type { Billing, PaymentConfig, PaymentIntentDto } from "~/schemas/payments";
 import { createLogger, describeError } from "~/lib/log.server";
 import { centsToDollars, dollarsToCents, formatCents } from "~/lib/money";
 import { requireActor, type Actor } from "../access";

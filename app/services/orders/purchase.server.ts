@@ -6,7 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
-import type { Billing, OrderDto, TestCard } from "~/schemas/orders";
+import type { OrderDto } from "~/schemas/orders";
+import type { Billing, TestCard } from "~/schemas/payments";
 import { assertOwnerOrAdmin, type Actor } from "../access";
 import { chargedButNotPlaced, paidPaymentWithoutOrder } from "./open-payments.server";
 import { paymentForCart } from "./payment-attempts.server";

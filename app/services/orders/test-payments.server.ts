@@ -2,7 +2,7 @@
 // card form's post and the page checkout's charge, each at most once per payment.
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { type payments } from "~/db/schema";
-import type { TestCard, TestConfirmResult } from "~/schemas/orders";
+import type { TestCard, TestConfirmResult } from "~/schemas/payments";
 import { requireActor, type Actor } from "../access";
 import { ConflictError, NotFoundError } from "../errors";
 import { faultPoint } from "../faults.server";
