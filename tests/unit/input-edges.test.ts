@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AddressInputSchema, RegisterSchema, UserUpdateSchema } from "~/schemas/account";
-import { CategoryInputSchema, ProductInputSchema } from "~/schemas/catalogue";
+import { CategoryInputSchema, ProductInputSchema } from "~/schemas/product-admin";
 import { CheckoutAddressSchema } from "~/schemas/checkout";
 import { BrandInputSchema } from "~/schemas/taxonomy";
 import { AddToCartSchema, QuantitySchema } from "~/schemas/cart";

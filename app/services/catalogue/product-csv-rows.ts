@@ -1,6 +1,7 @@
 // Reading a product CSV into products and their variants, every row checked before anything is written (one error and
 // nothing is imported). Rows are grouped by product: by id when given, else by name and brand. Pure: no database.
-import { ProductInputSchema, WeightGramsSchema } from "~/schemas/catalogue";
+import { ProductInputSchema } from "~/schemas/product-admin";
+import { WeightGramsSchema } from "~/schemas/variant-admin";
 import { MAX_ID, textProblem } from "~/schemas/common";
 import { dollarsToCents } from "~/lib/money";
 import { lineErrors, readCsvRecords, restoreFormula, VARIANT_COLUMNS } from "./product-csv-format";
