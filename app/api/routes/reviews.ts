@@ -168,7 +168,7 @@ export const reviewRoutes = {
   mailPreference: defineRoute(
     {
       method: "get",
-      path: "/reviews/mail-preference",
+      path: "/review-mail",
       tag: "reviews",
       summary: "Whether the caller gets the review-request e-mails (false after the one-click opt-out)",
       access: "user",
@@ -180,7 +180,7 @@ export const reviewRoutes = {
   setMailPreference: defineRoute(
     {
       method: "put",
-      path: "/reviews/mail-preference",
+      path: "/review-mail",
       tag: "reviews",
       summary:
         "Opt back in to (true) or out of (false) the review-request e-mails; a form's checkbox: ticked is on, absent is off",

@@ -26,6 +26,7 @@ import {
   type SettingsIntent,
 } from "~/schemas/account";
 import { ReviewMailPreferenceSchema } from "~/schemas/reviews";
+import { reviewMailFormHtml } from "~/web/review-mail-form.server";
 import { attempt, loadOrThrow, readForm, refusedReply, sentWithJs } from "~/web/actions.server";
 import { requireOwner } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
@@ -45,9 +46,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ) as SettingsConstraints;
   const { data: reviewMail } = await auth.api(endpoints.reviews.mailPreference, {});
   return data({
-    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
+    user: {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+    },
     constraints,
-    reviewMail: reviewMail.reviewMail,
+    mailForm: reviewMailFormHtml(reviewMail.reviewMail),
   });
 }
 
@@ -122,7 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { user, constraints, reviewMail } = useLoaderData<typeof loader>();
+  const { user, constraints, mailForm } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <div>
@@ -137,16 +143,8 @@ export default function Settings() {
       <NameForm user={user} constraint={constraints.name} />
       <EmailForm email={user.email} constraint={constraints.email} />
       <PasswordForm constraint={constraints.password} />
-      <form method="post" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 className="text-lg font-semibold">E-mails</h2>
-        <label className="mt-3 flex items-center gap-2 text-sm">
-          <input type="checkbox" name="reviewMail" defaultChecked={reviewMail} />
-          Ask me to review what I bought, by e-mail, after delivery
-        </label>
-        <button type="submit" name="intent" value="review-mail" className="btn-secondary mt-3">
-          Save e-mail settings
-        </button>
-      </form>
+      {/* the review e-mails' checkbox, a plain form written on the server (app/web/review-mail-form.server.ts) */}
+      <div dangerouslySetInnerHTML={{ __html: mailForm }} />
       <MyDataSection userId={user.id} />
       <DeleteForm constraint={constraints.delete} />
     </div>

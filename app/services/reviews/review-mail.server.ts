@@ -45,7 +45,7 @@ export async function optOutOfReviewMail({ token, db = getDb() }: { token: strin
     .where(eq(users.id, userId));
 }
 
-/** GET /reviews/mail-preference: whether the caller gets review-request e-mails (not after opting out). */
+/** GET /review-mail: whether the caller gets review-request e-mails (not after opting out). */
 export async function getReviewMailPreference({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }) {
   const who = requireActor(actor);
   const [row] = await db.select({ out: users.reviewMailOptOutAt }).from(users).where(eq(users.id, who.id));
@@ -53,7 +53,7 @@ export async function getReviewMailPreference({ actor, db = getDb() }: { actor: 
 }
 
 /**
- * PUT /reviews/mail-preference: the account settings' checkbox. Opting back in clears the opt-out (the one-click link
+ * PUT /review-mail: the account settings' checkbox. Opting back in clears the opt-out (the one-click link
  * or this form set it); opting out keeps the first time it was asked.
  */
 export async function setReviewMailPreference({
