@@ -11,7 +11,7 @@ import { loadOrThrow } from "~/web/actions.server";
 import { categoriesWithProducts } from "~/web/products.server";
 import { pageTitle } from "~/lib/site";
 import { getAuth } from "~/client/auth.server";
-import { SaveButton } from "~/components/shop/save-button";
+import { SaveButton, SaveForm } from "~/components/shop/save-button";
 import type { loader as rootLoader } from "~/root";
 
 /**
@@ -81,7 +81,17 @@ export default function Listing() {
       {isAdmin ? <AdminCardLinks product={product} /> : null}
     </>
   );
-  return <ProductListing heading={heading} params={params} page={page} categories={categories} cardExtras={extras} />;
+  return (
+    <>
+      <ProductListing heading={heading} params={params} page={page} categories={categories} cardExtras={extras} />
+      {/* the cards' "Save for later" forms, outside the listing's form (their buttons are in the cards) */}
+      {saved
+        ? page.content.map((p) => (
+            <SaveForm key={p.id} detached productId={p.id} name={p.name} saved={saved.includes(p.id)} />
+          ))
+        : null}
+    </>
+  );
 }
 
 export function ErrorBoundary() {

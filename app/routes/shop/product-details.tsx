@@ -27,7 +27,7 @@ import { ReviewsSection } from "~/components/shop/reviews-section";
 import { ratingLabel, Stars } from "~/components/shop/stars";
 import { isReviewIntent, loadReviews, reviewAction } from "~/web/reviews.server";
 import { reviewsStructuredData } from "~/lib/review-structured-data";
-import { SaveButton } from "~/components/shop/save-button";
+import { SaveForm } from "~/components/shop/save-button";
 import { RelatedProducts } from "~/components/shop/related-products";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
@@ -304,7 +304,7 @@ export default function ProductDetails() {
                 ) : null}
               </div>
             </Form>
-            {saved !== null ? <SaveButton productId={product.id} name={product.name} saved={saved} /> : null}
+            {saved !== null ? <SaveForm productId={product.id} name={product.name} saved={saved} /> : null}
           </div>
         </div>
         <RelatedProducts products={related} />
