@@ -79,3 +79,20 @@ test("save from a card and from the details page, list them on the Saved page, m
   await expect(visitor.getByRole("button", { name: /Save for later|Saved:/ })).toHaveCount(0);
   await visitor.close();
 });
+
+test("review e-mails: turned off and back on from account settings", async ({ page }, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  const shopper = await signedInShopper(page);
+  await page.goto(`/user-profile/${shopper.id}/settings`);
+  await hydrated(page, javaScriptEnabled);
+  const box = page.getByRole("checkbox", { name: /review/ });
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await page.getByRole("button", { name: "Save e-mail settings" }).click();
+  await expect(toast(page, "You will not get e-mails asking for reviews any more.")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /review/ })).not.toBeChecked();
+  await page.getByRole("checkbox", { name: /review/ }).check();
+  await page.getByRole("button", { name: "Save e-mail settings" }).click();
+  await expect(toast(page, "You will get e-mails asking for reviews again.")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /review/ })).toBeChecked();
+});
