@@ -6,6 +6,7 @@ import type { ReviewMailPreference } from "~/schemas/reviews";
 import type { Related, SavedList } from "~/schemas/saved";
 import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
 import { RELATED_MAX } from "~/schemas/saved-constants";
+import { PASSWORD } from "../support/accounts";
 import { useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
 import { addToCart } from "../support/checkout";
@@ -122,11 +123,13 @@ describe("saved items", () => {
     expect(await readCatalogueVersion()).toBe(before);
   });
 
-  it("an account's saved items go with the account (deleting the user row)", async () => {
+  it("an account's saved items go with the account when it is deleted", async () => {
     const user = await shopper();
     const p = await product();
     await send("POST", "/saved", { productId: p.id }, user.auth);
-    await database.db.delete(users).where(eq(users.id, user.id));
+    expect(await database.db.select().from(savedItems).where(eq(savedItems.userId, user.id))).toHaveLength(1);
+    const deleted = await send("POST", `/users/${user.id}/delete`, { currentPassword: PASSWORD }, user.auth);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(await database.db.select().from(savedItems).where(eq(savedItems.userId, user.id))).toEqual([]);
   });
 });
