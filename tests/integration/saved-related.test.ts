@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products, productVariants, savedItems, users } from "~/db/schema";
+import type { AccountExportDto } from "~/schemas/data-export";
 import type { CartDto } from "~/schemas/orders";
 import type { ReviewMailPreference } from "~/schemas/reviews";
 import type { Related, SavedList } from "~/schemas/saved";
@@ -128,6 +129,11 @@ describe("saved items", () => {
     const p = await product();
     await send("POST", "/saved", { productId: p.id }, user.auth);
     expect(await database.db.select().from(savedItems).where(eq(savedItems.userId, user.id))).toHaveLength(1);
+    // "Download my data" lists them
+    const exported = await get<AccountExportDto>(`/users/${user.id}/export`, user.auth);
+    expect(exported.body.data.savedItems).toEqual([
+      { productId: p.id, productName: p.name, savedPrice: p.priceCents / 100, savedAt: expect.any(String) },
+    ]);
     const deleted = await send("POST", `/users/${user.id}/delete`, { currentPassword: PASSWORD }, user.auth);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(await database.db.select().from(savedItems).where(eq(savedItems.userId, user.id))).toEqual([]);
