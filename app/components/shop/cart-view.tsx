@@ -6,7 +6,7 @@ import { ProductImage } from "~/components/shop/product-image";
 import { useFetcherKeyToasts } from "~/hooks/use-fetcher-toasts";
 import { cartFetcherKey, useCartLinesBusy, usePendingLines } from "~/hooks/use-optimistic-cart";
 import { beyondStock, CART_BEYOND_STOCK } from "~/schemas/cart-constants";
-import type { CartDto, CartItemDto } from "~/schemas/orders";
+import type { CartDto, CartItemDto } from "~/schemas/cart";
 import { lineTotal, sumPrices } from "~/lib/money";
 import type { IntentReply } from "~/schemas/common";
 
