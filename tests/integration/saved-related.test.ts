@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products, productVariants, savedItems, users } from "~/db/schema";
 import type { AccountExportDto } from "~/schemas/data-export";
-import type { CartDto } from "~/schemas/orders";
+import type { CartDto } from "~/schemas/cart";
 import type { ReviewMailPreference } from "~/schemas/reviews";
 import type { Related, SavedList } from "~/schemas/saved";
 import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
