@@ -37,6 +37,8 @@ export default [
   // returns (docs/decisions/0044-returns.md)
   route("orders/:orderId/return", "routes/account/order-return.tsx"),
   route("returns/:returnId/slip", "routes/account/return-slip.tsx"),
+  // saved items (docs/decisions/0047-saved-items-and-related-products.md)
+  route("account/saved", "routes/account/saved.tsx"),
 
   // admin: managing the shop
   route("add-product", "routes/admin/add-product.tsx"),

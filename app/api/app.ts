@@ -29,6 +29,7 @@ import { returnRoutes } from "./routes/returns";
 import { discountRoutes } from "./routes/discounts";
 import { reportRoutes } from "./routes/reports";
 import { reviewRoutes } from "./routes/reviews";
+import { relatedRoutes, savedRoutes } from "./routes/saved";
 import { staffRoutes } from "./routes/staff";
 import { auditRoutes } from "./routes/audit";
 import { userRoutes } from "./routes/users";
@@ -60,6 +61,8 @@ export const endpoints = {
   pricing: pricingRoutes,
   pages: pageRoutes,
   reviews: reviewRoutes,
+  saved: savedRoutes,
+  related: relatedRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));

@@ -34,6 +34,10 @@ export const AccountExportSchema = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** what they saved for later: the product, the price when saved and when (decision 0047) */
+  savedItems: z.array(
+    z.object({ productId: z.number().int(), productName: z.string(), savedPrice: z.number(), savedAt: z.string() }),
+  ),
   /** the e-mails the shop queued for the account's address: what, when and whether they went (not their bodies) */
   mail: z.array(
     z.object({ kind: z.string(), to: z.string(), subject: z.string(), status: z.string(), createdAt: z.string() }),

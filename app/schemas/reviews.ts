@@ -54,6 +54,26 @@ export const ReviewSettingsSchema = z.object({
 });
 export type ReviewSettings = z.infer<typeof ReviewSettingsSchema>;
 
+/**
+ * The account's review-request e-mails, on or off (account settings, decision 0047): JSON says true or false; the
+ * settings form's checkbox sends "on" when ticked and nothing when not (off).
+ */
+export const ReviewMailPreferenceSchema = z.object({
+  reviewMail: z.preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === "") return false;
+      if (typeof value === "string") {
+        const lower = value.toLowerCase();
+        if (["true", "1", "on", "yes"].includes(lower)) return true;
+        if (["false", "0", "off", "no"].includes(lower)) return false;
+      }
+      return value;
+    },
+    z.boolean({ error: "Say true or false" }),
+  ),
+});
+export type ReviewMailPreference = z.output<typeof ReviewMailPreferenceSchema>;
+
 export const ReviewOptOutSchema = z.object({ token: z.string({ error: "The link is not valid" }).max(200) });
 
 export const ReviewStatusSchema = z.enum(REVIEW_STATUSES, { error: "A status is published or hidden" });

@@ -569,6 +569,30 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: ADMIN_ONLY,
     call: () => ({ path: "/admin/reviews/settings", json: { requestDays: 7 } }),
   },
+  // saved items (decision 0047): each signed-in account its own list; ids that are not saved are 404
+  "GET /saved": { expect: [401, 200, 200, 200, 200], call: () => ({ path: "/saved" }) },
+  "GET /saved/ids": { expect: [401, 200, 200, 200, 200], call: () => ({ path: "/saved/ids" }) },
+  "POST /saved": {
+    expect: [401, 201, 201, 201, 201],
+    call: (f) => ({ path: "/saved", json: { productId: f.productIds[0] } }),
+  },
+  "DELETE /saved/{productId}": { expect: [401, 404, 404, 404, 404], call: () => ({ path: "/saved/2147483647" }) },
+  "POST /saved/{productId}/move-to-cart": {
+    expect: [401, 404, 404, 404, 404],
+    call: () => ({ path: "/saved/2147483647/move-to-cart" }),
+  },
+  // related products: a product's are public (the cached pages show them); the cart's are the caller's own cart's
+  "GET /products/product/{id}/related": {
+    expect: PUBLIC,
+    call: (f) => ({ path: `/products/product/${f.productIds[0]}/related` }),
+  },
+  "GET /cart/related": { expect: [401, 200, 200, 200, 200], call: () => ({ path: "/cart/related" }) },
+  // the review e-mails' setting: the caller's own account
+  "GET /review-mail": { expect: [401, 200, 200, 200, 200], call: () => ({ path: "/review-mail" }) },
+  "PUT /review-mail": {
+    expect: [401, 200, 200, 200, 200],
+    call: () => ({ path: "/review-mail", json: { reviewMail: true } }),
+  },
   "GET /admin/refunds": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/refunds" }) },
   "GET /admin/dashboard": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard?days=7" }) },
   "GET /admin/dashboard.csv": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/dashboard.csv?table=products" }) },
@@ -762,6 +786,10 @@ const PAGES: Record<string, Row> = {
   "GET routes/account/data-export": ["login", 200, "unauthorized", "unauthorized", "unauthorized"],
   "POST routes/account/settings": ["login", "ok", "unauthorized", "unauthorized", "unauthorized"],
   "GET routes/account/profile-redirect": ["login", 302, 302, 302, 302],
+  // the Saved page: any signed-in account's own list; its action takes every "Save for later" form (an empty one is
+  // refused once let in)
+  "GET routes/account/saved": ["login", 200, 200, 200, 200],
+  "POST routes/account/saved": ["login", "ok", "ok", "ok", "ok"],
   "GET routes/shop/cart": PAGE_SHOPPER,
   "POST routes/shop/cart": PAGE_SHOPPER_ACTION,
 };

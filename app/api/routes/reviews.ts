@@ -8,6 +8,7 @@ import {
   ReviewInputSchema,
   ReviewListQuerySchema,
   ReviewModerationSchema,
+  ReviewMailPreferenceSchema,
   ReviewOptOutSchema,
   ReviewSettingsSchema,
   ReviewPageSchema,
@@ -16,7 +17,13 @@ import {
   ReviewSchema,
 } from "~/schemas/reviews";
 import { listReviewsForAdmin, replyToReview, setReviewStatus } from "~/services/reviews/review-admin.server";
-import { getReviewSettings, optOutOfReviewMail, saveReviewSettings } from "~/services/reviews/review-mail.server";
+import {
+  getReviewMailPreference,
+  getReviewSettings,
+  optOutOfReviewMail,
+  saveReviewSettings,
+  setReviewMailPreference,
+} from "~/services/reviews/review-mail.server";
 import {
   createReview,
   deleteReview,
@@ -155,6 +162,41 @@ export const reviewRoutes = {
     async ({ body }) => {
       await optOutOfReviewMail({ token: body.token });
       return { message: "You will not get e-mails asking for reviews any more.", data: null };
+    },
+  ),
+
+  mailPreference: defineRoute(
+    {
+      method: "get",
+      path: "/review-mail",
+      tag: "reviews",
+      summary: "Whether the caller gets the review-request e-mails (false after the one-click opt-out)",
+      access: "user",
+      response: ReviewMailPreferenceSchema,
+    },
+    async ({ actor }) => ({ message: "Found", data: await getReviewMailPreference({ actor }) }),
+  ),
+
+  setMailPreference: defineRoute(
+    {
+      method: "put",
+      path: "/review-mail",
+      tag: "reviews",
+      summary:
+        "Opt back in to (true) or out of (false) the review-request e-mails; a form's checkbox: ticked is on, absent is off",
+      access: "user",
+      body: ReviewMailPreferenceSchema,
+      bodyType: "json-or-form",
+      response: ReviewMailPreferenceSchema,
+    },
+    async ({ actor, body }) => {
+      const saved = await setReviewMailPreference({ actor, reviewMail: body.reviewMail });
+      return {
+        message: saved.reviewMail
+          ? "You will get e-mails asking for reviews again."
+          : "You will not get e-mails asking for reviews any more.",
+        data: saved,
+      };
     },
   ),
 

@@ -226,6 +226,8 @@ export const orderItems = pgTable(
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     index("order_items_variant_idx").on(t.variantId),
+    // "Goes well with" (decision 0047): the orders that hold a product, then their other lines
+    index("order_items_product_order_idx").on(t.productId, t.orderId),
     check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
     check("order_items_price_not_negative", sql`${t.priceCents} >= 0`),
   ],

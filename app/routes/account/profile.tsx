@@ -121,6 +121,14 @@ export default function Profile() {
                 Account settings
               </Link>
             ) : null}
+            {own ? (
+              <Link
+                to="/account/saved"
+                className="ml-4 mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+              >
+                Saved items
+              </Link>
+            ) : null}
           </div>
         </section>
         <AddressBook userId={user.id} addresses={user.addressList} countries={countries} />

@@ -25,6 +25,8 @@ import {
   UserUpdateSchema,
   type SettingsIntent,
 } from "~/schemas/account";
+import { ReviewMailPreferenceSchema } from "~/schemas/reviews";
+import { reviewMailFormHtml } from "~/web/review-mail-form.server";
 import { attempt, loadOrThrow, readForm, refusedReply, sentWithJs } from "~/web/actions.server";
 import { requireOwner } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
@@ -42,9 +44,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const constraints = Object.fromEntries(
     Object.entries(FORMS).map(([intent, { schema }]) => [intent, getZodConstraint(schema)]),
   ) as SettingsConstraints;
+  const { data: reviewMail } = await auth.api(endpoints.reviews.mailPreference, {});
   return data({
-    user: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
+    user: {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+    },
     constraints,
+    mailForm: reviewMailFormHtml(reviewMail.reviewMail),
   });
 }
 
@@ -86,6 +95,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const auth = await requireOwner(request, params.userId);
   const form = await readForm(request);
   const back = `/user-profile/${auth.userId}/settings`;
+  // the review e-mails' checkbox (decision 0047): a plain form, answered with a 303 and a toast, JavaScript or not
+  if (form.get("intent") === "review-mail") {
+    const parsed = ReviewMailPreferenceSchema.safeParse({ reviewMail: form.get("reviewMail") ?? undefined });
+    if (!parsed.success) return auth.redirect(back, { type: "error", message: "Please try again." });
+    const saved = await attempt(auth.api(endpoints.reviews.setMailPreference, { body: parsed.data }));
+    return auth.redirect(
+      back,
+      saved.ok
+        ? { type: "success", message: saved.value.message }
+        : {
+            type: "error",
+            message: saved.error.message,
+          },
+    );
+  }
   const which = SettingsIntentSchema.safeParse({ intent: form.get("intent") });
   if (!which.success) return auth.redirect(back, { type: "error", message: "Please try again." });
   const intent = which.data.intent;
@@ -104,7 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { user, constraints } = useLoaderData<typeof loader>();
+  const { user, constraints, mailForm } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <div>
@@ -119,6 +143,8 @@ export default function Settings() {
       <NameForm user={user} constraint={constraints.name} />
       <EmailForm email={user.email} constraint={constraints.email} />
       <PasswordForm constraint={constraints.password} />
+      {/* the review e-mails' checkbox, a plain form written on the server (app/web/review-mail-form.server.ts) */}
+      <div dangerouslySetInnerHTML={{ __html: mailForm }} />
       <MyDataSection userId={user.id} />
       <DeleteForm constraint={constraints.delete} />
     </div>

@@ -13,6 +13,7 @@ import { countryList } from "~/lib/countries.server";
 import { ShippingEstimate } from "~/components/shop/shipping-estimate";
 import { DiscountCodeForm } from "~/components/shop/discount-code-form";
 import { QuoteQuerySchema } from "~/schemas/orders";
+import { RelatedProducts } from "~/components/shop/related-products";
 
 const EstimateQuerySchema = QuoteQuerySchema.pick({ country: true, state: true });
 
@@ -35,7 +36,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     cart.items.length > 0 ? await auth.api(endpoints.cart.quote, { params: { userId }, query }) : { data: null };
   // shown only where the shop prices shipping or tax (else the total is the lines', as always)
   const estimate = quote && (quote.shipsByZone || quote.taxes.length > 0 || query.country) ? quote : null;
-  return data({ cart, userId, estimate, quote, countries: estimate ? countryList() : [] });
+  // complements of what is in the cart (decision 0047): the caller's own cart only (an admin looking at another's: none)
+  const related =
+    cart.items.length > 0 && auth.userId === userId ? (await auth.api(endpoints.related.cart, {})).data.products : [];
+  return data({ cart, userId, estimate, quote, countries: estimate ? countryList() : [], related });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -99,26 +103,33 @@ function send(
 }
 
 export default function MyCart() {
-  const { cart, userId, estimate, quote, countries } = useLoaderData<typeof loader>();
+  const { cart, userId, estimate, quote, countries, related } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const refused = reply && !reply.ok && reply.sent?.intent === "discount-apply" ? reply : null;
   return (
-    <CartView
-      cart={cart}
-      userId={userId}
-      beforeTotal={
-        <>
-          {quote ? (
-            <DiscountCodeForm
-              quote={quote}
-              error={refused?.errors?.code?.[0] ?? refused?.message}
-              typed={refused?.sent?.values?.code}
-            />
-          ) : null}
-          {estimate ? <ShippingEstimate quote={estimate} countries={countries} /> : null}
-        </>
-      }
-    />
+    <>
+      <CartView
+        cart={cart}
+        userId={userId}
+        beforeTotal={
+          <>
+            {quote ? (
+              <DiscountCodeForm
+                quote={quote}
+                error={refused?.errors?.code?.[0] ?? refused?.message}
+                typed={refused?.sent?.values?.code}
+              />
+            ) : null}
+            {estimate ? <ShippingEstimate quote={estimate} countries={countries} /> : null}
+          </>
+        }
+      />
+      {related.length > 0 ? (
+        <div className="mx-auto max-w-5xl px-4 pb-8">
+          <RelatedProducts products={related} />
+        </div>
+      ) : null}
+    </>
   );
 }
 

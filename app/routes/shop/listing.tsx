@@ -10,6 +10,8 @@ import { facetsWithSelected, readListingState } from "~/web/listing.server";
 import { loadOrThrow } from "~/web/actions.server";
 import { categoriesWithProducts } from "~/web/products.server";
 import { pageTitle } from "~/lib/site";
+import { getAuth } from "~/client/auth.server";
+import { SaveButton, SaveForm } from "~/components/shop/save-button";
 import type { loader as rootLoader } from "~/root";
 
 /**
@@ -58,15 +60,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const heading = listing.q
     ? `Results for “${listing.q}”${category ? ` in ${category.name}` : ""}`
     : (category?.name ?? "All Products");
-  return { params: listing, page: { ...page, facets: facetsWithSelected(page.facets, listing) }, categories, heading };
+  // a signed-in shopper's saved products (their cards say "Saved"); an anonymous page, the cached one, has none
+  const auth = await getAuth(request);
+  const saved = auth ? (await auth.api(endpoints.saved.ids, {})).data.productIds : null;
+  return {
+    params: listing,
+    page: { ...page, facets: facetsWithSelected(page.facets, listing) },
+    categories,
+    heading,
+    saved,
+  };
 }
 
 export default function Listing() {
-  const { params, page, categories, heading } = useLoaderData<typeof loader>();
+  const { params, page, categories, heading, saved } = useLoaderData<typeof loader>();
   const isAdmin = useRouteLoaderData<typeof rootLoader>("root")?.user?.isAdmin ?? false;
-  const adminLinks = (product: ProductDto) => (isAdmin ? <AdminCardLinks product={product} /> : null);
+  const extras = (product: ProductDto) => (
+    <>
+      {saved ? <SaveButton productId={product.id} name={product.name} saved={saved.includes(product.id)} /> : null}
+      {isAdmin ? <AdminCardLinks product={product} /> : null}
+    </>
+  );
   return (
-    <ProductListing heading={heading} params={params} page={page} categories={categories} cardExtras={adminLinks} />
+    <>
+      <ProductListing heading={heading} params={params} page={page} categories={categories} cardExtras={extras} />
+      {/* the cards' "Save for later" forms, outside the listing's form (their buttons are in the cards) */}
+      {saved
+        ? page.content.map((p) => (
+            <SaveForm key={p.id} detached productId={p.id} name={p.name} saved={saved.includes(p.id)} />
+          ))
+        : null}
+    </>
   );
 }
 

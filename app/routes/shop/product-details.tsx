@@ -27,6 +27,8 @@ import { ReviewsSection } from "~/components/shop/reviews-section";
 import { ratingLabel, Stars } from "~/components/shop/stars";
 import { isReviewIntent, loadReviews, reviewAction } from "~/web/reviews.server";
 import { reviewsStructuredData } from "~/lib/review-structured-data";
+import { SaveForm } from "~/components/shop/save-button";
+import { RelatedProducts } from "~/components/shop/related-products";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!loaded) return [{ title: pageTitle("No product") }];
@@ -68,9 +70,18 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     callApi(endpoints.offerTerms.get, { params: { id: product.id }, query: { variantId: variant?.id } }),
   );
   const terms = offered.ok ? offered.value.data : null;
+  // "Goes well with" is the same for everyone (the cached anonymous page has it); whether the product is saved is the
+  // signed-in shopper's own, never on an anonymous page (decision 0047)
+  const auth = await getAuth(request);
+  const [related, savedIds] = await Promise.all([
+    callApi(endpoints.related.product, { params: { id: product.id } }),
+    auth ? auth.api(endpoints.saved.ids, {}) : null,
+  ]);
   return {
     product,
     reviewing,
+    related: related.data.products,
+    saved: savedIds ? savedIds.data.productIds.includes(product.id) : null,
     pictures,
     choice,
     price,
@@ -146,6 +157,8 @@ export default function ProductDetails() {
   const {
     product,
     reviewing,
+    related,
+    saved,
     pictures,
     choice,
     price,
@@ -291,8 +304,10 @@ export default function ProductDetails() {
                 ) : null}
               </div>
             </Form>
+            {saved !== null ? <SaveForm productId={product.id} name={product.name} saved={saved} /> : null}
           </div>
         </div>
+        <RelatedProducts products={related} />
         <ReviewsSection
           productId={product.id}
           reviews={reviewing.reviews}

@@ -3,7 +3,7 @@
 // person's, so even an admin gets 403 for someone else's.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { mailOutbox, payments, users, withdrawalRequests } from "~/db/schema";
+import { mailOutbox, payments, products, savedItems, users, withdrawalRequests } from "~/db/schema";
 import { centsToDollars } from "~/lib/money";
 import { DATA_EXPORT_FORMAT, type AccountExportDto } from "~/schemas/data-export";
 import { requireActor, type Actor } from "../access";
@@ -65,6 +65,17 @@ export async function exportAccountData({
     // the mail to the account's address (a billing e-mail typed at checkout is anyone's: never a key to mail)
     .where(eq(sql`lower(${mailOutbox.recipient})`, row.email.toLowerCase()))
     .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+  const saved = await db
+    .select({
+      productId: savedItems.productId,
+      productName: products.name,
+      savedPriceCents: savedItems.savedPriceCents,
+      createdAt: savedItems.createdAt,
+    })
+    .from(savedItems)
+    .innerJoin(products, eq(products.id, savedItems.productId))
+    .where(eq(savedItems.userId, userId))
+    .orderBy(asc(savedItems.createdAt), asc(savedItems.id));
   return {
     format: DATA_EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
@@ -84,6 +95,12 @@ export async function exportAccountData({
       status: w.status,
       via: w.via,
       createdAt: w.createdAt.toISOString(),
+    })),
+    savedItems: saved.map((item) => ({
+      productId: item.productId,
+      productName: item.productName,
+      savedPrice: centsToDollars(item.savedPriceCents),
+      savedAt: item.createdAt.toISOString(),
     })),
     mail: mail.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
   };

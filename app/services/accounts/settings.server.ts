@@ -14,6 +14,7 @@ import {
   users,
   userTokens,
   withdrawalRequests,
+  savedItems,
 } from "~/db/schema";
 import { getConfig } from "~/lib/env.server";
 import { assertOwnerOrAdmin, type Actor } from "../access";
@@ -317,6 +318,8 @@ export async function deleteAccount({
     }
     await tx.delete(addresses).where(eq(addresses.userId, userId));
     await tx.delete(carts).where(eq(carts.userId, userId));
+    // what they saved for later is theirs alone (decision 0047)
+    await tx.delete(savedItems).where(eq(savedItems.userId, userId));
     // their reviews are their words: they go with the account (their helpful votes too; decision 0045)
     await tx.delete(reviews).where(eq(reviews.userId, userId));
     await tx

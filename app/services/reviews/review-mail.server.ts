@@ -6,7 +6,7 @@ import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { orderItems, orders, products, shopSettings, users } from "~/db/schema";
 import { getConfig } from "~/lib/env.server";
-import { requireAdmin, type Actor } from "../access";
+import { requireActor, requireAdmin, type Actor } from "../access";
 import { recordAudit } from "../audit/audit.server";
 import { ValidationError } from "../errors";
 import { queueMail } from "../mail/outbox.server";
@@ -43,6 +43,34 @@ export async function optOutOfReviewMail({ token, db = getDb() }: { token: strin
     .update(users)
     .set({ reviewMailOptOutAt: sql`coalesce(${users.reviewMailOptOutAt}, now())` })
     .where(eq(users.id, userId));
+}
+
+/** GET /review-mail: whether the caller gets review-request e-mails (not after opting out). */
+export async function getReviewMailPreference({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }) {
+  const who = requireActor(actor);
+  const [row] = await db.select({ out: users.reviewMailOptOutAt }).from(users).where(eq(users.id, who.id));
+  return { reviewMail: !row?.out };
+}
+
+/**
+ * PUT /review-mail: the account settings' checkbox. Opting back in clears the opt-out (the one-click link
+ * or this form set it); opting out keeps the first time it was asked.
+ */
+export async function setReviewMailPreference({
+  actor,
+  reviewMail,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  reviewMail: boolean;
+  db?: DbOrTx;
+}) {
+  const who = requireActor(actor);
+  await db
+    .update(users)
+    .set({ reviewMailOptOutAt: reviewMail ? null : sql`coalesce(${users.reviewMailOptOutAt}, now())` })
+    .where(eq(users.id, who.id));
+  return { reviewMail };
 }
 
 export async function reviewRequestDays(db: DbOrTx = getDb()): Promise<number> {
