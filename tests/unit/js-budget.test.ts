@@ -101,6 +101,7 @@ function shop({
       root: { kB: 3, imports: ["framework"] },
       products: { kB: productsKB, imports: ["framework"] },
       checkout: { kB: checkoutKB, imports: ["framework"] },
+      settings: { kB: 21, imports: ["framework"] },
       ...extraChunks,
     },
     {
@@ -111,6 +112,7 @@ function shop({
         module: "products",
       },
       "routes/shop/checkout": { path: "checkout/:userId/checkout", module: "checkout" },
+      "routes/account/settings": { path: "user-profile/:userId/settings", module: "settings" },
       ...extraRoutes,
     },
   );
@@ -141,6 +143,8 @@ describe("the JavaScript budget check", () => {
     );
     // the checkout's 125 kB leaves it room
     expect(result.out).toMatch(/routes\/shop\/checkout .*125 \(checkout\)\s+ok/);
+    // account settings, 105.x kB, within its own 106 kB (over a shopper's page's 105)
+    expect(result.out).toMatch(/routes\/account\/settings .*\s105\.\d\s+106 \(settings\)\s+ok/);
   });
 
   it("counts a chunk shared by the route and root once, and every import transitively", () => {

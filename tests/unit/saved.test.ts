@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ReviewMailPreferenceSchema } from "~/schemas/reviews";
 import { SAVE_INTENT, SavedIntentSchema, SavedItemInputSchema } from "~/schemas/saved";
-import { reviewMailFormHtml } from "~/web/review-mail-form.server";
 
 // Saved items and the review e-mails' checkbox (docs/decisions/0047-saved-items-and-related-products.md): the schemas
-// the forms and the API share, and the settings page's plain form.
+// the forms and the API share.
 
 describe("the review e-mails' checkbox", () => {
   it("reads a ticked box as on, an absent one as off, and JSON booleans as they are", () => {
@@ -16,13 +15,6 @@ describe("the review e-mails' checkbox", () => {
     expect(read("off").data).toEqual({ reviewMail: false });
     expect(read("maybe").success).toBe(false);
     expect(read(3).success).toBe(false);
-  });
-
-  it("is written ticked or not, with the settings action's intent", () => {
-    expect(reviewMailFormHtml(true)).toContain('name="reviewMail" checked>');
-    expect(reviewMailFormHtml(false)).toContain('name="reviewMail">');
-    expect(reviewMailFormHtml(false)).toContain('name="intent" value="review-mail"');
-    expect(reviewMailFormHtml(true)).toMatch(/^<form method="post"[^>]*>.*<\/form>$/s);
   });
 });
 

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
-import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { JsMarker } from "~/components/ui/js-marker";
 import type { z } from "zod/v4";
@@ -69,6 +69,27 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
       <p className="mb-4 mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">{intro}</p>
       {children}
     </section>
+  );
+}
+
+/**
+ * The review-request e-mails (decisions 0045, 0047): one box, ticked while the account gets them; answered with a
+ * redirect and a toast, with JavaScript or without.
+ */
+export function ReviewMailSection({ reviewMail }: { reviewMail: boolean }) {
+  return (
+    <Section id="review-mail" title="E-mails" intro="What the shop may e-mail you besides your orders.">
+      {/* keyed by the saved choice: the box shows it again after the save's redirect */}
+      <Form method="post" key={String(reviewMail)}>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="reviewMail" defaultChecked={reviewMail} />
+          E-mail me a few days after delivery to ask for a review of what I bought
+        </label>
+        <button type="submit" name="intent" value="review-mail" className="btn-secondary mt-4">
+          Save e-mail settings
+        </button>
+      </Form>
+    </Section>
   );
 }
 

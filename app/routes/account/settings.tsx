@@ -14,6 +14,7 @@ import {
   MyDataSection,
   NameForm,
   PasswordForm,
+  ReviewMailSection,
   type SettingsConstraints,
   type SettingsReply,
 } from "~/components/shop/settings-forms";
@@ -26,7 +27,6 @@ import {
   type SettingsIntent,
 } from "~/schemas/account";
 import { ReviewMailPreferenceSchema } from "~/schemas/reviews";
-import { reviewMailFormHtml } from "~/web/review-mail-form.server";
 import { attempt, loadOrThrow, readForm, refusedReply, sentWithJs } from "~/web/actions.server";
 import { requireOwner } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       email: user.email,
     },
     constraints,
-    mailForm: reviewMailFormHtml(reviewMail.reviewMail),
+    reviewMail: reviewMail.reviewMail,
   });
 }
 
@@ -95,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const auth = await requireOwner(request, params.userId);
   const form = await readForm(request);
   const back = `/user-profile/${auth.userId}/settings`;
-  // the review e-mails' checkbox (decision 0047): a plain form, answered with a 303 and a toast, JavaScript or not
+  // the review e-mails' checkbox (decision 0047): answered with a 303 and a toast, JavaScript or not
   if (form.get("intent") === "review-mail") {
     const parsed = ReviewMailPreferenceSchema.safeParse({ reviewMail: form.get("reviewMail") ?? undefined });
     if (!parsed.success) return auth.redirect(back, { type: "error", message: "Please try again." });
@@ -128,7 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { user, constraints, mailForm } = useLoaderData<typeof loader>();
+  const { user, constraints, reviewMail } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <div>
@@ -143,8 +143,7 @@ export default function Settings() {
       <NameForm user={user} constraint={constraints.name} />
       <EmailForm email={user.email} constraint={constraints.email} />
       <PasswordForm constraint={constraints.password} />
-      {/* the review e-mails' checkbox, a plain form written on the server (app/web/review-mail-form.server.ts) */}
-      <div dangerouslySetInnerHTML={{ __html: mailForm }} />
+      <ReviewMailSection reviewMail={reviewMail} />
       <MyDataSection userId={user.id} />
       <DeleteForm constraint={constraints.delete} />
     </div>
