@@ -30,6 +30,7 @@ import { discountRoutes } from "./routes/discounts";
 import { reportRoutes } from "./routes/reports";
 import { reviewRoutes } from "./routes/reviews";
 import { staffRoutes } from "./routes/staff";
+import { stockAlertRoutes } from "./routes/stock-alerts";
 import { auditRoutes } from "./routes/audit";
 import { userRoutes } from "./routes/users";
 
@@ -60,6 +61,7 @@ export const endpoints = {
   pricing: pricingRoutes,
   pages: pageRoutes,
   reviews: reviewRoutes,
+  stockAlerts: stockAlertRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));

@@ -11,3 +11,4 @@ export * from "./content";
 export * from "./invoices";
 export * from "./reviews";
 export * from "./after-sale";
+export * from "./stock-alerts";
