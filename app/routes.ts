@@ -83,5 +83,8 @@ export default [
   route("policies/:slug", "routes/site/policy.tsx"),
   // the one-click opt-out link of the review-request e-mails (docs/decisions/0045-reviews.md)
   route("reviews/opt-out", "routes/site/review-opt-out.tsx"),
+  // the links of the back-in-stock e-mails (docs/decisions/0046-back-in-stock-alerts.md)
+  route("stock-alerts/confirm", "routes/site/stock-alert-confirm.tsx"),
+  route("stock-alerts/unsubscribe", "routes/site/stock-alert-unsubscribe.tsx"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -31,6 +31,7 @@ import { reportRoutes } from "./routes/reports";
 import { reviewRoutes } from "./routes/reviews";
 import { relatedRoutes, savedRoutes } from "./routes/saved";
 import { staffRoutes } from "./routes/staff";
+import { stockAlertRoutes } from "./routes/stock-alerts";
 import { auditRoutes } from "./routes/audit";
 import { userRoutes } from "./routes/users";
 
@@ -63,6 +64,7 @@ export const endpoints = {
   reviews: reviewRoutes,
   saved: savedRoutes,
   related: relatedRoutes,
+  stockAlerts: stockAlertRoutes,
 };
 
 export const allRoutes: readonly AnyApiRoute[] = Object.values(endpoints).flatMap((set) => Object.values(set));

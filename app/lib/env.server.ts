@@ -91,6 +91,10 @@ export interface RateLimitConfig {
   withdrawalsPerOrder: number;
   /** reviews written, edited or deleted, and helpful votes, per account per hour (decision 0045) */
   reviewsPerHour: number;
+  /** back-in-stock subscriptions one client address may ask for per hour (decision 0046) */
+  stockAlertsPerClient: number;
+  /** confirmation mails to one address per hour (beyond it: the same answer, no mail) */
+  stockAlertsPerEmail: number;
 }
 
 export interface StripeConfig {
@@ -183,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       withdrawalsPerClient: positive(env.WITHDRAWALS_PER_CLIENT_PER_HOUR, 10),
       withdrawalsPerOrder: positive(env.WITHDRAWALS_PER_ORDER_PER_HOUR, 3),
       reviewsPerHour: positive(env.REVIEWS_PER_USER_PER_HOUR, 30),
+      stockAlertsPerClient: positive(env.STOCK_ALERTS_PER_CLIENT_PER_HOUR, 20),
+      stockAlertsPerEmail: positive(env.STOCK_ALERTS_PER_EMAIL_PER_HOUR, 5),
     },
     reconciler: {
       intervalMs: env.RECONCILE_INTERVAL_MS === "0" ? 0 : positive(env.RECONCILE_INTERVAL_MS, 60_000),

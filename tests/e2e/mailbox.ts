@@ -78,3 +78,17 @@ export async function waitForMail(query: MailQuery): Promise<Mail> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** How many messages of `kind` the shops have sent `to` so far (to check that something was sent only once). */
+export async function countMails({ to, kind }: Pick<MailQuery, "to" | "kind">): Promise<number> {
+  let count = 0;
+  for (const dir of MAIL_DIRS) {
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    for (const name of names) {
+      if (fileKind(name) !== kind) continue;
+      const mail = parseMail(await fs.readFile(path.join(dir, name)));
+      if (addressesOf(mail.to).includes(to.toLowerCase())) count++;
+    }
+  }
+  return count;
+}

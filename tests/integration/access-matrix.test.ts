@@ -33,6 +33,8 @@ interface Call {
 /** Fresh rows for the calls that delete or change what they aim at (one per role, so each has something to hit). */
 const fresh = {
   product: async () => (await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId })).id,
+  soldOut: async () =>
+    (await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId, inventory: 0 })).id,
   category: async () => (await createCategory(shop.database.db)).id,
   /** a brand of its own: a product that has it */
   brand: async () => (await createProduct(shop.database.db, { categoryId: shop.fixture.categoryId })).brand,
@@ -554,6 +556,28 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: [422, 422, 422, 422, 422],
     call: () => ({ path: "/reviews/mail-opt-out", json: { token: "1.not-a-signature" } }),
   },
+  // back-in-stock alerts (decision 0046): anyone subscribes to a sold-out product (a visitor by e-mail, confirmed by a
+  // link; a signed-in caller at once); the links' tokens are signed by the shop, whoever sends them
+  "POST /products/product/{id}/stock-alerts": {
+    expect: [202, 202, 202, 202, 202],
+    call: async () => ({
+      path: `/products/product/${await fresh.soldOut()}/stock-alerts`,
+      json: { email: `${word()}@example.com` },
+    }),
+  },
+  "POST /stock-alerts/confirm": {
+    expect: [422, 422, 422, 422, 422],
+    call: () => ({ path: "/stock-alerts/confirm", json: { token: "1.not-a-signature" } }),
+  },
+  "POST /stock-alerts/unsubscribe": {
+    expect: [422, 422, 422, 422, 422],
+    call: () => ({ path: "/stock-alerts/unsubscribe", json: { token: "eA.not-a-signature" } }),
+  },
+  "GET /stock-alerts": { expect: [401, 200, 200, 200, 200], call: () => ({ path: "/stock-alerts" }) },
+  "DELETE /stock-alerts/{alertId}": {
+    expect: [401, 404, 404, 404, 404],
+    call: () => ({ path: "/stock-alerts/2147483647" }),
+  },
   // moderation is the admin's: staff are refused too (decision 0045)
   "GET /admin/reviews": { expect: ADMIN_ONLY, call: () => ({ path: "/admin/reviews?status=hidden" }) },
   "POST /admin/reviews/{reviewId}/status": {
@@ -748,6 +772,12 @@ const PAGES: Record<string, Row> = {
   "POST routes/admin/reviews": PAGE_ADMIN_ACTION,
   // the review mails' opt-out link: without a valid token, the page says so (400) whoever opens it
   "GET routes/site/review-opt-out": [400, 400, 400, 400, 400],
+  // the back-in-stock mails' links (decision 0046): without a token the page says so (400); a post without one is
+  // refused (422) whoever sends it
+  "GET routes/site/stock-alert-confirm": [400, 400, 400, 400, 400],
+  "POST routes/site/stock-alert-confirm": [422, 422, 422, 422, 422],
+  "GET routes/site/stock-alert-unsubscribe": [400, 400, 400, 400, 400],
+  "POST routes/site/stock-alert-unsubscribe": [422, 422, 422, 422, 422],
   // returns (decision 0044): the owner's request form; the slip of a return that is not there (only an admin
   // learns it); the admin's list and a return's page
   "GET routes/account/order-return": PAGE_SHOPPER,

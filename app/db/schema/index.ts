@@ -12,3 +12,4 @@ export * from "./invoices";
 export * from "./reviews";
 export * from "./after-sale";
 export * from "./saved";
+export * from "./stock-alerts";

@@ -29,6 +29,8 @@ import { isReviewIntent, loadReviews, reviewAction } from "~/web/reviews.server"
 import { reviewsStructuredData } from "~/lib/review-structured-data";
 import { SaveForm } from "~/components/shop/save-button";
 import { RelatedProducts } from "~/components/shop/related-products";
+import { StockAlertForm } from "~/components/shop/stock-alert-form";
+import { isStockAlertIntent, stockAlertAction } from "~/web/stock-alerts.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!loaded) return [{ title: pageTitle("No product") }];
@@ -124,6 +126,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const productId = productIdParam(params.productId);
   const form = await readForm(request);
   if (isReviewIntent(form)) return reviewAction(request, productId, form);
+  if (isStockAlertIntent(form)) return stockAlertAction(request, productId, form);
   const { intent, quantity: rawQuantity, variantId } = AddToCartIntentSchema.parse(Object.fromEntries(form));
   const back = `/product/${productId}/details${variantId ? `?variant=${variantId}` : ""}`;
   const auth = await getAuth(request);
@@ -178,6 +181,7 @@ export default function ProductDetails() {
   const deleting = useIsPending({ intent: "review-delete" });
   const reviewBusy = saving || deleting;
   const cartError = actionData && "error" in actionData ? actionData : null;
+  const alertSent = actionData && "stockAlert" in actionData ? actionData.stockAlert : null;
   const reviewSent = actionData && "reviewForm" in actionData ? actionData.reviewForm : null;
   const { rating } = reviewing.reviews;
   // without JavaScript the answer to Add to cart is a whole page, back at its top: the refusal is said there too
@@ -305,6 +309,13 @@ export default function ProductDetails() {
               </div>
             </Form>
             {saved !== null ? <SaveForm productId={product.id} name={product.name} saved={saved} /> : null}
+            {outOfStock && choice.variant ? (
+              <StockAlertForm
+                variantId={product.options.length > 0 ? choice.variant.id : null}
+                signedIn={reviewing.signedIn}
+                sent={alertSent}
+              />
+            ) : null}
           </div>
         </div>
         <RelatedProducts products={related} />
