@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, orders, refunds, returnLines, returns, withdrawalRequests } from "~/db/schema";
+import type { CreditNoteDto } from "~/schemas/invoices";
 import type { ReturnableDto, ReturnDto } from "~/schemas/returns";
 import { checkInvariants } from "~/services/orders/invariants.server";
 import { shopAddress } from "~/services/mail/templates/after-sale.server";
@@ -104,11 +105,17 @@ describe("a return from request to refund", () => {
     // refunded once: a second refund is refused
     expect((await adminStep("refund", ret.id, { shipping: false })).status).toBe(409);
     // the credit note is the shopper's to read
-    const notes = await api.json<Envelope<Array<{ number: string; total: number }>>>(
-      `/orders/order/${order.id}/credit-notes`,
-      { headers: user.auth },
-    );
+    const notes = await api.json<Envelope<CreditNoteDto[]>>(`/orders/order/${order.id}/credit-notes`, {
+      headers: user.auth,
+    });
     expect(notes.body.data.map((n) => n.total)).toEqual([50]);
+    // it credits the returned pieces, not the order's every line
+    expect(notes.body.data[0]).toMatchObject({
+      lines: [{ productName: products[0]!.name, quantity: 2, unitPrice: 25, total: 50 }],
+      subtotal: 50,
+      discount: 0,
+      shipping: null,
+    });
     // the order stands (Delivered), its payment was not refunded whole
     expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe("DELIVERED");
     expect(await checkInvariants(database.db)).toEqual([]);

@@ -5,7 +5,17 @@
 // kept when it was placed (its lines, its price breakdown, its billing address, the seller then): never priced again.
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { documentCounters, orderItems, orders, payments, refunds, shopSettings, users } from "~/db/schema";
+import {
+  documentCounters,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  returnLines,
+  returns,
+  shopSettings,
+  users,
+} from "~/db/schema";
 import type { SellerSnapshot } from "~/db/schema";
 import {
   documentNumber,
@@ -19,6 +29,7 @@ import { isStaff, requireActor, requireAdmin, type Actor } from "../access";
 import { recordAudit } from "../audit/audit.server";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { priceParts } from "./order-price";
+import { creditedReturnParts, pricedLinesOfItems } from "./return-money";
 
 type DocumentKind = "invoice" | "credit_note";
 
@@ -245,6 +256,7 @@ export async function listCreditNotes({
   const notes = await creditNotesOf(order, db);
   if (notes.length === 0) return [];
   const parts = await documentParts(order, db);
+  const returned = notes.some((note) => note.returnId !== null) ? await returnedOfOrder(order, db) : null;
   const invoiceNumber =
     order.invoiceYear !== null && order.invoiceSeq !== null ? documentNumber(order.invoiceYear, order.invoiceSeq) : "";
   return notes.map((note) => ({
@@ -254,7 +266,81 @@ export async function listCreditNotes({
     invoiceNumber,
     orderId: order.id,
     reason: note.reason,
-    ...parts,
+    ...(note.returnId !== null && returned ? returned.partsOf(note.id, note.returnId, parts) : parts),
     total: centsToDollars(note.creditNoteCents!),
   }));
+}
+
+/**
+ * What a return's credit note credits (decision 0042 addendum): the returned pieces with their shares of discount and
+ * tax, and the shipping when that refund gave it back; not the whole order. The pieces refunded before a return's are
+ * those of returns refunded earlier (their refunds' ids are smaller), as when the refund was counted.
+ */
+async function returnedOfOrder(order: OrderRow, db: DbOrTx) {
+  const [items, payment, rows] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    order.paymentId === null
+      ? Promise.resolve([])
+      : db.select({ snapshot: payments.cartSnapshot }).from(payments).where(eq(payments.id, order.paymentId)),
+    db
+      .select({
+        returnId: returns.id,
+        refundId: returns.refundId,
+        refundShipping: returns.refundShipping,
+        lineId: returnLines.id,
+        orderItemId: returnLines.orderItemId,
+        quantity: returnLines.quantity,
+        refundCents: returnLines.refundCents,
+      })
+      .from(returnLines)
+      .innerJoin(returns, eq(returns.id, returnLines.returnId))
+      .where(and(eq(returns.orderId, order.id), isNotNull(returns.refundId), isNotNull(returnLines.refundCents)))
+      .orderBy(asc(returnLines.id)),
+  ]);
+  const priced = pricedLinesOfItems(items, payment[0]?.snapshot ?? null, order.priceBreakdown);
+  const itemOf = new Map(items.map((item) => [item.id, item]));
+  return {
+    partsOf(refundId: number, returnId: number, whole: Awaited<ReturnType<typeof documentParts>>) {
+      const own = rows.filter((row) => row.returnId === returnId);
+      const credited = creditedReturnParts(
+        priced,
+        order.priceBreakdown,
+        order.taxIncluded,
+        order.taxes,
+        own.map((row) => ({
+          orderItemId: row.orderItemId,
+          units: row.quantity,
+          before: rows
+            .filter((other) => other.orderItemId === row.orderItemId && other.refundId! < refundId)
+            .reduce((sum, other) => sum + other.quantity, 0),
+          refundCents: row.refundCents!,
+        })),
+        own.some((row) => row.refundShipping),
+      );
+      return {
+        ...whole,
+        lines: credited.lines.map((line) => {
+          const item = itemOf.get(line.orderItemId)!;
+          return {
+            productName: item.productName,
+            productBrand: item.productBrand,
+            variantLabel: item.variantLabel,
+            quantity: line.quantity,
+            unitPrice: centsToDollars(line.unitCents),
+            total: centsToDollars(line.totalCents),
+          };
+        }),
+        subtotal: centsToDollars(credited.subtotalCents),
+        discount: centsToDollars(credited.discountCents),
+        shipping: credited.shipping
+          ? { method: credited.shipping.name, amount: centsToDollars(credited.shipping.cents) }
+          : null,
+        taxes: credited.taxes.map((tax) => ({
+          name: tax.name,
+          rate: tax.basisPoints / 100,
+          amount: centsToDollars(tax.cents),
+        })),
+      };
+    },
+  };
 }
