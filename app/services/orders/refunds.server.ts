@@ -101,7 +101,7 @@ async function carryOut(refund: RefundRow, db: DbOrTx): Promise<boolean> {
       await releaseUse(payment.checkoutKey, tx);
     }
     // the invoice it corrects gets its credit note, numbered with the refund it records (decision 0042)
-    await numberCreditNote(tx, refund.id, now);
+    await numberCreditNote(tx, refund.id);
   });
   return true;
 }
