@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import { IdSchema } from "./common";
-import { QuantitySchema } from "./orders";
+import { QuantitySchema } from "./cart";
 import { ApplyDiscountSchema } from "./discounts";
 
 /** The cart page's forms (quantity, remove, clear): one union of intents, posted by fetchers or plain forms. */

@@ -3,7 +3,8 @@ import { z } from "zod/v4";
 import { AddressInputSchema } from "./account";
 import { IdSchema, isOneLine, oneLine } from "./common";
 import { ADD_ADDRESS_INTENT, SHIP_TO_BILLING } from "./cart-constants";
-import { BillingSchema, ShippingMethodIdSchema, TestCardSchema } from "./orders";
+import { ShippingMethodIdSchema } from "./orders";
+import { BillingSchema, TestCardSchema } from "./payments";
 
 // the browser's pages import these from ./cart-constants (without zod)
 export { ADD_ADDRESS_INTENT, SHIP_TO_BILLING };

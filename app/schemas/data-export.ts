@@ -1,6 +1,7 @@
 import { z } from "zod/v4";
 import { UserSchema } from "./account";
-import { CartSchema, OrderSchema } from "./orders";
+import { CartSchema } from "./cart";
+import { OrderSchema } from "./orders";
 
 // "Download my data" (GDPR Art. 15 and 20): everything the shop keeps about one account, as one JSON document that
 // its owner downloads from the account settings page (docs/decisions/0038-running-the-shop.md).

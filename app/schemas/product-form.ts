@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { compareAtAbovePrice, ProductInputSchema, type ProductInput } from "./catalogue";
+import { compareAtAbovePrice, ProductInputSchema, type ProductInput } from "./product-admin";
 import { MAX_ID } from "./common";
 
 /** The select's value that reveals the text input for a new brand or category. */

@@ -1,5 +1,5 @@
 import { z } from "zod/v4";
-import { CategoryNameSchema, ProductInputSchema } from "./catalogue";
+import { CategoryNameSchema, ProductInputSchema } from "./product-admin";
 import { IdSchema, QueryBooleanSchema } from "./common";
 
 /** A brand as the pages and the API name it: the product's brand field (trimmed, 1 to 100 characters). */

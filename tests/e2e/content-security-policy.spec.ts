@@ -29,14 +29,17 @@ async function watchViolations(page: Page) {
   return violations;
 }
 
-/** Opens a page, checks that it came with a nonce policy, and lets it settle (hydration, lazy route modules). */
-async function visit(page: Page, path: string) {
+/**
+ * Opens a page, checks that it came with a nonce policy, and lets it settle: with JavaScript until the network is idle
+ * (hydration, lazy route modules, fetchers), without until it has loaded (nothing runs or loads after that).
+ */
+async function visit(page: Page, path: string, javaScriptEnabled: boolean) {
   const response = await page.goto(path);
   expect(response, path).not.toBeNull();
   const policy = response!.headers()["content-security-policy"] ?? "";
   expect(policy, path).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
   expect(policy, path).toContain("frame-ancestors 'none'");
-  await page.waitForLoadState("networkidle");
+  await page.waitForLoadState(javaScriptEnabled ? "networkidle" : "load");
 }
 
 test("the shop's pages run under their Content-Security-Policy without a single violation", async ({
@@ -48,11 +51,11 @@ test("the shop's pages run under their Content-Security-Policy without a single 
   const violations = await watchViolations(page);
 
   // a visitor: home (the hero slider), the listing, a product (and its zoom dialog), login, register
-  await visit(page, "/");
-  await visit(page, "/products");
-  await visit(page, "/products?q=mouse&sort=price-asc");
+  await visit(page, "/", javaScriptEnabled);
+  await visit(page, "/products", javaScriptEnabled);
+  await visit(page, "/products?q=mouse&sort=price-asc", javaScriptEnabled);
   const product = plenty[0]!;
-  await visit(page, `/product/${product.id}/details`);
+  await visit(page, `/product/${product.id}/details`, javaScriptEnabled);
   if (javaScriptEnabled) {
     await page.getByRole("link", { name: /Enlarge the picture of/ }).click();
     // the dialog element has no box of its own (its panel is position: fixed): its picture is what shows
@@ -60,14 +63,14 @@ test("the shop's pages run under their Content-Security-Policy without a single 
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
   }
-  await visit(page, "/login");
-  await visit(page, "/register");
-  await visit(page, "/no-such-page");
+  await visit(page, "/login", javaScriptEnabled);
+  await visit(page, "/register", javaScriptEnabled);
+  await visit(page, "/no-such-page", javaScriptEnabled);
 
   // a shopper: cart, checkout (test payments), profile
   const shopper = await signedInShopper(page);
   await inCart(page, product, 1);
-  await visit(page, `/user/${shopper.id}/my-cart`);
+  await visit(page, `/user/${shopper.id}/my-cart`, javaScriptEnabled);
   if (javaScriptEnabled) {
     await page
       .getByRole("button", { name: /Increase/i })
@@ -75,8 +78,8 @@ test("the shop's pages run under their Content-Security-Policy without a single 
       .click();
     await page.waitForLoadState("networkidle");
   }
-  await visit(page, `/checkout/${shopper.id}/checkout`);
-  await visit(page, `/user-profile/${shopper.id}/profile`);
+  await visit(page, `/checkout/${shopper.id}/checkout`, javaScriptEnabled);
+  await visit(page, `/user-profile/${shopper.id}/profile`, javaScriptEnabled);
 
   // an admin: the product pages with the image modal, the tables
   const admin = await browser.newContext({ baseURL: ORDERS_SHOP, javaScriptEnabled });
@@ -86,9 +89,9 @@ test("the shop's pages run under their Content-Security-Policy without a single 
   const made = await productViaApi(adminPage.request, uniqueTag(testInfo), {
     files: [await imageFile("csp.png", { r: 40, g: 120, b: 200 })],
   });
-  await visit(adminPage, "/add-product");
-  await visit(adminPage, `/update-product/${made.id}/update`);
-  await visit(adminPage, `/update-product/${made.id}/update?image=new`);
+  await visit(adminPage, "/add-product", javaScriptEnabled);
+  await visit(adminPage, `/update-product/${made.id}/update`, javaScriptEnabled);
+  await visit(adminPage, `/update-product/${made.id}/update?image=new`, javaScriptEnabled);
   if (javaScriptEnabled) {
     await adminPage
       .locator('input[type="file"]')
@@ -96,10 +99,10 @@ test("the shop's pages run under their Content-Security-Policy without a single 
       .setInputFiles(await imageFile("preview.png", { r: 1, g: 2, b: 3 }));
     await adminPage.waitForTimeout(300); // the preview (a blob: URL) renders
   }
-  await visit(adminPage, "/admin/products");
-  await visit(adminPage, "/admin/orders");
-  await visit(adminPage, "/admin/refunds");
-  await visit(adminPage, `/product/${made.id}/details`);
+  await visit(adminPage, "/admin/products", javaScriptEnabled);
+  await visit(adminPage, "/admin/orders", javaScriptEnabled);
+  await visit(adminPage, "/admin/refunds", javaScriptEnabled);
+  await visit(adminPage, `/product/${made.id}/details`, javaScriptEnabled);
   await admin.close();
 
   expect([...violations, ...adminViolations]).toEqual([]);

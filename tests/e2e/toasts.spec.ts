@@ -8,6 +8,9 @@ import { listing, type Product } from "./shop";
  * under the pointer or the keyboard focus, has a close button and never covers the navigation; without JavaScript
  * the message is a banner in the page's flow that the next page drops. These tests add to carts, so they run against
  * the orders shop with products of their own (slots 11 and 12 of pick in ./checkout-helpers.ts).
+ *
+ * The tests of the 5 s run the page on Playwright's clock (`page.clock`): time flows as it does, and the tests jump it
+ * forward instead of waiting, and measure it as the page does (its `Date.now()`).
  */
 test.use({ baseURL: ORDERS_SHOP });
 
@@ -48,6 +51,20 @@ async function expectNavigationUncovered(page: Page) {
   expect(checked).toBeGreaterThan(0);
 }
 
+/** The page's own time (Playwright's clock, once installed). */
+function pageNow(page: Page) {
+  return page.evaluate(() => Date.now());
+}
+
+/** The page's time at which the message is gone, found by moving the page's clock on in steps of 100 ms. */
+async function goneAt(page: Page, message: Locator): Promise<number> {
+  for (let step = 0; step < 200; step++) {
+    if ((await message.count()) === 0) return pageNow(page);
+    await page.clock.fastForward(100);
+  }
+  throw new Error("the message never went");
+}
+
 /** The animations running on a toast's text and its containers (none means it does not move). */
 function animations(message: Locator) {
   return message.evaluate((element) => {
@@ -67,50 +84,54 @@ test.describe("toasts with JavaScript", () => {
     page,
   }, testInfo) => {
     const product = pick(testInfo, 11);
+    await page.clock.install();
     await signedInShopper(page);
     const ui = await openDetails(page, product, true);
     await addToCart(page, product);
-    const shown = Date.now();
+    const shown = await pageNow(page);
     const first = toast(page, added(product));
 
     // a second toast half-way through, then a search: re-renders that must not start the first one's 5 s over
-    await page.waitForTimeout(TOAST_MS / 2);
+    await page.clock.fastForward(TOAST_MS / 2);
     await ui.increase.click();
     await addToCart(page, product, 2);
+    const secondShown = await pageNow(page);
     await nav(page).getByRole("link", { name: "All Products" }).click();
     await listing(page).search.pressSequentially("wireless", { delay: 50 });
 
-    await expect(first).toHaveCount(0, { timeout: TOAST_MS * 2 });
-    const closedAfter = Date.now() - shown;
+    const closedAfter = (await goneAt(page, first)) - shown;
     expect(closedAfter).toBeGreaterThan(TOAST_MS - 500);
     expect(closedAfter).toBeLessThan(TOAST_MS + 1_500);
     // the second one has its own 5 s
-    await expect(toast(page, added(product, 2))).toBeVisible();
-    await expect(toast(page, added(product, 2))).toHaveCount(0, { timeout: TOAST_MS });
+    const second = toast(page, added(product, 2));
+    await expect(second).toBeVisible();
+    expect((await goneAt(page, second)) - secondShown).toBeGreaterThan(TOAST_MS - 500);
   });
 
   test("a toast waits while the pointer or the focus is on it, and its button closes it", async ({
     page,
   }, testInfo) => {
     const product = pick(testInfo, 11);
+    await page.clock.install();
     await signedInShopper(page);
     const ui = await openDetails(page, product, true);
 
     await addToCart(page, product);
     const message = toast(page, added(product));
     await message.hover();
-    await page.waitForTimeout(TOAST_MS + 1_500);
+    await page.clock.fastForward(TOAST_MS + 1_500);
     await expect(message).toBeVisible();
     // away from it, it closes within what was left of its 5 s
     await page.mouse.move(5, 700);
-    await expect(message).toHaveCount(0, { timeout: TOAST_MS + 500 });
+    await page.clock.fastForward(TOAST_MS);
+    await expect(message).toHaveCount(0);
 
     await ui.increase.click();
     await addToCart(page, product, 2);
     const second = toast(page, added(product, 2));
     const dismiss = page.getByRole("button", { name: "Dismiss notification" });
     await dismiss.focus();
-    await page.waitForTimeout(TOAST_MS + 1_500);
+    await page.clock.fastForward(TOAST_MS + 1_500);
     await expect(second).toBeVisible();
     await page.keyboard.press("Enter");
     await expect(second).toHaveCount(0);

@@ -1,7 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, carts, imageVariants, orderItems, orders } from "~/db/schema";
-import type { CartDto, OrderDto } from "~/schemas/orders";
+import type { CartDto } from "~/schemas/cart";
+import type { OrderDto } from "~/schemas/orders";
 import { useAdminCatalogue } from "../support/admin-catalogue";
 import { useApiServer } from "../support/api-server";
 import { addToCart as addToCartOf, payAndPlaceOrder, shopper as newShopper, type User } from "../support/checkout";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, payments, productVariants, products, refunds, testPaymentIntents } from "~/db/schema";
 import type { ImageDto, ProductDto } from "~/schemas/catalogue";
-import type { RefundDto } from "~/schemas/orders";
+import type { RefundDto } from "~/schemas/refunds";
 import type { ShippingMethodDto, ShippingZoneDto, TaxRateDto } from "~/schemas/pricing-admin";
 import { TestPaymentProvider } from "~/services/payments/index.server";
 import { reconcile } from "~/services/orders/reconciler.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems } from "~/db/schema";
-import type { CartItemDto } from "~/schemas/orders";
+import type { CartItemDto } from "~/schemas/cart";
 import { useApiServer } from "../support/api-server";
 import { cartHelpers } from "../support/cart";
 import { createCategory, createProduct } from "../support/factories";

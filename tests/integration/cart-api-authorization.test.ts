@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems } from "~/db/schema";
-import type { CartDto } from "~/schemas/orders";
+import type { CartDto } from "~/schemas/cart";
 import { useApiServer } from "../support/api-server";
 import { cartHelpers } from "../support/cart";
 import { useCategory } from "../support/checkout";

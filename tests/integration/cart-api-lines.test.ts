@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { carts, products } from "~/db/schema";
-import type { CartItemDto } from "~/schemas/orders";
+import type { CartItemDto } from "~/schemas/cart";
 import { useApiServer } from "../support/api-server";
 import { cartHelpers } from "../support/cart";
 import { useCategory } from "../support/checkout";

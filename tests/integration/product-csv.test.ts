@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, categories, productOptions, products, productVariants } from "~/db/schema";
-import type { ImportResult } from "~/schemas/catalogue";
+import type { ImportResult } from "~/schemas/product-admin";
 import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
 import { seedDemoCatalogue } from "~/server/seed/seed.server";
 import { useAdminCatalogue } from "../support/admin-catalogue";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { payments, products, refunds, testPaymentIntents } from "~/db/schema";
-import type { RefundDto } from "~/schemas/orders";
+import type { RefundDto } from "~/schemas/refunds";
 import { TestPaymentProvider } from "~/services/payments/index.server";
 import { reconcile } from "~/services/orders/reconciler.server";
 import { processDueRefunds, refundBackoffMs } from "~/services/orders/refunds.server";

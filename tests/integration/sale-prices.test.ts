@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { productVariants } from "~/db/schema";
 import type { ProductDto, VariantDto } from "~/schemas/catalogue";
-import type { CartDto } from "~/schemas/orders";
+import type { CartDto } from "~/schemas/cart";
 import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
 import { useApiServer } from "../support/api-server";
 import { addToCart, admin, shopper, useCategory, type User } from "../support/checkout";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { CartDto, CartItemDto } from "~/schemas/orders";
+import type { CartDto, CartItemDto } from "~/schemas/cart";
 import { admin, cartLines, shopper, type Api, type TestDatabase } from "./checkout";
 import { json, type Auth, type Envelope } from "./requests";
 

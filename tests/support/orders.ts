@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { orders, payments, products, testPaymentIntents } from "~/db/schema";
-import type { OrderDto, PaymentIntentDto, TestConfirmResult } from "~/schemas/orders";
+import type { OrderDto } from "~/schemas/orders";
+import type { PaymentIntentDto, TestConfirmResult } from "~/schemas/payments";
 import { addToCart, admin, cartLines, shopper, type Api, type TestDatabase, type User } from "./checkout";
 import { json, type Envelope } from "./requests";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AddressInputSchema } from "~/schemas/account";
 import { countryCodeOf } from "~/schemas/countries";
-import { BillingSchema } from "~/schemas/orders";
+import { BillingSchema } from "~/schemas/payments";
 
 // A client of the API that sends a country's English name where the ISO code is expected (the upstream client sends
 // "Kenya") has it stored as the code; before, it was a 422.

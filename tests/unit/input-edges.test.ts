@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { AddressInputSchema, RegisterSchema, UserUpdateSchema } from "~/schemas/account";
-import { CategoryInputSchema, ProductInputSchema } from "~/schemas/catalogue";
+import { CategoryInputSchema, ProductInputSchema } from "~/schemas/product-admin";
 import { CheckoutAddressSchema } from "~/schemas/checkout";
 import { BrandInputSchema } from "~/schemas/taxonomy";
-import { AddToCartSchema, BillingSchema, QuantitySchema } from "~/schemas/orders";
+import { AddToCartSchema, QuantitySchema } from "~/schemas/cart";
+import { BillingSchema } from "~/schemas/payments";
 
 // Inputs that were read as something else: a quantity in an array or in exponent notation, and a name with a line
 // break. Each case here was accepted before.

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  BulkVariantsInputSchema,
-  NewVariantInputSchema,
-  ProductInputSchema,
-  VariantsInputSchema,
-} from "~/schemas/catalogue";
+import { ProductInputSchema } from "~/schemas/product-admin";
+import { BulkVariantsInputSchema, NewVariantInputSchema, VariantsInputSchema } from "~/schemas/variant-admin";
 import { ProductFormSchema } from "~/schemas/product-form";
 import { wasPrice } from "~/lib/sale";
 

@@ -1,16 +1,18 @@
 import { z } from "zod/v4";
+import { ProductSchema } from "~/schemas/catalogue";
 import {
   ImportResultSchema,
   InventoryPageSchema,
   InventoryQuerySchema,
+  ProductInputSchema,
+} from "~/schemas/product-admin";
+import {
   BulkVariantsInputSchema,
   NewVariantInputSchema,
-  ProductInputSchema,
   ProductOptionsInputSchema,
-  ProductSchema,
   VariantImagesInputSchema,
   VariantsInputSchema,
-} from "~/schemas/catalogue";
+} from "~/schemas/variant-admin";
 import { IdParamSchema, IdSchema } from "~/schemas/common";
 import { MAX_CSV_BYTES } from "~/schemas/constants";
 import { addProduct, deleteProduct, listInventory, updateProduct } from "~/services/catalogue/product-admin.server";

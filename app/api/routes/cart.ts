@@ -7,9 +7,8 @@ import {
   CartLineQuerySchema,
   CartSchema,
   QuantitySchema,
-  QuoteQuerySchema,
-  QuoteSchema,
-} from "~/schemas/orders";
+} from "~/schemas/cart";
+import { QuoteQuerySchema, QuoteSchema } from "~/schemas/orders";
 import { applyCartCode, cartQuote } from "~/services/orders/quote.server";
 import { removeDiscountCode } from "~/services/orders/discounts.server";
 import { ApplyDiscountSchema } from "~/schemas/discounts";

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
-import { CategoryInputSchema, CategorySchema } from "~/schemas/catalogue";
+import { CategorySchema } from "~/schemas/catalogue";
+import { CategoryInputSchema } from "~/schemas/product-admin";
 import { IdParamSchema } from "~/schemas/common";
 import { addCategory, deleteCategory, updateCategory } from "~/services/catalogue/product-admin.server";
 import { listCategoryUsage } from "~/services/catalogue/taxonomy.server";

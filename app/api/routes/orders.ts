@@ -1,16 +1,13 @@
 import { z } from "zod/v4";
 import { IdSchema } from "~/schemas/common";
+import { AdminOrderPageSchema, AdminOrdersQuerySchema, OrderSchema, OrderStatusInputSchema } from "~/schemas/orders";
 import {
-  AdminOrderPageSchema,
-  AdminOrdersQuerySchema,
   CheckoutAttemptQuerySchema,
   CheckoutAttemptSchema,
-  OrderSchema,
-  OrderStatusInputSchema,
   PlaceOrderSchema,
   PurchaseResultSchema,
   PurchaseSchema,
-} from "~/schemas/orders";
+} from "~/schemas/payments";
 import { changeOrderStatus, listAllOrders } from "~/services/orders/order-admin.server";
 import { currentAttempt } from "~/services/orders/payment-attempts.server";
 import { getOrder, listOrders, placeOrder } from "~/services/orders/orders.server";

@@ -1,20 +1,20 @@
 import { z } from "zod/v4";
+import { ShippingMethodIdSchema } from "~/schemas/orders";
 import {
   BillingSchema,
   CreatePaymentIntentSchema,
   PaymentConfigSchema,
   PaymentIntentSchema,
   ShippingAddressIdSchema,
-  ShippingMethodIdSchema,
   TestConfirmResultSchema,
   TestConfirmSchema,
-} from "~/schemas/orders";
+} from "~/schemas/payments";
 import {
-  confirmTestPayment,
   createCheckoutSession,
   createPaymentIntent,
   getPaymentConfig,
 } from "~/services/orders/payment-attempts.server";
+import { confirmTestPayment } from "~/services/orders/test-payments.server";
 import { handlePaymentWebhook } from "~/services/orders/orders.server";
 import { defineRoute } from "../define";
 

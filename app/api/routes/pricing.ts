@@ -13,18 +13,20 @@ import {
 import {
   createShippingMethod,
   createShippingZone,
-  createTaxRate,
   deleteShippingMethod,
   deleteShippingZone,
-  deleteTaxRate,
-  getPricingSettings,
   listShippingZones,
-  listTaxRates,
-  savePricingSettings,
   updateShippingMethod,
   updateShippingZone,
+} from "~/services/pricing/shipping-admin.server";
+import {
+  createTaxRate,
+  deleteTaxRate,
+  getPricingSettings,
+  listTaxRates,
+  savePricingSettings,
   updateTaxRate,
-} from "~/services/pricing/pricing-admin.server";
+} from "~/services/pricing/tax-admin.server";
 import { defineRoute } from "../define";
 
 /**

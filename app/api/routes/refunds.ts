@@ -1,6 +1,6 @@
 import { z } from "zod/v4";
 import { IdSchema } from "~/schemas/common";
-import { RefundListSchema, RefundSchema } from "~/schemas/orders";
+import { RefundListSchema, RefundSchema } from "~/schemas/refunds";
 import { listRefunds, retryRefund } from "~/services/orders/refunds.server";
 import { defineRoute } from "../define";
 

@@ -13,7 +13,9 @@ import { useNewest } from "~/hooks/use-newest";
 import type { CheckoutReply } from "~/schemas/checkout";
 import type { AddressDto } from "~/schemas/account";
 import { ADD_ADDRESS_INTENT } from "~/schemas/cart-constants";
-import type { CartDto, PaymentConfig, QuoteDto } from "~/schemas/orders";
+import type { CartDto } from "~/schemas/cart";
+import type { QuoteDto } from "~/schemas/orders";
+import type { PaymentConfig } from "~/schemas/payments";
 import { PriceSummary } from "~/components/shop/price-summary";
 
 import { CardFields, TextField, type CheckoutFields } from "./checkout-fields";

@@ -1,12 +1,12 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useRef } from "react";
+import { useRef, type ReactNode } from "react";
 import { JsMarker } from "~/components/ui/js-marker";
 import { Price, WasPrice } from "~/components/shop/price";
 import { ProductImage } from "~/components/shop/product-image";
 import { useFetcherKeyToasts } from "~/hooks/use-fetcher-toasts";
 import { cartFetcherKey, useCartLinesBusy, usePendingLines } from "~/hooks/use-optimistic-cart";
 import { beyondStock, CART_BEYOND_STOCK } from "~/schemas/cart-constants";
-import type { CartDto, CartItemDto } from "~/schemas/orders";
+import type { CartDto, CartItemDto } from "~/schemas/cart";
 import { lineTotal, sumPrices } from "~/lib/money";
 import type { IntentReply } from "~/schemas/common";
 
@@ -22,7 +22,11 @@ function LineReplyToast({ fetcherKey }: { fetcherKey: string }) {
   return null;
 }
 
-export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
+/**
+ * The cart's lines and its total with the way to the checkout. `beforeTotal` (the discount code, the shipping estimate)
+ * comes between them, so a phone reaches it before the button that leaves the cart.
+ */
+export function CartView({ cart, userId, beforeTotal }: { cart: CartDto; userId: number; beforeTotal?: ReactNode }) {
   // every line ever shown keeps its answer listener, even after the line is gone
   const seen = useRef(new Set<string>());
   for (const item of cart.items) seen.current.add(cartFetcherKey(item.variantId));
@@ -84,6 +88,7 @@ export function CartView({ cart, userId }: { cart: CartDto; userId: number }) {
               ))}
             </tbody>
           </table>
+          {beforeTotal}
           <div className="mt-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
             <p className="text-lg">
               <span className="text-slate-600">Total: </span>

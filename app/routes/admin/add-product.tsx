@@ -9,7 +9,7 @@ import { ProductFields } from "~/components/admin/product-fields";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Spinner } from "~/components/ui/spinner";
 import { useIsPending } from "~/hooks/use-is-pending";
-import type { ProductInput } from "~/schemas/catalogue";
+import type { ProductInput } from "~/schemas/product-admin";
 import { IdSchema } from "~/schemas/common";
 import { IMAGE_UPLOAD_LIMITS } from "~/schemas/constants";
 import {

@@ -18,7 +18,7 @@ import {
   ProductOptionsInputSchema,
   VariantImagesInputSchema,
   VariantsInputSchema,
-} from "~/schemas/catalogue";
+} from "~/schemas/variant-admin";
 import { attempt, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
 import { loadProduct, productIdParam } from "~/web/products.server";

@@ -10,7 +10,7 @@ import { FormErrorBanner } from "~/components/ui/form-error-banner";
 import { Pager } from "~/components/ui/pager";
 import { Spinner } from "~/components/ui/spinner";
 import { useIsPending } from "~/hooks/use-is-pending";
-import { InventoryQuerySchema } from "~/schemas/catalogue";
+import { InventoryQuerySchema } from "~/schemas/product-admin";
 import { MAX_CSV_BYTES } from "~/schemas/constants";
 import { attempt, loadOrThrow, readUpload } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";

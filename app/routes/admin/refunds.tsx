@@ -6,7 +6,7 @@ import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { IdSchema } from "~/schemas/common";
-import type { RefundDto } from "~/schemas/orders";
+import type { RefundDto } from "~/schemas/refunds";
 import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
 import { formatPrice } from "~/lib/money";
@@ -39,10 +39,10 @@ const when = (iso: string | null) =>
 function RefundFacts({ refund }: { refund: RefundDto }) {
   return (
     <>
-      <p className="font-medium text-slate-900">
+      <p className="break-words font-medium text-slate-900">
         {formatPrice(refund.amount)} to {refund.customerEmail || "a deleted account"}
       </p>
-      <p className="text-sm text-slate-600">
+      <p className="break-words text-sm text-slate-600">
         {refund.orderId !== null ? (
           <>
             <Link to={`/orders/${refund.orderId}`} className="font-semibold text-brand-700 underline">
@@ -102,7 +102,7 @@ export default function AdminRefunds() {
         {pending.map((refund) => (
           <li key={refund.id} className="rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="refund-owed">
             <RefundFacts refund={refund} />
-            <p className="mt-1 text-sm text-amber-900">
+            <p className="mt-1 break-words text-sm text-amber-900">
               {refund.attempts === 0
                 ? "Not tried yet."
                 : `Tried ${refund.attempts} time${refund.attempts === 1 ? "" : "s"}: ${refund.lastError ?? "refused"}.`}{" "}

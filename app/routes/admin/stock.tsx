@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Pager } from "~/components/ui/pager";
-import { InventoryQuerySchema } from "~/schemas/catalogue";
+import { InventoryQuerySchema } from "~/schemas/product-admin";
 import { requireStaff } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
 

@@ -11,7 +11,7 @@ import { ImageModal, ProductImages, type ImageModalState } from "~/components/ad
 import { GeneralErrorBoundary, noProduct } from "~/components/layout/error-boundary";
 import { Spinner } from "~/components/ui/spinner";
 import { useIsPending } from "~/hooks/use-is-pending";
-import type { ProductInput } from "~/schemas/catalogue";
+import type { ProductInput } from "~/schemas/product-admin";
 import { IMAGE_UPLOAD_LIMITS } from "~/schemas/constants";
 import {
   ProductFormFieldsSchema,

@@ -103,23 +103,22 @@ export default function MyCart() {
   const reply = useActionData<typeof action>();
   const refused = reply && !reply.ok && reply.sent?.intent === "discount-apply" ? reply : null;
   return (
-    <>
-      <CartView cart={cart} userId={userId} />
-      {quote ? (
-        <div className="mx-auto max-w-5xl px-4">
-          <DiscountCodeForm
-            quote={quote}
-            error={refused?.errors?.code?.[0] ?? refused?.message}
-            typed={refused?.sent?.values?.code}
-          />
-        </div>
-      ) : null}
-      {estimate ? (
-        <div className="mx-auto max-w-5xl px-4 pb-8">
-          <ShippingEstimate quote={estimate} countries={countries} />
-        </div>
-      ) : null}
-    </>
+    <CartView
+      cart={cart}
+      userId={userId}
+      beforeTotal={
+        <>
+          {quote ? (
+            <DiscountCodeForm
+              quote={quote}
+              error={refused?.errors?.code?.[0] ?? refused?.message}
+              typed={refused?.sent?.values?.code}
+            />
+          ) : null}
+          {estimate ? <ShippingEstimate quote={estimate} countries={countries} /> : null}
+        </>
+      }
+    />
   );
 }
 

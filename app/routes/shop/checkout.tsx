@@ -21,7 +21,8 @@ import {
   type CheckoutReply,
 } from "~/schemas/checkout";
 import { ADDRESS_TEXT_FIELDS } from "~/schemas/account";
-import { beyondStock, BillingSchema, CHECKOUT_BEYOND_STOCK } from "~/schemas/orders";
+import { beyondStock, CHECKOUT_BEYOND_STOCK } from "~/schemas/cart";
+import { BillingSchema } from "~/schemas/payments";
 import { attempt, readForm, refusedReply, sentWithJs } from "~/web/actions.server";
 import { countryList } from "~/lib/countries.server";
 import { requireOwner } from "~/web/guards.server";

@@ -15,7 +15,7 @@ import { getAuth } from "~/client/auth.server";
 import { GeneralErrorBoundary, noProduct } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { AddToCartIntentSchema } from "~/schemas/cart-intents";
-import { QuantitySchema } from "~/schemas/orders";
+import { QuantitySchema } from "~/schemas/cart";
 import { attempt, readForm } from "~/web/actions.server";
 import { loadProduct, productIdParam } from "~/web/products.server";
 import { chooseVariant } from "~/lib/variant-choice";

@@ -7,7 +7,7 @@ import type { Actor } from "../access";
 import type { DbOrTx } from "~/db/client.server";
 import { productOptions, products, productVariants } from "~/db/schema";
 import { recordAudit } from "../audit/audit.server";
-import type { CsvProduct, CsvVariantRow } from "./product-csv-rows";
+import { lower, sameValues, type CsvProduct, type CsvVariantRow } from "./product-csv-rows";
 import { lockProduct, lockVariantsOf } from "./product-locks.server";
 import { valuesOf, variantFigures, variantLabel, type VariantRow } from "./variants.server";
 import { skuFor } from "./variant-skus.server";
@@ -34,9 +34,6 @@ export interface ImportContext {
   /** the SKUs the file names (lower case): a SKU made for a row without one is none of them */
   fileSkus: ReadonlySet<string>;
 }
-
-const lower = (text: string) => text.toLowerCase();
-const sameValues = (a: string[], b: string[]) => a.map(lower).join("\u0000") === b.map(lower).join("\u0000");
 
 /** Writes one product of the file, or adds its rows' errors to `errors` (and writes nothing of it). */
 export async function applyCsvProduct(context: ImportContext, product: CsvProduct, categoryId: number) {

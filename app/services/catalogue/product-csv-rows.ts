@@ -1,6 +1,7 @@
 // Reading a product CSV into products and their variants, every row checked before anything is written (one error and
 // nothing is imported). Rows are grouped by product: by id when given, else by name and brand. Pure: no database.
-import { ProductInputSchema, WeightGramsSchema } from "~/schemas/catalogue";
+import { ProductInputSchema } from "~/schemas/product-admin";
+import { WeightGramsSchema } from "~/schemas/variant-admin";
 import { MAX_ID, textProblem } from "~/schemas/common";
 import { dollarsToCents } from "~/lib/money";
 import { lineErrors, readCsvRecords, restoreFormula, VARIANT_COLUMNS } from "./product-csv-format";
@@ -38,7 +39,10 @@ export interface ProductCsv {
 }
 
 const PRODUCT_COLUMNS = ["name", "brand", "category", "description"] as const;
-const lower = (text: string) => text.toLowerCase();
+/** CSV names, values and SKUs compare without case. */
+export const lower = (text: string) => text.toLowerCase();
+/** Two lists of option names or values, the same without case and in order. */
+export const sameValues = (a: string[], b: string[]) => a.map(lower).join("\u0000") === b.map(lower).join("\u0000");
 
 /** Reads and checks a whole file: a ValidationError with the errors per line when any row is wrong. */
 export function readProductCsv(text: string): ProductCsv {
@@ -70,8 +74,7 @@ export function readProductCsv(text: string): ProductCsv {
 /** Adds a row to the product it repeats, or says why it cannot be one of its variants. */
 function joinProduct(product: CsvProduct, row: CsvProduct, perVariant: boolean): string[] {
   const differ: string[] = PRODUCT_COLUMNS.filter((column) => product[column] !== row[column]);
-  if (product.optionNames.map(lower).join("\u0000") !== row.optionNames.map(lower).join("\u0000"))
-    differ.push("option names");
+  if (!sameValues(product.optionNames, row.optionNames)) differ.push("option names");
   if (differ.length > 0)
     return [`${differ.join(", ")} differ from line ${product.line}: the rows of one product must agree`];
   if (product.optionNames.length === 0)
@@ -81,9 +84,7 @@ function joinProduct(product: CsvProduct, row: CsvProduct, perVariant: boolean):
         : `the same name and brand as line ${product.line}`,
     ];
   const variant = row.rows[0]!;
-  const same = product.rows.find(
-    (r) => r.values.map(lower).join("\u0000") === variant.values.map(lower).join("\u0000"),
-  );
+  const same = product.rows.find((r) => sameValues(r.values, variant.values));
   if (same) return [`the same options as line ${same.line}`];
   product.rows.push(variant);
   return [];

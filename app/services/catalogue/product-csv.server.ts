@@ -5,7 +5,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { categories, products, productVariants } from "~/db/schema";
-import type { ImportResult } from "~/schemas/catalogue";
+import type { ImportResult } from "~/schemas/product-admin";
 import { requireAdmin } from "../access";
 import { recordAudit } from "../audit/audit.server";
 import { constraintOf, ValidationError } from "../errors";

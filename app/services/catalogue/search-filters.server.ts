@@ -92,6 +92,14 @@ export function conditions(filters: Filters, omit?: "brand" | "category" | "opti
   return where;
 }
 
+/** The filters' price range in cents, each end absent when the filter has none. */
+function centsRange(filters: Filters) {
+  return {
+    min: filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice),
+    max: filters.maxPrice === undefined ? undefined : dollarsToCents(filters.maxPrice),
+  };
+}
+
 /**
  * The price range and the in-stock filter, per variant (decision 0036): a product is in a range when one of its
  * variants' prices is, in stock when one of its variants is, and with both, one variant must be both. The product's
@@ -99,8 +107,7 @@ export function conditions(filters: Filters, omit?: "brand" | "category" | "opti
  * ruled out without reading their variants; without a range, the sum says it all (stock is never below zero).
  */
 function variantConditions(filters: Filters, omitOptions = false): SQL[] {
-  const min = filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice);
-  const max = filters.maxPrice === undefined ? undefined : dollarsToCents(filters.maxPrice);
+  const { min, max } = centsRange(filters);
   const where: SQL[] = [];
   if (max !== undefined) where.push(sql`${products.priceCents} <= ${max}`);
   if (filters.inStock) where.push(sql`${products.inventory} > 0`);
@@ -114,8 +121,7 @@ function variantConditions(filters: Filters, omitOptions = false): SQL[] {
 
 /** What a variant `v` must be to match the filters: its options, its price in the range, in stock. */
 function variantMatch(filters: Filters, omitOptions = false): SQL[] {
-  const min = filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice);
-  const max = filters.maxPrice === undefined ? undefined : dollarsToCents(filters.maxPrice);
+  const { min, max } = centsRange(filters);
   const variant: SQL[] = [sql`TRUE`];
   // the variant's value of the option of that name, wherever the product has put it
   for (const [name, values] of omitOptions ? [] : filters.options)

@@ -5,14 +5,14 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { images, productOptions, productVariants, variantImages } from "~/db/schema";
+import type { ProductDto } from "~/schemas/catalogue";
 import type {
   BulkVariantsInput,
   NewVariantInput,
-  ProductDto,
   ProductOptionsInput,
   VariantImagesInput,
   VariantsInput,
-} from "~/schemas/catalogue";
+} from "~/schemas/variant-admin";
 import { dollarsToCents, formatCents } from "~/lib/money";
 import { requireAdmin } from "../access";
 import { getProduct } from "./catalogue.server";

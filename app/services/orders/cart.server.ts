@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { cartItems, carts, productOptions, products, productVariants } from "~/db/schema";
-import type { CartDto, CartItemDto } from "~/schemas/orders";
+import type { CartDto, CartItemDto } from "~/schemas/cart";
 import type { ProductDto, ProductOption, VariantDto } from "~/schemas/catalogue";
 import { centsToDollars } from "~/lib/money";
 import { assertOwnerOrAdmin, ownRowOrRefuse, requireActor } from "../access";

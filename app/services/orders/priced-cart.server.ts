@@ -3,7 +3,7 @@
 // the payment of what this prices.
 import type { DbOrTx } from "~/db/client.server";
 import type { CartSnapshotLine, ShippingSnapshot } from "~/db/schema";
-import type { Billing } from "~/schemas/orders";
+import type { Billing } from "~/schemas/payments";
 import { formatCents } from "~/lib/money";
 import { ConflictError, OutOfStockError } from "../errors";
 import { cartLinesForCheckout, nameWithVariant, stockMessage } from "./cart.server";

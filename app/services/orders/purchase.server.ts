@@ -6,10 +6,12 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { orders, payments } from "~/db/schema";
-import type { Billing, OrderDto, TestCard } from "~/schemas/orders";
+import type { OrderDto } from "~/schemas/orders";
+import type { Billing, TestCard } from "~/schemas/payments";
 import { assertOwnerOrAdmin, type Actor } from "../access";
 import { chargedButNotPlaced, paidPaymentWithoutOrder } from "./open-payments.server";
-import { chargeTestCard, paymentForCart } from "./payment-attempts.server";
+import { paymentForCart } from "./payment-attempts.server";
+import { chargeTestCard } from "./test-payments.server";
 import { pricedCart } from "./priced-cart.server";
 import { ConflictError, NotFoundError, PaymentRequiredError } from "../errors";
 import { faultPoint } from "../faults.server";

@@ -8,7 +8,7 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { releaseUse } from "./discounts.server";
 import { numberCreditNote } from "./invoices.server";
 import { orders, payments, refunds, users } from "~/db/schema";
-import type { RefundDto } from "~/schemas/orders";
+import type { RefundDto } from "~/schemas/refunds";
 import { documentNumber } from "~/schemas/invoices";
 import { centsToDollars } from "~/lib/money";
 import { requireAdmin, type Actor } from "../access";

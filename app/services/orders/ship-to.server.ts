@@ -3,7 +3,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { addresses, payments, users, type ShippingSnapshot } from "~/db/schema";
-import type { Billing } from "~/schemas/orders";
+import type { Billing } from "~/schemas/payments";
 import { ValidationError } from "../errors";
 
 const CHOOSE = "Choose one of your saved addresses, or ship to the billing address.";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { customAlphabet } from "nanoid";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { testPaymentIntents } from "~/db/schema";
-import type { TestCard } from "~/schemas/orders";
+import type { TestCard } from "~/schemas/payments";
 import { ConflictError, NotFoundError } from "../errors";
 import type { CreateIntentInput, PaymentProvider, ProviderPayment } from "./provider";
 
