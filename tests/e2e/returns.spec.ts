@@ -81,6 +81,9 @@ test("a shopper returns a delivered piece; the admin approves, receives and refu
     await admin.getByRole("link", { name: /^Credit note / }).click();
     await expect(admin).toHaveURL(`/orders/${orderId}/credit-notes`);
     await expect(admin.getByTestId("business-document").first()).toBeVisible();
+    // it credits the returned piece, not the order's two
+    await expect(admin.getByTestId("document-totals").first()).toContainText(/Subtotal\s*−\$18\.00/);
+    await expect(admin.getByTestId("document-total").first()).toHaveText("−$18.00");
   } finally {
     await context.close();
   }
