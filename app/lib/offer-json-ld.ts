@@ -48,9 +48,13 @@ export function shippingDetails(terms: OfferTermsDto) {
   });
 }
 
-/** The shop's return window as a MerchantReturnPolicy, for the countries it ships to (all, when it has no zones). */
+/**
+ * The shop's return window as a MerchantReturnPolicy, for the countries it ships to; with no zones, the seller's
+ * country (Google wants `applicableCountry`); neither known: without it.
+ */
 export function returnPolicy(terms: OfferTermsDto, returnsPage: string) {
-  const countries = [...new Set(terms.shipping.flatMap((zone) => zone.regions.map((region) => region.country)))];
+  const zoned = [...new Set(terms.shipping.flatMap((zone) => zone.regions.map((region) => region.country)))];
+  const countries = zoned.length > 0 ? zoned : terms.sellerCountry ? [terms.sellerCountry] : [];
   return {
     "@type": "MerchantReturnPolicy",
     ...(countries.length > 0 ? { applicableCountry: countries } : {}),

@@ -27,6 +27,7 @@ export const AUDIT_KINDS = [
   "return.reject",
   "return.receive",
   "return.refund",
+  "return.close",
   "discount.create",
   "discount.update",
   "account.roles",

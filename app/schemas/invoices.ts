@@ -97,7 +97,10 @@ export const InvoiceSchema = z.object({
 });
 export type InvoiceDto = z.infer<typeof InvoiceSchema>;
 
-/** One credit note: the refund of a whole payment credits the invoice's every line, shipping and tax. */
+/**
+ * One credit note: the refund of a whole payment credits the invoice's every line, shipping and tax; a return's refund
+ * the returned pieces with their shares of discount and tax, and the shipping when it gave it back (decision 0042).
+ */
 export const CreditNoteSchema = z.object({
   id: z.number().int(),
   number: z.string(),

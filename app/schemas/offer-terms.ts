@@ -29,5 +29,7 @@ export const OfferTermsSchema = z.object({
   shipping: z.array(OfferShippingSchema),
   /** the days after delivery in which a buyer may withdraw and return (shop settings) */
   returnDays: z.number().int(),
+  /** the seller's country (ISO code, read from the last line of its address on /admin/seller); null when unknown */
+  sellerCountry: z.string().nullable(),
 });
 export type OfferTermsDto = z.infer<typeof OfferTermsSchema>;

@@ -10,7 +10,7 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   rejected: "Rejected",
   received: "Received",
   refunded: "Refunded",
-  closed: "Closed",
+  closed: "Closed without refund",
 };
 
 export const RETURN_REASONS = [

@@ -58,6 +58,21 @@ export const ReturnRejectSchema = z.object({
   ),
 });
 
+/**
+ * POST /admin/returns/{returnId}/close: the return ends without a refund (the parcel never arrived, the goods came
+ * back damaged by use); the shopper is told why (decision 0044 addendum).
+ */
+export const ReturnCloseSchema = z.object({
+  message: z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z
+      .string()
+      .trim()
+      .min(1, "Tell the shopper why the return is closed without a refund")
+      .max(2000, "Keep the message under 2000 characters"),
+  ),
+});
+
 /** POST /admin/returns/{returnId}/receive: the lines whose pieces go back on sale (ids of the return's lines). */
 export const ReturnReceiveSchema = z.object({
   restock: z.array(IdSchema).max(200).default([]),

@@ -75,12 +75,15 @@ test("a shopper returns a delivered piece; the admin approves, receives and refu
     await admin.getByRole("button", { name: "Mark received" }).click();
     await expect(notices(admin).getByText(`Return ${number} is received.`)).toBeVisible();
     await expect(status).toHaveText("Received");
-    await admin.getByRole("button", { name: "Refund" }).click();
+    await admin.getByRole("button", { name: "Refund", exact: true }).click();
     await expect(notices(admin).getByText(`Return ${number}: $18.00 was refunded.`)).toBeVisible();
     await expect(status).toHaveText("Refunded");
     await admin.getByRole("link", { name: /^Credit note / }).click();
     await expect(admin).toHaveURL(`/orders/${orderId}/credit-notes`);
     await expect(admin.getByTestId("business-document").first()).toBeVisible();
+    // it credits the returned piece, not the order's two
+    await expect(admin.getByTestId("document-totals").first()).toContainText(/Subtotal\s*−\$18\.00/);
+    await expect(admin.getByTestId("document-total").first()).toHaveText("−$18.00");
   } finally {
     await context.close();
   }
@@ -91,4 +94,51 @@ test("a shopper returns a delivered piece; the admin approves, receives and refu
   await page.goto(`/orders/${orderId}`);
   await expect(main.getByTestId("order-return-status")).toHaveText("Refunded");
   await expect(main.getByTestId("order-return").getByRole("link", { name: /^Credit note / })).toBeVisible();
+});
+
+test("the admin closes an approved return without refund, telling the shopper why", async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
+  const product = await productViaApi(request, uniqueTag(testInfo), { price: 12, inventory: 5 });
+  const shopper = await signedInShopper(page);
+  const orderId = await delivered(request, shopper, product.id);
+  await page.goto(`/orders/${orderId}/return`);
+  const main = page.getByRole("main");
+  await main.getByRole("spinbutton").fill("1");
+  await main.getByLabel("Reason").selectOption({ label: "I changed my mind" });
+  await main.getByRole("button", { name: "Request return" }).click();
+  await expect(page).toHaveURL(`/orders/${orderId}`);
+  const listed = main.getByTestId("order-return");
+  const number = /R-\d{6}/.exec((await listed.textContent()) ?? "")![0];
+
+  const context = await browser.newContext({
+    baseURL: ORDERS_SHOP,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false,
+  });
+  try {
+    const admin = await context.newPage();
+    await signInAsAdmin(admin);
+    await admin.goto("/admin/returns?status=requested");
+    await admin.getByRole("link", { name: `Return ${number}` }).click();
+    const status = admin.getByTestId("return-status");
+    await admin.getByRole("button", { name: "Approve" }).click();
+    await expect(status).toHaveText("Approved: send it back");
+    // no reason: refused with the field's words, nothing changes
+    await admin.getByRole("button", { name: "Close without refund" }).click();
+    await expect(notices(admin).getByText("Tell the shopper why the return is closed without a refund")).toBeVisible();
+    await expect(status).toHaveText("Approved: send it back");
+    await admin.getByLabel(/Message to the shopper/).fill("Your parcel never reached us");
+    await admin.getByRole("button", { name: "Close without refund" }).click();
+    await expect(notices(admin).getByText(`Return ${number} is closed without a refund.`)).toBeVisible();
+    await expect(status).toHaveText("Closed without refund");
+    await expect(admin.getByRole("button", { name: "Refund", exact: true })).toHaveCount(0);
+    await expect(admin.getByText("Our message: Your parcel never reached us")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+
+  await page.goto(`/orders/${orderId}`);
+  await expect(main.getByTestId("order-return-status")).toHaveText("Closed without refund");
 });

@@ -461,6 +461,10 @@ const API: Record<string, { expect: Row; call: (f: Fixture) => Call | Promise<Ca
     expect: [401, 403, 403, 404, 403],
     call: () => ({ path: "/admin/returns/2147483647/reject", json: { message: "No" } }),
   },
+  "POST /admin/returns/{returnId}/close": {
+    expect: [401, 403, 403, 404, 403],
+    call: () => ({ path: "/admin/returns/2147483647/close", json: { message: "Never arrived" } }),
+  },
   "POST /admin/returns/{returnId}/receive": {
     expect: [401, 403, 403, 404, 403],
     call: () => ({ path: "/admin/returns/2147483647/receive", json: { restock: [] } }),

@@ -159,6 +159,51 @@ describe("paying with a code", () => {
     expect(await redemptionsOf(c.id)).toMatchObject([{ status: "released" }]);
   });
 
+  it("gives the use back when returns' refunds together give the whole payment back, not before", async () => {
+    const { user } = await shopperWithCart();
+    const c = await code({ usageLimit: 1 });
+    await apply(user, c.code);
+    const paid = await checkout(user, { amount: 36 });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const orderId = paid.body.data.order.id;
+    const boss = await admin();
+    for (const status of ["PROCESSING", "SHIPPED", "DELIVERED"]) {
+      const moved = await api.json(`/orders/order/${orderId}/status`, json("PUT", { status }, boss.auth));
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    const { body } = await api.json<Envelope<{ lines: Array<{ orderItemId: number }> }>>(
+      `/orders/order/${orderId}/returnable`,
+      { headers: user.auth },
+    );
+    const orderItemId = body.data.lines[0]!.orderItemId;
+    /** one piece returned and refunded, through every admin step */
+    const returnOne = async () => {
+      const asked = await api.json<Envelope<{ id: number }>>(
+        `/orders/order/${orderId}/returns`,
+        json("POST", { lines: [{ orderItemId, quantity: 1 }], reason: "changed_mind" }, user.auth),
+      );
+      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+      const id = asked.body.data.id;
+      for (const [step, payload] of [
+        ["approve", {}],
+        ["receive", { restock: [] }],
+        ["refund", { shipping: false }],
+      ] as const) {
+        const done = await api.json(`/admin/returns/${id}/${step}`, json("POST", payload, boss.auth));
+        expect(done.status, `${step}: ${JSON.stringify(done.body)}`).toBe(200);
+      }
+    };
+    await returnOne();
+    // half of it back: the use stays taken
+    expect(await usesOf(c.id)).toBe(1);
+    expect(await redemptionsOf(c.id)).toMatchObject([{ status: "redeemed" }]);
+    await returnOne();
+    // all of it back ($18.00 twice): the use is given back
+    expect(await usesOf(c.id)).toBe(0);
+    expect(await redemptionsOf(c.id)).toMatchObject([{ status: "released" }]);
+    expect(await checkInvariants(database.db)).toEqual([]);
+  });
+
   it("refuses the checkout, charging nothing, when the code stopped working after the cart showed it", async () => {
     const { user } = await shopperWithCart();
     const c = await code();

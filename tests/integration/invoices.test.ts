@@ -1,16 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, documentCounters, orders, refunds } from "~/db/schema";
 import type { CreditNoteDto, InvoiceDto, SellerDto } from "~/schemas/invoices";
 import type { OrderDto } from "~/schemas/orders";
-import { takeDocumentNumber } from "~/services/orders/invoices.server";
+import { databaseNow, numberInvoice, takeDocumentNumber } from "~/services/orders/invoices.server";
 import { checkInvariants } from "~/services/orders/invariants.server";
 import { processDueRefunds } from "~/services/orders/refunds.server";
 import { bearer, loginAs } from "../support/accounts";
 import { useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
 import { json, type Auth, type Envelope } from "../support/requests";
-import { useTestDatabase } from "../support/test-db";
+import { testDbKind, useTestDatabase } from "../support/test-db";
 import { linksIn, mailsTo } from "../support/mail-outbox";
 
 // Invoices and credit notes (decision 0042): every order placed gets the next invoice number of its year in the
@@ -83,6 +83,40 @@ describe("invoice numbers", () => {
     // numbers taken without a document would break the invariant: this test's counters go
     await database.db.delete(documentCounters).where(sql`${documentCounters.year} in (2031, 2032)`);
   });
+});
+
+describe("the documents' date and year", () => {
+  it("date an invoice as its order, both by the database's clock", async () => {
+    const user = await shopper();
+    const p = await product({ priceCents: 650, inventory: 5 });
+    const { order } = await placedOrder(user, [[p.id, 1]]);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.invoiceDate!.getTime()).toBe(row!.orderDate.getTime());
+    expect(row!.invoiceYear).toBe(row!.orderDate.getUTCFullYear());
+  });
+
+  // PGlite runs in this process and reads its clock: only a database server has a clock of its own
+  it.skipIf(testDbKind !== "postgres")(
+    "come from the database's clock, not the app's: an app clock in another year numbers in the database's year",
+    async () => {
+      const dbYear = (await databaseNow(database.db)).getUTCFullYear();
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date(Date.UTC(dbYear + 3, 0, 1, 0, 0, 5)) });
+      let numbered: Awaited<ReturnType<typeof numberInvoice>> | undefined;
+      try {
+        // in a transaction that rolls back: the number taken is given back
+        await database.db
+          .transaction(async (tx) => {
+            numbered = await numberInvoice(tx);
+            throw new Error("rolled back");
+          })
+          .catch(() => undefined);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(numbered!.invoiceYear).toBe(dbYear);
+      expect(numbered!.invoiceDate.getUTCFullYear()).toBe(dbYear);
+    },
+  );
 });
 
 describe("GET /orders/order/{orderId}/invoice", () => {
@@ -175,6 +209,33 @@ describe("seller details", () => {
       entityType: "settings",
       after: { legalName: "GearHub Two Ltd" },
     });
+  });
+
+  it("an invoice numbered before the seller was set up takes the seller at its first reading after, and keeps it", async () => {
+    const user = await shopper();
+    const p = await product({ priceCents: 700, inventory: 5 });
+    // no seller yet (a new shop): the order is numbered, its invoice keeps no seller
+    await saveSeller(boss.auth, { legalName: "", address: "", taxId: "", email: "" });
+    const { order } = await placedOrder(user, [[p.id, 1]]);
+    const sellerOf = async () =>
+      (await database.db.select({ s: orders.invoiceSeller }).from(orders).where(eq(orders.id, order.id)))[0]!.s;
+    expect(await sellerOf()).toBeNull();
+    expect((await invoiceOf(user.auth, order.id)).body.data.seller.legalName).toBe("");
+    expect(await sellerOf()).toBeNull();
+
+    const seller = {
+      legalName: `Late Seller ${Date.now()} Inc.`,
+      address: "1 Main St\nPortland, OR",
+      taxId: "",
+      email: "",
+    };
+    expect((await saveSeller(boss.auth, seller)).status).toBe(200);
+    // first read after: the seller now, kept on the order
+    expect((await invoiceOf(user.auth, order.id)).body.data.seller).toEqual(seller);
+    expect(await sellerOf()).toEqual(seller);
+    // a later change of the settings no longer changes that invoice
+    expect((await saveSeller(boss.auth, { ...seller, legalName: "Renamed Inc." })).status).toBe(200);
+    expect((await invoiceOf(user.auth, order.id)).body.data.seller.legalName).toBe(seller.legalName);
   });
 
   it("refuses a shopper and staff (403) and a malformed e-mail (422), and writes nothing then", async () => {

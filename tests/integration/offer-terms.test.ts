@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { productVariants, shippingMethods, shopSettings } from "~/db/schema";
 import type { OfferTermsDto } from "~/schemas/offer-terms";
 import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
+import { offerTerms, resetOfferTermsMemo } from "~/services/catalogue/offer-terms.server";
 import { useApiServer } from "../support/api-server";
 import { useCategory } from "../support/checkout";
 import { setUpUsShipping } from "../support/pricing";
@@ -25,7 +26,7 @@ describe("a product's offer terms", () => {
     const item = await product({ priceCents: 2000 });
     const response = await termsOf(item.id);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.data).toEqual({ shipping: [], returnDays: 14 });
+    expect(response.body.data).toEqual({ shipping: [], returnDays: 14, sellerCountry: null });
   });
 
   it("with zones: each method's cost for one unit, its delivery days read from its words", async () => {
@@ -65,6 +66,31 @@ describe("a product's offer terms", () => {
     const terms = (await termsOf(cheap.id)).body.data;
     expect(terms.returnDays).toBe(30);
     expect(terms.shipping[0]!.methods[1]).toMatchObject({ deliveryTime: "Next day", transitDays: null });
+  });
+
+  it("names the seller's country, read from the last line of its address", async () => {
+    const item = await product({ priceCents: 1500 });
+    await database.db
+      .insert(shopSettings)
+      .values({ id: 1, sellerAddress: "1 Main St\nPortland, OR 97201\nUnited States" })
+      .onConflictDoUpdate({
+        target: shopSettings.id,
+        set: { sellerAddress: "1 Main St\nPortland, OR 97201\nUnited States" },
+      });
+    expect((await termsOf(item.id)).body.data.sellerCountry).toBe("US");
+  });
+
+  it("is kept per catalogue version: computed once while nothing changes, again after any write", async () => {
+    const item = await product({ priceCents: 3000 });
+    const first = await offerTerms({ productId: item.id, db: database.db });
+    // the same answer, not computed again
+    expect(await offerTerms({ productId: item.id, db: database.db })).toBe(first);
+    await database.db.update(productVariants).set({ priceCents: 90_000 }).where(eq(productVariants.productId, item.id));
+    const after = await offerTerms({ productId: item.id, db: database.db });
+    expect(after).not.toBe(first);
+    expect(await offerTerms({ productId: item.id, db: database.db })).toBe(after);
+    resetOfferTermsMemo();
+    expect(await offerTerms({ productId: item.id, db: database.db })).not.toBe(after);
   });
 
   it("answers 404 for a product that is not there and for another product's variant", async () => {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, orders, refunds, returnLines, returns, withdrawalRequests } from "~/db/schema";
+import type { CreditNoteDto } from "~/schemas/invoices";
 import type { ReturnableDto, ReturnDto } from "~/schemas/returns";
 import { checkInvariants } from "~/services/orders/invariants.server";
 import { shopAddress } from "~/services/mail/templates/after-sale.server";
@@ -104,11 +105,17 @@ describe("a return from request to refund", () => {
     // refunded once: a second refund is refused
     expect((await adminStep("refund", ret.id, { shipping: false })).status).toBe(409);
     // the credit note is the shopper's to read
-    const notes = await api.json<Envelope<Array<{ number: string; total: number }>>>(
-      `/orders/order/${order.id}/credit-notes`,
-      { headers: user.auth },
-    );
+    const notes = await api.json<Envelope<CreditNoteDto[]>>(`/orders/order/${order.id}/credit-notes`, {
+      headers: user.auth,
+    });
     expect(notes.body.data.map((n) => n.total)).toEqual([50]);
+    // it credits the returned pieces, not the order's every line
+    expect(notes.body.data[0]).toMatchObject({
+      lines: [{ productName: products[0]!.name, quantity: 2, unitPrice: 25, total: 50 }],
+      subtotal: 50,
+      discount: 0,
+      shipping: null,
+    });
     // the order stands (Delivered), its payment was not refunded whole
     expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe("DELIVERED");
     expect(await checkInvariants(database.db)).toEqual([]);
@@ -139,6 +146,50 @@ describe("a return from request to refund", () => {
     const stock = await inventoryOf(products[0]!.id);
     await adminStep("receive", second.body.data!.id, { restock: [] });
     expect(await inventoryOf(products[0]!.id)).toBe(stock);
+  });
+});
+
+describe("closing a return without refund", () => {
+  it("closes an approved or received return with a message, mailed and audited; its pieces stay taken, nothing is refunded", async () => {
+    const { user, order, itemIds } = await deliveredOrder([
+      [2000, 2],
+      [900, 1],
+    ]);
+    const asked = (quantity: number, item = itemIds[0]) =>
+      ask(user.auth, order.id, { lines: [{ orderItemId: item, quantity }], reason: "damaged" });
+    const lost = (await asked(1)).body.data!;
+    // not before it is decided, and never without a reason
+    expect((await adminStep("close", lost.id, { message: "Never arrived" })).status).toBe(409);
+    await adminStep("approve", lost.id, {});
+    expect((await adminStep("close", lost.id, { message: "  " })).status).toBe(422);
+    const closed = await adminStep("close", lost.id, { message: "The parcel never arrived; ask your carrier" });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.data).toMatchObject({
+      status: "closed",
+      statusLabel: "Closed without refund",
+      adminMessage: "The parcel never arrived; ask your carrier",
+      refundTotal: null,
+    });
+    const mail = (await mailsTo(database.db, user.email, "return-closed")).at(-1);
+    expect(mail?.subject).toBe(`Your return ${lost.number} is closed without a refund`);
+    expect(mail?.textBody).toContain("The parcel never arrived; ask your carrier");
+    expect(await auditOf("return.close", lost.id)).toMatchObject([
+      { actorId: boss.id, before: { status: "approved" }, after: { status: "closed" } },
+    ]);
+    // closed is final: no refund, no second close, no reopening
+    expect((await adminStep("refund", lost.id, { shipping: false })).status).toBe(409);
+    expect((await adminStep("close", lost.id, { message: "again" })).status).toBe(409);
+    expect((await adminStep("receive", lost.id, { restock: [] })).status).toBe(409);
+    // the closed piece is not returnable again; the other piece is
+    expect((await asked(2)).status).toBe(409);
+    const damaged = (await asked(1)).body.data!;
+    await adminStep("approve", damaged.id, {});
+    await adminStep("receive", damaged.id, { restock: [] });
+    const closedReceived = await adminStep("close", damaged.id, { message: "It came back scratched and used" });
+    expect(closedReceived.body.data).toMatchObject({ status: "closed" });
+    expect((await asked(1)).status).toBe(409);
+    expect(await database.db.select().from(refunds).where(eq(refunds.returnId, damaged.id))).toEqual([]);
+    expect(await checkInvariants(database.db)).toEqual([]);
   });
 });
 

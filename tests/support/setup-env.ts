@@ -5,6 +5,7 @@ import { noteStorageFull } from "~/db/unavailable";
 import { setConfig } from "~/lib/env.server";
 import { setLogSink } from "~/lib/log.server";
 import { resetLifecycleForTests } from "~/server/lifecycle.server";
+import { resetOfferTermsMemo } from "~/services/catalogue/offer-terms.server";
 
 // Tests never touch ./data: secrets are fixed, the data directory is a temporary one.
 process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
@@ -18,6 +19,7 @@ setConfig(undefined);
 noteStorageFull(0);
 setLogSink(undefined);
 resetLifecycleForTests();
+resetOfferTermsMemo();
 
 // cheaper password hashing in tests only (production keeps argon2's defaults)
 process.env.ARGON2_MEMORY_KIB ??= "4096";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countryOfAddress } from "~/lib/countries.server";
 import { returnPolicy, salePriceSpecification, shippingDetails, transitDays } from "~/lib/offer-json-ld";
 
 // The details page's Offer: shipping per zone and method, the return policy, a sale's struck-through price.
@@ -17,6 +18,7 @@ describe("the delivery days in a method's words", () => {
 describe("the offer's JSON-LD", () => {
   const terms = {
     returnDays: 30,
+    sellerCountry: "DE",
     shipping: [
       {
         zone: "North America",
@@ -53,7 +55,7 @@ describe("the offer's JSON-LD", () => {
     expect(details[1]!.shippingRate.value).toBe("12.50");
   });
 
-  it("states the return window for the countries shipped to (none named without zones)", () => {
+  it("states the return window for the countries shipped to; without zones the seller's; neither: none named", () => {
     expect(returnPolicy(terms, "https://shop.test/policies/returns")).toEqual({
       "@type": "MerchantReturnPolicy",
       applicableCountry: ["US", "CA"],
@@ -62,7 +64,12 @@ describe("the offer's JSON-LD", () => {
       returnMethod: "https://schema.org/ReturnByMail",
       merchantReturnLink: "https://shop.test/policies/returns",
     });
-    expect(returnPolicy({ shipping: [], returnDays: 14 }, "/r")).not.toHaveProperty("applicableCountry");
+    expect(returnPolicy({ shipping: [], returnDays: 14, sellerCountry: "US" }, "/r")).toMatchObject({
+      applicableCountry: ["US"],
+    });
+    expect(returnPolicy({ shipping: [], returnDays: 14, sellerCountry: null }, "/r")).not.toHaveProperty(
+      "applicableCountry",
+    );
   });
 
   it("gives a sale's regular price as the struck-through one, and nothing when not on sale", () => {
@@ -76,5 +83,16 @@ describe("the offer's JSON-LD", () => {
       },
     ]);
     expect(salePriceSpecification(79.99, null)).toEqual({});
+  });
+});
+
+describe("the seller's country, from its address's last line", () => {
+  it("reads a name, a two- or three-letter code, and nothing from a line that names no country", () => {
+    expect(countryOfAddress("Hauptstr. 1\n10115 Berlin\nGermany")).toBe("DE");
+    expect(countryOfAddress("1 Main St\nPortland, OR 97201\nUnited States of America\n")).toBe("US");
+    expect(countryOfAddress("1 Main St\nus")).toBe("US");
+    expect(countryOfAddress("1 Main St\nUSA.")).toBe("US");
+    expect(countryOfAddress("1 Main St\nPortland, OR 97201")).toBeNull();
+    expect(countryOfAddress("")).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import {
   AdminReturnsQuerySchema,
   ReturnableSchema,
   ReturnApproveSchema,
+  ReturnCloseSchema,
   ReturnListSchema,
   ReturnReceiveSchema,
   ReturnRefundSchema,
@@ -17,6 +18,7 @@ import {
   receiveReturn,
   refundReturn,
   rejectReturn,
+  closeReturn,
 } from "~/services/orders/returns-admin.server";
 import { getReturn, getReturnable, listOwnReturns, requestReturn } from "~/services/orders/returns.server";
 import { defineRoute } from "../define";
@@ -130,6 +132,24 @@ export const returnRoutes = {
     async ({ actor, params, body }) => {
       const ret = await rejectReturn({ actor, returnId: params.returnId, message: body.message });
       return { message: `Return ${ret.number} is rejected.`, data: ret };
+    },
+  ),
+
+  close: defineRoute(
+    {
+      method: "post",
+      path: "/admin/returns/{returnId}/close",
+      tag: "returns",
+      summary:
+        "Closes an approved or received return without a refund (the parcel never arrived, the goods came back damaged), telling the shopper why (admin)",
+      access: "admin",
+      params: ReturnParams,
+      body: ReturnCloseSchema,
+      response: ReturnSchema,
+    },
+    async ({ actor, params, body }) => {
+      const ret = await closeReturn({ actor, returnId: params.returnId, message: body.message });
+      return { message: `Return ${ret.number} is closed without a refund.`, data: ret };
     },
   ),
 

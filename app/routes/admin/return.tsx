@@ -9,7 +9,13 @@ import { formatPrice } from "~/lib/money";
 import { itemName } from "~/lib/item-name";
 import { pageTitle } from "~/lib/site";
 import { IdSchema } from "~/schemas/common";
-import { ReturnApproveSchema, ReturnReceiveSchema, ReturnRefundSchema, ReturnRejectSchema } from "~/schemas/returns";
+import {
+  ReturnApproveSchema,
+  ReturnCloseSchema,
+  ReturnReceiveSchema,
+  ReturnRefundSchema,
+  ReturnRejectSchema,
+} from "~/schemas/returns";
 import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
 
@@ -38,6 +44,7 @@ const IntentSchema = z.discriminatedUnion("intent", [
   ReturnRejectSchema.extend({ intent: z.literal("reject") }),
   ReturnReceiveSchema.extend({ intent: z.literal("receive") }),
   ReturnRefundSchema.extend({ intent: z.literal("refund") }),
+  ReturnCloseSchema.extend({ intent: z.literal("close") }),
 ]);
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -61,9 +68,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? await attempt(auth.api(endpoints.returns.approve, { ...params_, body: { message: call.message } }))
       : call.intent === "reject"
         ? await attempt(auth.api(endpoints.returns.reject, { ...params_, body: { message: call.message } }))
-        : call.intent === "receive"
-          ? await attempt(auth.api(endpoints.returns.receive, { ...params_, body: { restock: call.restock } }))
-          : await attempt(auth.api(endpoints.returns.refund, { ...params_, body: { shipping: call.shipping } }));
+        : call.intent === "close"
+          ? await attempt(auth.api(endpoints.returns.close, { ...params_, body: { message: call.message } }))
+          : call.intent === "receive"
+            ? await attempt(auth.api(endpoints.returns.receive, { ...params_, body: { restock: call.restock } }))
+            : await attempt(auth.api(endpoints.returns.refund, { ...params_, body: { shipping: call.shipping } }));
   return outcomeReply(auth, form, back, outcome);
 }
 
@@ -139,10 +148,15 @@ export default function AdminReturn() {
         ) : null}
       </Form>
 
-      {ret.status === "requested" || ret.status === "approved" ? (
+      {ret.status === "requested" || ret.status === "approved" || ret.status === "received" ? (
         <Form method="post" className="mt-6 space-y-2 rounded-xl border border-slate-200 p-4">
           <label htmlFor="message" className="block font-medium text-slate-900">
-            Message to the shopper {ret.status === "requested" ? "(optional to approve, needed to reject)" : "(why)"}
+            Message to the shopper{" "}
+            {ret.status === "requested"
+              ? "(optional to approve, needed to reject)"
+              : ret.status === "approved"
+                ? "(why: needed to reject or close)"
+                : "(why: needed to close without refund)"}
           </label>
           <textarea id="message" name="message" rows={3} maxLength={2000} className="input w-full" />
           <div className="flex flex-wrap gap-3">
@@ -151,10 +165,23 @@ export default function AdminReturn() {
                 Approve
               </button>
             ) : null}
-            <button type="submit" name="intent" value="reject" className="btn-secondary" disabled={busy}>
-              Reject
-            </button>
+            {ret.status === "received" ? null : (
+              <button type="submit" name="intent" value="reject" className="btn-secondary" disabled={busy}>
+                Reject
+              </button>
+            )}
+            {ret.status === "requested" ? null : (
+              <button type="submit" name="intent" value="close" className="btn-secondary" disabled={busy}>
+                Close without refund
+              </button>
+            )}
           </div>
+          {ret.status === "requested" ? null : (
+            <p className="text-sm text-slate-600">
+              Close without refund when the parcel never arrived or the goods came back damaged by use: the pieces
+              cannot be returned again.
+            </p>
+          )}
         </Form>
       ) : null}
 

@@ -4,13 +4,25 @@
 // computed; shipping zones, methods and the shop settings move the catalogue's version, so a cached page follows them.
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { products, productVariants, shippingZones } from "~/db/schema";
+import { catalogueVersion, products, productVariants, shippingZones, shopSettings } from "~/db/schema";
+import { countryOfAddress } from "~/lib/countries.server";
 import { centsToDollars } from "~/lib/money";
 import { transitDays } from "~/lib/offer-json-ld";
 import type { OfferTermsDto } from "~/schemas/offer-terms";
 import { NotFoundError } from "../errors";
 import { withdrawalDays } from "../orders/after-sale.server";
 import { pricingLines, quote } from "../orders/quote.server";
+
+// Each answer depends only on the variant's price, weight and category, the zones, methods and shop settings: every
+// write to those moves the catalogue's version (migrations 0011, 0023). So answers are kept per version, process-wide,
+// and a new version drops them all; at most MEMO_SIZE variants (the oldest go first).
+const MEMO_SIZE = 500;
+let memo: { version: number; terms: Map<string, OfferTermsDto> } = { version: -1, terms: new Map() };
+
+/** Forgets every kept answer (tests/support/setup-env.ts: each test file starts with none). */
+export function resetOfferTermsMemo() {
+  memo = { version: -1, terms: new Map() };
+}
 
 /** GET /products/product/{productId}/offer-terms: the variant's (the default one's when none is named). */
 export async function offerTerms({
@@ -22,6 +34,25 @@ export async function offerTerms({
   variantId?: number;
   db?: DbOrTx;
 }): Promise<OfferTermsDto> {
+  const [row] = await db
+    .select({ version: catalogueVersion.version })
+    .from(catalogueVersion)
+    .where(eq(catalogueVersion.id, 1));
+  // no row (a test emptied every table): nothing can be kept, its next write inserts a version never used before
+  const version = row?.version ?? null;
+  if (version !== null && memo.version !== version) memo = { version, terms: new Map() };
+  const key = `${productId}:${variantId ?? ""}`;
+  const kept = version === null ? undefined : memo.terms.get(key);
+  if (kept) return kept;
+  const terms = await computeOfferTerms(productId, variantId, db);
+  if (version !== null && memo.version === version) {
+    if (memo.terms.size >= MEMO_SIZE) memo.terms.delete(memo.terms.keys().next().value!);
+    memo.terms.set(key, terms);
+  }
+  return terms;
+}
+
+async function computeOfferTerms(productId: number, variantId: number | undefined, db: DbOrTx): Promise<OfferTermsDto> {
   const [variant] = await db
     .select({
       priceCents: productVariants.priceCents,
@@ -62,5 +93,13 @@ export async function offerTerms({
       }));
     if (methods.length > 0) shipping.push({ zone: zone.name, regions: zone.regions, methods });
   }
-  return { shipping, returnDays: await withdrawalDays(db) };
+  const [seller] = await db
+    .select({ address: shopSettings.sellerAddress })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, 1));
+  return {
+    shipping,
+    returnDays: await withdrawalDays(db),
+    sellerCountry: seller ? countryOfAddress(seller.address) : null,
+  };
 }

@@ -5,7 +5,18 @@
 // kept when it was placed (its lines, its price breakdown, its billing address, the seller then): never priced again.
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { documentCounters, orderItems, orders, payments, refunds, shopSettings, users } from "~/db/schema";
+import { selectRows } from "~/db/query.server";
+import {
+  documentCounters,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  returnLines,
+  returns,
+  shopSettings,
+  users,
+} from "~/db/schema";
 import type { SellerSnapshot } from "~/db/schema";
 import {
   documentNumber,
@@ -19,13 +30,27 @@ import { isStaff, requireActor, requireAdmin, type Actor } from "../access";
 import { recordAudit } from "../audit/audit.server";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { priceParts } from "./order-price";
+import { creditedReturnParts, pricedLinesOfItems } from "./return-money";
 
 type DocumentKind = "invoice" | "credit_note";
 
 /**
+ * The database's time of the transaction (its `now()`): a document is dated and its year taken from it, not from the
+ * app's clock, so instances whose clocks disagree still number one year's documents in that year (decision 0042
+ * addendum). The order's own date is the same `now()` (its column's default), so an invoice is dated as its order.
+ */
+export async function databaseNow(tx: DbOrTx): Promise<Date> {
+  const [row] = await selectRows<{ ms: number | string }>(
+    tx,
+    sql`select (extract(epoch from now()) * 1000)::float8 as ms`,
+  );
+  return new Date(Math.floor(Number(row!.ms)));
+}
+
+/**
  * The next number of a kind in the year of `at` (UTC): the counter row is created at 1 or moved up by one, and stays
  * locked until the caller's transaction ends. Call it inside that transaction, as late as possible (it serializes
- * every other document of the kind behind it).
+ * every other document of the kind behind it). `at` is the database's time (`databaseNow`) but where a test dates it.
  */
 export async function takeDocumentNumber(tx: DbOrTx, kind: DocumentKind, at: Date) {
   const year = at.getUTCFullYear();
@@ -109,11 +134,19 @@ export async function saveSeller({
 
 // ---------------------------------------------------------------- numbering
 
-/** The invoice columns of an order placed now: its number and the seller as the settings say now. */
-export async function numberInvoice(tx: DbOrTx, at = new Date()) {
-  const seller: SellerSnapshot = await sellerSettings(tx);
-  const { year, seq } = await takeDocumentNumber(tx, "invoice", at);
-  return { invoiceYear: year, invoiceSeq: seq, invoiceDate: at, invoiceSeller: seller };
+/** A seller is known once it has a legal name: before that, an invoice keeps none (decision 0042 addendum). */
+const known = (seller: SellerDto | null | undefined): seller is SellerDto => Boolean(seller?.legalName.trim());
+
+/**
+ * The invoice columns of an order placed now (the database's time; a test may date it): its number and the seller as
+ * the settings say now, or none while the seller is not set up (the document takes it when it is first read after).
+ */
+export async function numberInvoice(tx: DbOrTx, at?: Date) {
+  const settings = await sellerSettings(tx);
+  const seller: SellerSnapshot | null = known(settings) ? settings : null;
+  const date = at ?? (await databaseNow(tx));
+  const { year, seq } = await takeDocumentNumber(tx, "invoice", date);
+  return { invoiceYear: year, invoiceSeq: seq, invoiceDate: date, invoiceSeller: seller };
 }
 
 /**
@@ -121,7 +154,7 @@ export async function numberInvoice(tx: DbOrTx, at = new Date()) {
  * exists (a payment that never became an order was never invoiced). It credits what the refund gave back: the
  * whole payment, or a return's part of it (decision 0044). Once only: a refund numbered already is left as it is.
  */
-export async function numberCreditNote(tx: DbOrTx, refundId: number, at = new Date()) {
+export async function numberCreditNote(tx: DbOrTx, refundId: number, at?: Date) {
   const [row] = await tx
     .select({
       seq: refunds.creditNoteSeq,
@@ -133,10 +166,11 @@ export async function numberCreditNote(tx: DbOrTx, refundId: number, at = new Da
     .leftJoin(orders, eq(orders.paymentId, payments.id))
     .where(eq(refunds.id, refundId));
   if (!row || row.seq !== null || row.orderId === null) return null;
-  const { year, seq } = await takeDocumentNumber(tx, "credit_note", at);
+  const date = at ?? (await databaseNow(tx));
+  const { year, seq } = await takeDocumentNumber(tx, "credit_note", date);
   await tx
     .update(refunds)
-    .set({ creditNoteYear: year, creditNoteSeq: seq, creditNoteDate: at, creditNoteCents: row.amountCents })
+    .set({ creditNoteYear: year, creditNoteSeq: seq, creditNoteDate: date, creditNoteCents: row.amountCents })
     .where(eq(refunds.id, refundId));
   return documentNumber(year, seq);
 }
@@ -157,6 +191,31 @@ async function documentOrder(actor: Actor | null, orderId: number, db: DbOrTx) {
   throw new ForbiddenError("You do not have permission to see this order.");
 }
 
+/**
+ * The seller a document prints: the order's snapshot; for an invoice numbered before the seller was set up, the
+ * settings' seller as soon as it is, kept on the order at that first reading so that it never changes afterwards
+ * (decision 0042 addendum). Still not set up: empty, and the page says so.
+ */
+async function documentSeller(order: OrderRow, db: DbOrTx): Promise<SellerDto> {
+  if (known(order.invoiceSeller)) return order.invoiceSeller;
+  const current = await sellerSettings(db);
+  if (!known(current) || order.invoiceSeq === null) return current;
+  // once: a reading at the same time keeps what the first wrote
+  const [kept] = await db
+    .update(orders)
+    .set({ invoiceSeller: current })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        sql`(${orders.invoiceSeller} is null or coalesce(btrim(${orders.invoiceSeller}->>'legalName'), '') = '')`,
+      ),
+    )
+    .returning({ seller: orders.invoiceSeller });
+  if (kept?.seller) return kept.seller;
+  const [now] = await db.select({ seller: orders.invoiceSeller }).from(orders).where(eq(orders.id, order.id));
+  return now?.seller ?? current;
+}
+
 async function documentParts(order: OrderRow, db: DbOrTx) {
   const [items, [owner], seller, [payment]] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
@@ -164,7 +223,7 @@ async function documentParts(order: OrderRow, db: DbOrTx) {
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
       .from(users)
       .where(eq(users.id, order.userId)),
-    order.invoiceSeller ? Promise.resolve(order.invoiceSeller) : sellerSettings(db),
+    documentSeller(order, db),
     order.paymentId === null
       ? Promise.resolve([])
       : db.select({ currency: payments.currency }).from(payments).where(eq(payments.id, order.paymentId)),
@@ -245,6 +304,7 @@ export async function listCreditNotes({
   const notes = await creditNotesOf(order, db);
   if (notes.length === 0) return [];
   const parts = await documentParts(order, db);
+  const returned = notes.some((note) => note.returnId !== null) ? await returnedOfOrder(order, db) : null;
   const invoiceNumber =
     order.invoiceYear !== null && order.invoiceSeq !== null ? documentNumber(order.invoiceYear, order.invoiceSeq) : "";
   return notes.map((note) => ({
@@ -254,7 +314,81 @@ export async function listCreditNotes({
     invoiceNumber,
     orderId: order.id,
     reason: note.reason,
-    ...parts,
+    ...(note.returnId !== null && returned ? returned.partsOf(note.id, note.returnId, parts) : parts),
     total: centsToDollars(note.creditNoteCents!),
   }));
+}
+
+/**
+ * What a return's credit note credits (decision 0042 addendum): the returned pieces with their shares of discount and
+ * tax, and the shipping when that refund gave it back; not the whole order. The pieces refunded before a return's are
+ * those of returns refunded earlier (their refunds' ids are smaller), as when the refund was counted.
+ */
+async function returnedOfOrder(order: OrderRow, db: DbOrTx) {
+  const [items, payment, rows] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    order.paymentId === null
+      ? Promise.resolve([])
+      : db.select({ snapshot: payments.cartSnapshot }).from(payments).where(eq(payments.id, order.paymentId)),
+    db
+      .select({
+        returnId: returns.id,
+        refundId: returns.refundId,
+        refundShipping: returns.refundShipping,
+        lineId: returnLines.id,
+        orderItemId: returnLines.orderItemId,
+        quantity: returnLines.quantity,
+        refundCents: returnLines.refundCents,
+      })
+      .from(returnLines)
+      .innerJoin(returns, eq(returns.id, returnLines.returnId))
+      .where(and(eq(returns.orderId, order.id), isNotNull(returns.refundId), isNotNull(returnLines.refundCents)))
+      .orderBy(asc(returnLines.id)),
+  ]);
+  const priced = pricedLinesOfItems(items, payment[0]?.snapshot ?? null, order.priceBreakdown);
+  const itemOf = new Map(items.map((item) => [item.id, item]));
+  return {
+    partsOf(refundId: number, returnId: number, whole: Awaited<ReturnType<typeof documentParts>>) {
+      const own = rows.filter((row) => row.returnId === returnId);
+      const credited = creditedReturnParts(
+        priced,
+        order.priceBreakdown,
+        order.taxIncluded,
+        order.taxes,
+        own.map((row) => ({
+          orderItemId: row.orderItemId,
+          units: row.quantity,
+          before: rows
+            .filter((other) => other.orderItemId === row.orderItemId && other.refundId! < refundId)
+            .reduce((sum, other) => sum + other.quantity, 0),
+          refundCents: row.refundCents!,
+        })),
+        own.some((row) => row.refundShipping),
+      );
+      return {
+        ...whole,
+        lines: credited.lines.map((line) => {
+          const item = itemOf.get(line.orderItemId)!;
+          return {
+            productName: item.productName,
+            productBrand: item.productBrand,
+            variantLabel: item.variantLabel,
+            quantity: line.quantity,
+            unitPrice: centsToDollars(line.unitCents),
+            total: centsToDollars(line.totalCents),
+          };
+        }),
+        subtotal: centsToDollars(credited.subtotalCents),
+        discount: centsToDollars(credited.discountCents),
+        shipping: credited.shipping
+          ? { method: credited.shipping.name, amount: centsToDollars(credited.shipping.cents) }
+          : null,
+        taxes: credited.taxes.map((tax) => ({
+          name: tax.name,
+          rate: tax.basisPoints / 100,
+          amount: centsToDollars(tax.cents),
+        })),
+      };
+    },
+  };
 }

@@ -57,6 +57,23 @@ export async function owePartialRefund(
  * Asks the provider to refund (or cancel) the payment of a claimed refund, and records the outcome: done, or the
  * error and when to try again. Returns whether the money is back.
  */
+/**
+ * Whether the payment's succeeded refunds (a whole one, or returns' parts) add up to all of it. The payment row is
+ * locked first, so two returns' refunds carried out at once take turns and the later one sees the earlier.
+ */
+async function refundedWhole(tx: DbOrTx, paymentId: number): Promise<boolean> {
+  const [payment] = await tx
+    .select({ amountCents: payments.amountCents })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .for("update");
+  const [given] = await tx
+    .select({ cents: sql<number>`coalesce(sum(coalesce(${refunds.amountCents}, ${payment!.amountCents})), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, "succeeded")));
+  return Number(given?.cents ?? 0) >= payment!.amountCents;
+}
+
 async function carryOut(refund: RefundRow, db: DbOrTx): Promise<boolean> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
   if (!payment) throw new NotFoundError(`Payment ${refund.paymentId} not found`);
@@ -99,9 +116,12 @@ async function carryOut(refund: RefundRow, db: DbOrTx): Promise<boolean> {
         .where(eq(payments.id, payment.id));
       // refunded in full: the discount code's use is given back
       await releaseUse(payment.checkoutKey, tx);
+    } else if (await refundedWhole(tx, payment.id)) {
+      // returns' refunds that together gave the whole payment back give the use back too (decision 0040 addendum)
+      await releaseUse(payment.checkoutKey, tx);
     }
     // the invoice it corrects gets its credit note, numbered with the refund it records (decision 0042)
-    await numberCreditNote(tx, refund.id, now);
+    await numberCreditNote(tx, refund.id);
   });
   return true;
 }

@@ -12,13 +12,13 @@ export async function checkReturns(db: DbOrTx): Promise<Violation[]> {
     db,
     sql`
       select i.order_id as "orderId", i.id as "itemId", i.quantity as bought,
-        coalesce(sum(l.quantity) filter (where r.status not in ('rejected', 'closed')), 0)::int as held,
+        coalesce(sum(l.quantity) filter (where r.status <> 'rejected'), 0)::int as held,
         coalesce(sum(l.quantity) filter (where l.refund_cents is not null), 0)::int as refunded
       from return_lines l
       join returns r on r.id = l.return_id
       join order_items i on i.id = l.order_item_id
       group by i.id
-      having coalesce(sum(l.quantity) filter (where r.status not in ('rejected', 'closed')), 0) > i.quantity
+      having coalesce(sum(l.quantity) filter (where r.status <> 'rejected'), 0) > i.quantity
         or coalesce(sum(l.quantity) filter (where l.refund_cents is not null), 0) > i.quantity
       order by i.id`,
   );
@@ -78,5 +78,24 @@ export async function checkReturns(db: DbOrTx): Promise<Violation[]> {
         refundId: row.refundId,
         details: { ...row },
       });
+  // a return closed without refund (or rejected) gave nothing back
+  const unpaid = await selectRows<{ returnId: number; orderId: number; status: string }>(
+    db,
+    sql`
+      select r.id as "returnId", r.order_id as "orderId", r.status
+      from returns r
+      where r.status in ('closed', 'rejected')
+        and (r.refund_id is not null or exists (
+          select 1 from return_lines l where l.return_id = r.id and l.refund_cents is not null))
+      order by r.id`,
+  );
+  for (const row of unpaid)
+    found.push({
+      rule: "returns",
+      kind: "closed-return-refunded",
+      message: `return ${row.returnId} is ${row.status} but carries a refund`,
+      orderId: row.orderId,
+      details: { ...row },
+    });
   return found;
 }

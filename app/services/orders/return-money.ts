@@ -2,7 +2,7 @@
 // payment's cart snapshot, and the checkout writes the order's items in `snapshotOrder`, so the n-th item (by id) is
 // the n-th line of the snapshot in that order. Pure, so the allocation is tested without a database.
 import type { CartSnapshotLine } from "~/db/schema";
-import type { PriceBreakdown, PricedLine } from "./pricing";
+import { mulDivHalfUp, spread, type PriceBreakdown, type PricedLine } from "./pricing";
 
 /** The order the checkout takes a payment's lines in (products, then variants: the lock order) and writes its items. */
 export const snapshotOrder = (a: CartSnapshotLine, b: CartSnapshotLine) =>
@@ -53,4 +53,79 @@ export function pricedLinesOfItems(
     found.set(item.id, line);
   });
   return found;
+}
+
+/** One returned line as its credit note reads it: the pieces, the pieces refunded before them, what was given back. */
+export interface CreditedLine {
+  orderItemId: number;
+  units: number;
+  /** pieces of the same item refunded by earlier returns */
+  before: number;
+  /** what the refund gave back for these pieces (the return line's `refundCents`) */
+  refundCents: number;
+}
+
+export interface CreditedParts {
+  lines: Array<{ orderItemId: number; quantity: number; unitCents: number; totalCents: number }>;
+  subtotalCents: number;
+  discountCents: number;
+  /** the order's shipping, when this refund gave it back (its cost as the invoice shows it) */
+  shipping: { name: string; cents: number } | null;
+  taxes: Array<{ name: string; basisPoints: number; cents: number }>;
+  taxIncluded: boolean;
+  totalCents: number;
+}
+
+/**
+ * The parts of a return's credit note (decision 0042 addendum): the returned pieces at their unit price, their share
+ * of the line's discount and tax (shared by pieces cumulatively, as `refundOfUnits` shares the line's total), and the
+ * shipping when the refund gave it back. The discount share is what makes the pieces' price, less it, plus the added
+ * tax, come to what was refunded to the cent; the tax is spread over the order's rates by their amounts. So the parts
+ * add up to the credited total exactly, whatever the rounding.
+ */
+export function creditedReturnParts(
+  priced: ReadonlyMap<number, PricedLine>,
+  breakdown: PriceBreakdown | null,
+  taxIncluded: boolean,
+  orderTaxes: ReadonlyArray<{ name: string; basisPoints: number; cents: number }>,
+  returned: readonly CreditedLine[],
+  shippingRefunded: boolean,
+): CreditedParts {
+  const shares = (amount: number, line: PricedLine, before: number, units: number) =>
+    mulDivHalfUp(amount, before + units, line.quantity) - mulDivHalfUp(amount, before, line.quantity);
+  let subtotalCents = 0;
+  let discountCents = 0;
+  let taxCents = 0;
+  let totalCents = 0;
+  const lines = returned.map((entry) => {
+    const line = priced.get(entry.orderItemId);
+    if (!line) throw new Error(`order item ${entry.orderItemId} has no priced line`);
+    const pieces = line.unitCents * entry.units;
+    const tax = shares(line.taxCents, line, entry.before, entry.units);
+    const base = entry.refundCents - (taxIncluded ? 0 : tax);
+    subtotalCents += pieces;
+    discountCents += pieces - base;
+    taxCents += tax;
+    totalCents += entry.refundCents;
+    return { orderItemId: entry.orderItemId, quantity: entry.units, unitCents: line.unitCents, totalCents: pieces };
+  });
+  const shipped = shippingRefunded ? (breakdown?.shipping ?? null) : null;
+  if (shipped) {
+    taxCents += shipped.taxCents;
+    totalCents += shipped.cents + (taxIncluded ? 0 : shipped.taxCents);
+  }
+  const weights = orderTaxes.map((tax) => tax.cents);
+  const perRate =
+    orderTaxes.length === 0 || weights.every((w) => w === 0)
+      ? []
+      : spread(taxCents, weights).map((cents, index) => ({ ...orderTaxes[index]!, cents }));
+  return {
+    lines,
+    subtotalCents,
+    discountCents,
+    shipping: shipped ? { name: shipped.name, cents: shipped.cents } : null,
+    taxes: perRate,
+    taxIncluded,
+    totalCents,
+  };
 }

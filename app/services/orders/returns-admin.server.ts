@@ -55,12 +55,20 @@ function expectStatus(ret: ReturnRow, allowed: readonly ReturnStatus[], doing: s
   }
 }
 
+const AUDIT_KIND = {
+  approved: "approve",
+  rejected: "reject",
+  received: "receive",
+  refunded: "refund",
+  closed: "close",
+} as const satisfies Record<Exclude<ReturnStep, "requested">, string>;
+
 /** One admin step: the return moved and audited, the shopper mailed, all in one transaction. */
 async function step(
   db: DbOrTx,
   who: Actor,
   returnId: number,
-  mail: ReturnStep,
+  mail: Exclude<ReturnStep, "requested">,
   apply: (tx: DbOrTx, ret: ReturnRow, order: OrderRow) => Promise<Record<string, unknown>>,
 ): Promise<ReturnDto> {
   return db.transaction(async (tx) => {
@@ -68,13 +76,13 @@ async function step(
     const after = await apply(tx, ret, order);
     await recordAudit(tx, {
       actor: who,
-      kind: `return.${mail === "approved" ? "approve" : mail === "rejected" ? "reject" : mail === "received" ? "receive" : "refund"}`,
+      kind: `return.${AUDIT_KIND[mail]}`,
       entity: { type: "return", id: returnId },
       before: { status: ret.status },
       after,
     });
     // the withdrawal that opened the return is settled with it
-    if (mail === "rejected" || mail === "refunded") {
+    if (mail === "rejected" || mail === "refunded" || mail === "closed") {
       await tx
         .update(withdrawalRequests)
         .set({ status: "closed" })
@@ -115,6 +123,36 @@ export async function rejectReturn({
   db?: DbOrTx;
 }) {
   return decide(db, requireAdmin(actor), returnId, { status: "rejected", from: ["requested", "approved"], message });
+}
+
+/**
+ * POST /admin/returns/{returnId}/close: the return ends without a refund, with the admin's reason (the parcel never
+ * arrived; the goods came back damaged by the shopper). From approved (nothing arrived) or received (what arrived is
+ * not refunded; what was restocked stays on sale). The pieces stay held by it: they were sent back, so they cannot be
+ * asked for again, and no refund of them can follow (decision 0044 addendum).
+ */
+export async function closeReturn({
+  actor,
+  returnId,
+  message,
+  db = getDb(),
+}: {
+  actor: Actor | null;
+  returnId: number;
+  message: string;
+  db?: DbOrTx;
+}) {
+  const who = requireAdmin(actor);
+  if (message.trim() === "") throw new ValidationError("Tell the shopper why the return is closed without a refund.");
+  return step(db, who, returnId, "closed", async (tx, ret) => {
+    expectStatus(ret, ["approved", "received"], "closed without refund");
+    const now = new Date();
+    await tx
+      .update(returns)
+      .set({ status: "closed", adminMessage: message, updatedAt: now })
+      .where(eq(returns.id, ret.id));
+    return { status: "closed", message };
+  });
 }
 
 /** The admin's decision on a return, from the statuses it may be taken in, with the message (none when empty). */

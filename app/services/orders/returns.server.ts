@@ -1,5 +1,5 @@
 // Returns, the shopper's side and the reading shared with the admin's (docs/decisions/0044-returns.md). A return
-// holds pieces of an order's lines; a line's pieces held by returns that are not rejected or closed never pass what
+// holds pieces of an order's lines; a line's pieces held by returns that are not rejected never pass what
 // was bought (checked with the order row locked, so two requests at once take turns). The money of a return is
 // read from the order's priced lines (pricing.ts), never priced again.
 import { and, asc, desc, eq, inArray, isNotNull, ne, notInArray, sql } from "drizzle-orm";
@@ -21,8 +21,11 @@ import { withdrawalDays, withdrawalDeadline } from "./withdrawal-period.server";
 
 export type ReturnRow = typeof returns.$inferSelect;
 
-/** Returns that no longer hold their pieces. */
-const RELEASED = ["rejected", "closed"] as const;
+/**
+ * Returns that no longer hold their pieces: rejected ones (nothing was sent back). A return closed without refund
+ * keeps them: they were sent back, so they are neither asked for nor refunded again.
+ */
+const RELEASED = ["rejected"] as const;
 
 // ---------------------------------------------------------------- money
 
@@ -225,7 +228,7 @@ export async function orderReturns(orderId: number, db: DbOrTx) {
 
 // ---------------------------------------------------------------- asking
 
-/** Pieces of each of the order's items that returns (not rejected or closed) hold. */
+/** Pieces of each of the order's items that returns (not rejected) hold. */
 async function heldPieces(db: DbOrTx, orderId: number) {
   const rows = await db
     .select({ itemId: returnLines.orderItemId, pieces: sql<number>`sum(${returnLines.quantity})::int` })

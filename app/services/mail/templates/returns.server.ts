@@ -4,7 +4,7 @@ import { formatPrice } from "~/lib/money";
 import type { ReturnDto } from "~/schemas/returns";
 import { shopLink, type MailContent } from "../layout.server";
 
-export type ReturnStep = "requested" | "approved" | "rejected" | "received" | "refunded";
+export type ReturnStep = "requested" | "approved" | "rejected" | "received" | "refunded" | "closed";
 
 const linesTable = (ret: ReturnDto) => ({
   table: {
@@ -37,6 +37,11 @@ const WHAT: Record<ReturnStep, (ret: ReturnDto) => { subject: string; heading: s
     heading: "Your parcel has arrived",
     text: "We have received the items you sent back. Your refund follows shortly.",
   }),
+  closed: (ret) => ({
+    subject: `Your return ${ret.number} is closed without a refund`,
+    heading: "Your return is closed",
+    text: "We closed this return without a refund; our message below says why. If you think this is wrong, reply to this e-mail.",
+  }),
   refunded: (ret) => ({
     subject: `Your return ${ret.number} is refunded`,
     heading: "Your refund is on its way",
@@ -60,7 +65,7 @@ export function returnStepMail(ret: ReturnDto, step: ReturnStep): MailContent {
         ],
       },
       { paragraph: what.text },
-      ...(ret.adminMessage && (step === "approved" || step === "rejected")
+      ...(ret.adminMessage && (step === "approved" || step === "rejected" || step === "closed")
         ? [{ paragraph: `Our message: ${ret.adminMessage}` }]
         : []),
       linesTable(ret),
