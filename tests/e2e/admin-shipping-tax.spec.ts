@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import countries from "i18n-iso-countries";
+import { SEED_SHIPPING_ZONES } from "../../app/server/seed/pricing";
 import { ADMIN, apiToken, hydrated, mainNav, signInAsAdmin } from "./admin-helpers";
 import { inCart, pay, pick } from "./checkout-helpers";
 import { waitForMail } from "./mailbox";
@@ -17,18 +17,19 @@ import { notices, ORDERS_SHOP, PASSWORD } from "./orders-shop";
  * of the order show the same discount, shipping, GST and total (decision 0035's order and rounding); the admin deletes
  * the rate and the zone again on the pages.
  *
- * The orders shop is shared by every spec, and a zone with a method makes every address outside the zones
- * unshippable. So this spec runs after all the others (the "-alone" projects of playwright.config.ts); its two
- * projects take turns (a lock directory); before the New
- * Zealand method exists, a zone "Everywhere else (e2e)" serves every other country by a free method (the other
- * specs' totals do not change); and everything made here is deleted at the end, whatever happened.
+ * The orders shop is shared by every spec, and its demo shipping zones (app/server/seed/pricing.ts) serve New Zealand
+ * from the zone "Everywhere else", which a place can be in one zone only: as an admin would, the spec first takes New
+ * Zealand out of that zone (through the API) and puts it back at the end. So this spec runs after all the others (the
+ * "-alone" projects of playwright.config.ts); its two projects take turns (a lock directory); and everything made
+ * here is deleted and the seeded zone restored at the end, whatever happened.
  */
 test.use({ baseURL: ORDERS_SHOP });
 
 const COUNTRY = "NZ";
 const ZONE = "New Zealand (e2e)";
 const METHOD = "Kiwi Courier";
-const EVERYWHERE = "Everywhere else (e2e)";
+/** the demo shop's zone of every country outside the United States (app/server/seed/pricing.ts) */
+const EVERYWHERE = SEED_SHIPPING_ZONES.find((zone) => zone.countries === "*")!.name;
 const TAX = "GST (e2e)";
 const LOCK = path.join(os.tmpdir(), `shop-e2e-shipping-${process.env.E2E_ORDERS_PORT ?? 3101}.lock`);
 
@@ -46,45 +47,42 @@ async function takeTurn() {
   }
 }
 
-type Zone = { id: number; name: string };
+type Region = { country: string; subdivisions: string[] };
+type Zone = { id: number; name: string; position: number; regions: Region[] };
 type Rate = { id: number; name: string };
 
-/** Deletes the zones and rates this test makes (left over or made now). */
+async function zones(request: APIRequestContext, auth: Record<string, string>) {
+  const answer = await request.get("/api/v1/admin/shipping/zones", { headers: auth });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { data: Zone[] }).data;
+}
+
+/** Sets which countries the seeded "Everywhere else" zone names: with New Zealand (`withCountry`) or without. */
+async function everywhereElse(request: APIRequestContext, auth: Record<string, string>, withCountry: boolean) {
+  const zone = (await zones(request, auth)).find((z) => z.name === EVERYWHERE);
+  expect(zone, `the demo shop's zone ${EVERYWHERE}`).toBeDefined();
+  const others = zone!.regions.filter((r) => r.country !== COUNTRY);
+  const regions = (withCountry ? [...others, { country: COUNTRY, subdivisions: [] }] : others).sort((a, b) =>
+    a.country.localeCompare(b.country),
+  );
+  if (regions.length === zone!.regions.length) return;
+  const saved = await request.put(`/api/v1/admin/shipping/zones/${zone!.id}`, {
+    headers: auth,
+    data: { name: zone!.name, regions, position: zone!.position },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+/** Deletes the zone and rate this test makes (left over or made now) and gives New Zealand back to its seeded zone. */
 async function cleanUp(request: APIRequestContext, auth: Record<string, string>) {
-  const zones = (await (await request.get("/api/v1/admin/shipping/zones", { headers: auth })).json()) as {
-    data: Zone[];
-  };
-  for (const zone of zones.data.filter((z) => z.name === ZONE || z.name === EVERYWHERE)) {
+  for (const zone of (await zones(request, auth)).filter((z) => z.name === ZONE)) {
     expect((await request.delete(`/api/v1/admin/shipping/zones/${zone.id}`, { headers: auth })).status()).toBe(200);
   }
   const rates = (await (await request.get("/api/v1/admin/tax/rates", { headers: auth })).json()) as { data: Rate[] };
   for (const rate of rates.data.filter((r) => r.name === TAX)) {
     expect((await request.delete(`/api/v1/admin/tax/rates/${rate.id}`, { headers: auth })).status()).toBe(200);
   }
-}
-
-/** Every country but New Zealand (and those another zone has), served free while this test's zone exists. */
-async function everywhereElse(request: APIRequestContext, auth: Record<string, string>) {
-  const zones = (await (await request.get("/api/v1/admin/shipping/zones", { headers: auth })).json()) as {
-    data: Array<{ regions: Array<{ country: string; subdivisions: string[] }> }>;
-  };
-  const taken = new Set(
-    zones.data.flatMap((z) => z.regions.filter((r) => r.subdivisions.length === 0)).map((r) => r.country),
-  );
-  const regions = Object.keys(countries.getAlpha2Codes())
-    .filter((code) => code !== COUNTRY && !taken.has(code))
-    .map((country) => ({ country }));
-  const zone = await request.post("/api/v1/admin/shipping/zones", {
-    headers: auth,
-    data: { name: EVERYWHERE, regions },
-  });
-  expect(zone.status(), await zone.text()).toBe(201);
-  const { data } = (await zone.json()) as { data: Zone };
-  const method = await request.post(`/api/v1/admin/shipping/zones/${data.id}/methods`, {
-    headers: auth,
-    data: { name: "Standard", rate: { kind: "flat", amount: 0 } },
-  });
-  expect(method.status(), await method.text()).toBe(201);
+  await everywhereElse(request, auth, true);
 }
 
 /** Opens an admin page from the bar's "More" menu (a <details>: it opens without JavaScript too). */
@@ -104,7 +102,8 @@ test("admin adds a zone with a method and a tax rate; a shopper estimates, appli
   const auth = { authorization: `Bearer ${await apiToken(page.request, ADMIN.email, ADMIN.password)}` };
   try {
     await cleanUp(page.request, auth);
-    await everywhereElse(page.request, auth);
+    // New Zealand out of the demo shop's "Everywhere else" first: a place can be in one zone only
+    await everywhereElse(page.request, auth, false);
 
     await signInAsAdmin(page);
     await page.goto("/admin");

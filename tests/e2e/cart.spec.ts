@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
 import {
-  amount,
   badge,
   cartUi,
   checkoutUi,
@@ -8,6 +7,7 @@ import {
   inCart,
   openCart,
   openDetails,
+  orderTotal,
   pick,
   scarce,
   shownStock,
@@ -129,7 +129,7 @@ test.describe("cart", () => {
 
     await page.getByRole("main").getByRole("link", { name: "Proceed to Checkout" }).click();
     await expect(page).toHaveURL(`/checkout/${user.id}/checkout`);
-    await expect(checkoutUi(page).summary).toContainText(`Total Amount${amount(...final)}`);
+    await expect(checkoutUi(page).summary).toContainText(`Total Amount${orderTotal(...final)}`);
   });
 
   test("shopper removes lines until the cart is empty; checkout then says so too", async ({

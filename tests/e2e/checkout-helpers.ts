@@ -1,4 +1,6 @@
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { SEED_PRICING_SETTINGS, seedTaxRatesFor, seedZoneFor } from "../../app/server/seed/pricing";
+import { priceOrder, type PricingDiscount } from "../../app/services/orders/pricing";
 import { PASSWORD, shopperAddress } from "./orders-shop";
 import { price, products, type Product } from "./shop";
 
@@ -33,6 +35,60 @@ export function amount(...lines: Array<[Product, number]>): string {
 /** "1099.98", as the hidden cart-total has it. */
 export function plain(...lines: Array<[Product, number]>): string {
   return (lines.reduce((sum, [product, n]) => sum + product.priceCents * n, 0) / 100).toFixed(2);
+}
+
+/**
+ * The price of an order of these lines (with no code unless one is given) shipped to the specs' shoppers' address
+ * (ADDRESS: Austin, TX) by the method the checkout preselects (the first of the address's zone): the shop's own pricing
+ * function (priceOrder) on the demo shop's seeded settings, tax rates and zones (app/server/seed/pricing.ts). A line's
+ * key is its place in `lines`.
+ */
+export function orderBreakdown(
+  lines: Array<[Pick<Product, "priceCents">, number]>,
+  {
+    to = ADDRESS,
+    discount = null,
+  }: { to?: { country: string; state: string }; discount?: PricingDiscount | null } = {},
+) {
+  const method = seedZoneFor(to.country).methods[0]!;
+  return priceOrder({
+    lines: lines.map(([product, quantity], key) => ({
+      key,
+      productId: key,
+      categoryId: null,
+      unitCents: product.priceCents,
+      quantity,
+      weightGrams: null,
+    })),
+    discount,
+    shipping: { methodId: 0, name: method.name, rate: method.rate, freeOverCents: method.freeOverCents },
+    taxRates: seedTaxRatesFor(to.country, to.state),
+    settings: SEED_PRICING_SETTINGS,
+  });
+}
+
+/**
+ * Where an order bought through the API's checkout with only a billing address goes (admin-helpers' orderViaApi and the
+ * specs that post billing details the same way): that address, in the US with no state, so no state's sales tax.
+ */
+export const BILLING_ONLY = { country: "US", state: "" };
+
+/** What an order of these lines costs in cents (orderBreakdown's total). */
+export function orderTotalCents(
+  lines: Array<[Pick<Product, "priceCents">, number]>,
+  options?: Parameters<typeof orderBreakdown>[1],
+): number {
+  return orderBreakdown(lines, options).totalCents;
+}
+
+/** "$1,174.72": the order's total (orderTotalCents, to ADDRESS) as the checkout, the order and the e-mails show it. */
+export function orderTotal(...lines: Array<[Pick<Product, "priceCents">, number]>): string {
+  return price({ priceCents: orderTotalCents(lines) });
+}
+
+/** The same for an order bought through the API with only a billing address (BILLING_ONLY). */
+export function billingOnlyTotal(...lines: Array<[Pick<Product, "priceCents">, number]>): string {
+  return price({ priceCents: orderTotalCents(lines, { to: BILLING_ONLY }) });
 }
 
 function uniqueEmail() {

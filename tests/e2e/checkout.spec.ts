@@ -10,6 +10,7 @@ import {
   inCart,
   openCart,
   openDetails,
+  orderTotal,
   pay,
   pick,
   shownStock,
@@ -81,7 +82,7 @@ test.describe("checkout", () => {
     await expect(checkout.summary.getByRole("listitem").filter({ hasText: bought.name })).toContainText(
       `1 × ${price(bought)}${price(bought)}`,
     );
-    const total = amount([inBasket, 2], [bought, 1]);
+    const total = orderTotal([inBasket, 2], [bought, 1]);
     await expect(checkout.summary).toContainText(`Total Amount${total}`);
 
     await pay(page, "4242 4242 4242 4242");
@@ -151,7 +152,7 @@ test.describe("checkout", () => {
   }, testInfo) => {
     const product = pick(testInfo, 6);
     const checkout = await atCheckout([product, 2]);
-    await expect(checkout.summary).toContainText(`Total Amount${amount([product, 2])}`);
+    await expect(checkout.summary).toContainText(`Total Amount${orderTotal([product, 2])}`);
 
     await pay(page, "4000 0000 0000 0002");
     await expect(checkout.formError).toHaveText("Your card was declined.");
@@ -182,7 +183,7 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/orders\/\d+$/);
     await page.goto(`/user-profile/${user.id}/profile`);
     await expect(page.getByTestId("order")).toHaveCount(1);
-    await expect(page.getByTestId("order")).toContainText(`Total ${amount([product, 2])}`);
+    await expect(page.getByTestId("order")).toContainText(`Total ${orderTotal([product, 2])}`);
     await expect(badge(page)).toHaveText("0");
   });
 
@@ -235,7 +236,7 @@ test.describe("checkout", () => {
 
     const notice = page.getByRole("main").getByRole("status");
     await expect(notice).toContainText("A paid order is being placed.");
-    await expect(notice).toContainText(`Your card was charged ${amount([first, 1])} for an earlier checkout`);
+    await expect(notice).toContainText(`Your card was charged ${orderTotal([first, 1])} for an earlier checkout`);
     await expect(checkoutUi(page).payNow).toHaveCount(0);
     await expect(checkoutUi(page).cardNumber).toHaveCount(0);
     await page.getByRole("link", { name: "See my orders" }).click();

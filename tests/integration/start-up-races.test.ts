@@ -1,9 +1,20 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categories, products, roles, userRoles, users } from "~/db/schema";
+import {
+  categories,
+  products,
+  roles,
+  shippingMethods,
+  shippingZones,
+  shopSettings,
+  taxRates,
+  userRoles,
+  users,
+} from "~/db/schema";
 import { seedDemoCatalogue } from "~/server/seed/seed.server";
 import { ensureAdminAccount } from "~/services/accounts/admin-bootstrap.server";
 import { seedCategories, seedProducts } from "~/server/seed/catalogue";
+import { SEED_PRICING_SETTINGS, SEED_SHIPPING_ZONES, SEED_TAX_RATES } from "~/server/seed/pricing";
 import { word } from "../support/factories";
 import { useTestDatabase } from "../support/test-db";
 
@@ -12,7 +23,10 @@ import { useTestDatabase } from "../support/test-db";
 const database = useTestDatabase();
 const INSTANCES = 6;
 
-async function count(table: typeof users | typeof categories | typeof products, where = sql`true`) {
+async function count(
+  table: typeof users | typeof categories | typeof products | typeof taxRates | typeof shippingMethods,
+  where = sql`true`,
+) {
   const [row] = await database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(table)
@@ -30,6 +44,18 @@ describe("start-up of several instances at once", () => {
     expect(results.map((r) => r.written).sort()).toEqual([false, true]);
     expect(await count(categories)).toBe(seedCategories.length);
     expect(await count(products)).toBe(seedProducts.length);
+    // and its shipping and tax once (app/server/seed/pricing.ts)
+    expect(await count(taxRates)).toBe(SEED_TAX_RATES.length);
+    expect(await count(shippingMethods)).toBe(SEED_SHIPPING_ZONES.flatMap((zone) => zone.methods).length);
+    const zones = await database.db.select().from(shippingZones).orderBy(shippingZones.position);
+    expect(zones.map((zone) => zone.name)).toEqual(SEED_SHIPPING_ZONES.map((zone) => zone.name));
+    // the catch-all names every country but the United States, each once
+    const everywhere = zones[1]!.regions.map((region) => region.country);
+    expect(everywhere).not.toContain("US");
+    expect(everywhere).toContain("NZ");
+    expect(new Set(everywhere).size).toBe(everywhere.length);
+    const [settings] = await database.db.select().from(shopSettings);
+    expect(settings).toMatchObject(SEED_PRICING_SETTINGS);
   });
 
   it(`creates exactly one admin account with both roles when ${INSTANCES} instances ensure it at once`, async () => {

@@ -1,9 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { categories, productOptions, products, productVariants, variantImages } from "~/db/schema";
+import {
+  categories,
+  productOptions,
+  products,
+  productVariants,
+  shippingMethods,
+  shippingZones,
+  shopSettings,
+  taxRates,
+  variantImages,
+} from "~/db/schema";
+import { countryList } from "~/lib/countries.server";
 import { loadSharp, processImage, storeImage } from "~/services/catalogue/images.server";
 import { seedCategories, seedProducts, type SeedProduct } from "./catalogue";
 import { renderProductSvg } from "./illustrations";
+import { SEED_PRICING_SETTINGS, SEED_SHIPPING_ZONES, SEED_TAX_RATES } from "./pricing";
 
 /** created_at of the demo products counts back from this fixed day, so the seed is the same on every machine. */
 const SEED_BASE_DATE = Date.UTC(2026, 9, 1, 12, 0, 0);
@@ -122,9 +134,52 @@ export async function seedDemoCatalogue(
         await tx.insert(variantImages).values({ variantId: variantIds[at + 1]!, imageId: image.id, position: 0 });
       }
     }
+    await seedPricing(tx);
     return true;
   });
   return { written, products: seedProducts.length, categories: seedCategories.length, ms: Date.now() - started };
+}
+
+/**
+ * The demo shop's tax setting, tax rates and shipping zones with their methods (./pricing.ts), as the admin pages
+ * write them (tax-admin.server.ts, shipping-admin.server.ts): zones do not overlap, the catch-all zone names every
+ * country the others do not.
+ */
+async function seedPricing(tx: DbOrTx) {
+  await tx
+    .insert(shopSettings)
+    .values({ id: 1, ...SEED_PRICING_SETTINGS })
+    .onConflictDoUpdate({ target: shopSettings.id, set: SEED_PRICING_SETTINGS });
+  await tx.insert(taxRates).values(
+    SEED_TAX_RATES.map((rate) => ({
+      country: rate.country,
+      subdivision: rate.subdivision,
+      label: rate.name,
+      basisPoints: rate.basisPoints,
+    })),
+  );
+  const named = new Set(SEED_SHIPPING_ZONES.flatMap((zone) => (zone.countries === "*" ? [] : zone.countries)));
+  const others = countryList()
+    .map((country) => country.code)
+    .filter((code) => code !== "" && !named.has(code))
+    .sort();
+  for (const [position, zone] of SEED_SHIPPING_ZONES.entries()) {
+    const codes = zone.countries === "*" ? others : zone.countries;
+    const [row] = await tx
+      .insert(shippingZones)
+      .values({ name: zone.name, regions: codes.map((country) => ({ country, subdivisions: [] })), position })
+      .returning({ id: shippingZones.id });
+    await tx.insert(shippingMethods).values(
+      zone.methods.map((method, at) => ({
+        zoneId: row!.id,
+        name: method.name,
+        rate: method.rate,
+        freeOverCents: method.freeOverCents,
+        deliveryTime: method.deliveryTime,
+        position: at,
+      })),
+    );
+  }
 }
 
 /**
