@@ -141,7 +141,7 @@ describe("saved items", () => {
 });
 
 describe("related products", () => {
-  it("bought together first (most orders first, cancelled orders not counted), then the category, then the brand; never sold out or itself", async () => {
+  it("bought together first (in two orders or more, most orders first, cancelled orders not counted), then the category, then the brand; never sold out or itself", async () => {
     const mice = await createCategory(database.db);
     const pads = await createCategory(database.db);
     const cables = await createCategory(database.db);
@@ -153,6 +153,8 @@ describe("related products", () => {
     const otherMouse = await createProduct(database.db, { categoryId: mice.id, brand: "Other E", inventory: 5 });
     const soldOutMouse = await createProduct(database.db, { categoryId: mice.id, brand: "Other F", inventory: 0 });
     const sameBrand = await createProduct(database.db, { categoryId: pads.id, brand: "zephyr", inventory: 5 });
+    // bought with the mouse once only: one shopper's basket, never shown
+    const onceOnly = await createProduct(database.db, { categoryId: cables.id, brand: "Other G", inventory: 50 });
 
     const buyer = await shopper();
     await placedOrder(buyer, [
@@ -164,6 +166,12 @@ describe("related products", () => {
       [mouse.id, 1],
       [pad.id, 1],
       [bungee.id, 1],
+    ]);
+    await placedOrder(buyer, [
+      [mouse.id, 1],
+      [pad.id, 1],
+      [bungee.id, 1],
+      [onceOnly.id, 1],
     ]);
     for (let i = 0; i < 3; i++) {
       const { order } = await placedOrder(buyer, [
@@ -181,6 +189,7 @@ describe("related products", () => {
     const ids = related.body.data.products.map((p) => p.id);
     expect(ids).not.toContain(soldOutMouse.id);
     expect(ids).not.toContain(mouse.id);
+    expect(ids).not.toContain(onceOnly.id);
 
     // the cart: complements of what is in it, none of what is in it
     const shopperWithCart = await shopper();
@@ -189,6 +198,7 @@ describe("related products", () => {
     await addToCart(api, shopperWithCart.auth, pad.id, 1);
     const forCart = (await get<Related>("/cart/related", shopperWithCart.auth)).body.data.products.map((p) => p.id);
     expect(forCart[0]).toBe(bungee.id);
+    expect(forCart).not.toContain(onceOnly.id);
     expect(forCart).not.toContain(mouse.id);
     expect(forCart).not.toContain(pad.id);
     expect(forCart).not.toContain(soldOutMouse.id);
