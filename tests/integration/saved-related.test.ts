@@ -20,7 +20,7 @@ import { useTestDatabase } from "../support/test-db";
 
 const database = useTestDatabase();
 const api = useApiServer();
-const { shopper, product, placedOrder, advance } = useAdminOrders(api, database);
+const { boss, shopper, product, placedOrder, advance } = useAdminOrders(api, database);
 
 const send = <T>(method: string, path: string, body: unknown, auth: Auth) =>
   api.json<Envelope<T>>(path, json(method, body, auth));
@@ -113,6 +113,25 @@ describe("saved items", () => {
     const left = (await get<SavedList>("/saved", user.auth)).body.data.items.map((i) => i.productId);
     expect(left).toEqual([gone.id]);
     expect((await send("POST", `/saved/${p.id}/move-to-cart`, {}, user.auth)).status).toBe(404);
+  });
+
+  it("a product with options is not moved to the cart with a variant picked for the shopper: 409, it stays saved", async () => {
+    const user = await shopper();
+    const p = await product({ inventory: 5 });
+    const options = await send(
+      "PUT",
+      `/products/${p.id}/options`,
+      { options: [{ name: "Colour", values: ["Black", "White"] }] },
+      boss.auth,
+    );
+    expect(options.status, JSON.stringify(options.body)).toBe(200);
+    await database.db.update(productVariants).set({ inventory: 5 }).where(eq(productVariants.productId, p.id));
+    await send("POST", "/saved", { productId: p.id }, user.auth);
+    const moved = await send("POST", `/saved/${p.id}/move-to-cart`, {}, user.auth);
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toMatch(/choose yours on its page/);
+    expect((await get<CartDto>(`/carts/user/${user.id}/cart`, user.auth)).body.data.items).toEqual([]);
+    expect((await get<SavedList>("/saved", user.auth)).body.data.items.map((i) => i.productId)).toEqual([p.id]);
   });
 
   it("saving and removing never change the catalogue's version (the cached pages carry no saved state)", async () => {
