@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, documentCounters, orders, refunds } from "~/db/schema";
 import type { CreditNoteDto, InvoiceDto, SellerDto } from "~/schemas/invoices";
@@ -211,7 +211,7 @@ describe("seller details", () => {
     });
   });
 
-  it("an invoice numbered before the seller was set up takes the seller at its first reading after, and keeps it", async () => {
+  it("an invoice numbered before the seller was set up takes the seller when it is saved, and keeps it", async () => {
     const user = await shopper();
     const p = await product({ priceCents: 700, inventory: 5 });
     // no seller yet (a new shop): the order is numbered, its invoice keeps no seller
@@ -230,9 +230,16 @@ describe("seller details", () => {
       email: "",
     };
     expect((await saveSeller(boss.auth, seller)).status).toBe(200);
-    // first read after: the seller now, kept on the order
-    expect((await invoiceOf(user.auth, order.id)).body.data.seller).toEqual(seller);
+    // saving the seller gives it to the invoice (no reading needed), audited with how many it completed
     expect(await sellerOf()).toEqual(seller);
+    expect((await invoiceOf(user.auth, order.id)).body.data.seller).toEqual(seller);
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, "seller"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect((audit!.after as { invoicesGivenTheSeller?: number }).invoicesGivenTheSeller).toBeGreaterThanOrEqual(1);
     // a later change of the settings no longer changes that invoice
     expect((await saveSeller(boss.auth, { ...seller, legalName: "Renamed Inc." })).status).toBe(200);
     expect((await invoiceOf(user.auth, order.id)).body.data.seller.legalName).toBe(seller.legalName);

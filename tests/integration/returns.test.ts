@@ -278,6 +278,15 @@ describe("a withdrawal from a delivered order", () => {
       await database.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.orderId, order.id)),
     ).toHaveLength(1);
     expect((await mailsTo(database.db, user.email, "withdrawal-received")).length).toBe(mails);
+
+    // its goods back, the withdrawal's return is refunded, never closed without a refund
+    expect((await adminStep("approve", opened[0]!.id, { message: "" })).status).toBe(200);
+    expect((await adminStep("receive", opened[0]!.id, { restock: [] })).status).toBe(200);
+    const close = await adminStep("close", opened[0]!.id, { message: "Used" });
+    expect(close.status).toBe(409);
+    expect(close.body.message).toMatch(/came from a withdrawal from the contract/);
+    const [still] = await database.db.select().from(withdrawalRequests).where(eq(withdrawalRequests.orderId, order.id));
+    expect(still).toMatchObject({ status: "open" });
   });
 });
 

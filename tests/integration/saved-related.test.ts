@@ -20,7 +20,7 @@ import { useTestDatabase } from "../support/test-db";
 
 const database = useTestDatabase();
 const api = useApiServer();
-const { shopper, product, placedOrder, advance } = useAdminOrders(api, database);
+const { boss, shopper, product, placedOrder, advance } = useAdminOrders(api, database);
 
 const send = <T>(method: string, path: string, body: unknown, auth: Auth) =>
   api.json<Envelope<T>>(path, json(method, body, auth));
@@ -115,6 +115,25 @@ describe("saved items", () => {
     expect((await send("POST", `/saved/${p.id}/move-to-cart`, {}, user.auth)).status).toBe(404);
   });
 
+  it("a product with options is not moved to the cart with a variant picked for the shopper: 409, it stays saved", async () => {
+    const user = await shopper();
+    const p = await product({ inventory: 5 });
+    const options = await send(
+      "PUT",
+      `/products/${p.id}/options`,
+      { options: [{ name: "Colour", values: ["Black", "White"] }] },
+      boss.auth,
+    );
+    expect(options.status, JSON.stringify(options.body)).toBe(200);
+    await database.db.update(productVariants).set({ inventory: 5 }).where(eq(productVariants.productId, p.id));
+    await send("POST", "/saved", { productId: p.id }, user.auth);
+    const moved = await send("POST", `/saved/${p.id}/move-to-cart`, {}, user.auth);
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toMatch(/choose yours on its page/);
+    expect((await get<CartDto>(`/carts/user/${user.id}/cart`, user.auth)).body.data.items).toEqual([]);
+    expect((await get<SavedList>("/saved", user.auth)).body.data.items.map((i) => i.productId)).toEqual([p.id]);
+  });
+
   it("saving and removing never change the catalogue's version (the cached pages carry no saved state)", async () => {
     const user = await shopper();
     const p = await product();
@@ -141,7 +160,7 @@ describe("saved items", () => {
 });
 
 describe("related products", () => {
-  it("bought together first (most orders first, cancelled orders not counted), then the category, then the brand; never sold out or itself", async () => {
+  it("bought together first (in two orders or more, most orders first, cancelled orders not counted), then the category, then the brand; never sold out or itself", async () => {
     const mice = await createCategory(database.db);
     const pads = await createCategory(database.db);
     const cables = await createCategory(database.db);
@@ -153,6 +172,8 @@ describe("related products", () => {
     const otherMouse = await createProduct(database.db, { categoryId: mice.id, brand: "Other E", inventory: 5 });
     const soldOutMouse = await createProduct(database.db, { categoryId: mice.id, brand: "Other F", inventory: 0 });
     const sameBrand = await createProduct(database.db, { categoryId: pads.id, brand: "zephyr", inventory: 5 });
+    // bought with the mouse once only: one shopper's basket, never shown
+    const onceOnly = await createProduct(database.db, { categoryId: cables.id, brand: "Other G", inventory: 50 });
 
     const buyer = await shopper();
     await placedOrder(buyer, [
@@ -164,6 +185,12 @@ describe("related products", () => {
       [mouse.id, 1],
       [pad.id, 1],
       [bungee.id, 1],
+    ]);
+    await placedOrder(buyer, [
+      [mouse.id, 1],
+      [pad.id, 1],
+      [bungee.id, 1],
+      [onceOnly.id, 1],
     ]);
     for (let i = 0; i < 3; i++) {
       const { order } = await placedOrder(buyer, [
@@ -181,6 +208,7 @@ describe("related products", () => {
     const ids = related.body.data.products.map((p) => p.id);
     expect(ids).not.toContain(soldOutMouse.id);
     expect(ids).not.toContain(mouse.id);
+    expect(ids).not.toContain(onceOnly.id);
 
     // the cart: complements of what is in it, none of what is in it
     const shopperWithCart = await shopper();
@@ -189,6 +217,7 @@ describe("related products", () => {
     await addToCart(api, shopperWithCart.auth, pad.id, 1);
     const forCart = (await get<Related>("/cart/related", shopperWithCart.auth)).body.data.products.map((p) => p.id);
     expect(forCart[0]).toBe(bungee.id);
+    expect(forCart).not.toContain(onceOnly.id);
     expect(forCart).not.toContain(mouse.id);
     expect(forCart).not.toContain(pad.id);
     expect(forCart).not.toContain(soldOutMouse.id);

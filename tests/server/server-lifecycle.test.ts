@@ -48,7 +48,9 @@ function halfSentPost(origin: string, path: string, body: string) {
   response.catch(() => undefined);
   const half = Math.floor(body.length / 2);
   request.write(body.slice(0, half));
-  return { response, finish: () => request.end(body.slice(half)), request };
+  /** the connection is made (the server may still be reading what was written) */
+  const connected = new Promise<void>((resolve) => request.once("socket", (socket) => socket.once("connect", resolve)));
+  return { response, connected, finish: () => request.end(body.slice(half)), request };
 }
 
 let firstStartOutput = "";
@@ -111,8 +113,10 @@ describe("the shop's own server", () => {
         "/api/v1/auth/login",
         JSON.stringify({ email: "nobody@example.com", password: "not the password" }),
       );
-      // the server has the request (its headers and half its body) before the signal
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // the server has the request (its headers and half its body) before the signal: connected, then a second for
+      // a loaded machine's server to read it (300 ms was too short once in a full CI run)
+      await login.connected;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
 
       const signalled = Date.now();
       shop.child.kill("SIGTERM");
@@ -143,7 +147,9 @@ describe("the shop's own server", () => {
       () => "answered",
       (error: NodeJS.ErrnoException) => error.code ?? error.message,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // as above: connected, then a second for the server to read it
+    await upload.connected;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     const signalled = Date.now();
     shop.child.kill("SIGTERM");
 

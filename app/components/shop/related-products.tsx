@@ -18,7 +18,10 @@ export function RelatedProducts({ products, id = "related" }: { products: Produc
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
         {products.map((product) => (
-          <li key={product.id} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+          <li
+            key={product.id}
+            className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm [overflow-wrap:anywhere]"
+          >
             <Link to={`/product/${product.id}/details`} className="block hover:underline">
               <ProductImage image={product.images[0]} alt="" sizes={SIZES} />
               <span className="mt-2 block text-xs uppercase tracking-wide text-slate-500">{product.brand}</span>

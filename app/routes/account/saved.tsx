@@ -77,19 +77,30 @@ export default function Saved() {
                 </p>
                 <Note item={item} />
                 <div className="flex flex-wrap gap-2 pt-2">
-                  <Form method="post" action={SAVED_PATH}>
-                    <input type="hidden" name="productId" value={item.productId} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={MOVE_INTENT}
-                      disabled={item.product.inventory <= 0}
+                  {item.product.options.length > 0 ? (
+                    // a product with options: the shopper chooses the switch, colour or size on its page
+                    <Link
+                      to={`/product/${item.productId}/details`}
                       className="btn-primary text-sm"
-                      aria-label={`Move to cart: ${item.product.name}`}
+                      aria-label={`Choose options: ${item.product.name}`}
                     >
-                      Move to cart
-                    </button>
-                  </Form>
+                      Choose options
+                    </Link>
+                  ) : (
+                    <Form method="post" action={SAVED_PATH}>
+                      <input type="hidden" name="productId" value={item.productId} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={MOVE_INTENT}
+                        disabled={item.product.inventory <= 0}
+                        className="btn-primary text-sm"
+                        aria-label={`Move to cart: ${item.product.name}`}
+                      >
+                        Move to cart
+                      </button>
+                    </Form>
+                  )}
                   <Form method="post" action={SAVED_PATH}>
                     <input type="hidden" name="productId" value={item.productId} />
                     <button

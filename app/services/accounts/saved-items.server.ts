@@ -126,8 +126,9 @@ export async function removeSaved({
 }
 
 /**
- * Move to cart: one of the product (its default variant) goes into the caller's cart, then it leaves the saved items.
- * When the cart refuses it (sold out: 409), it stays saved.
+ * Move to cart: one of the product goes into the caller's cart, then it leaves the saved items. When the cart refuses
+ * it (sold out: 409), it stays saved. A product with options is refused (409): the shopper chooses the variant on its
+ * page (the Saved page links there instead), never one picked for them.
  */
 export async function moveSavedToCart({
   actor,
@@ -144,6 +145,9 @@ export async function moveSavedToCart({
     .from(savedItems)
     .where(and(eq(savedItems.userId, who.id), eq(savedItems.productId, productId)));
   if (!row) throw new NotFoundError("This item is not in your saved items.");
+  const [product] = await getProductsByIds({ ids: [productId], db });
+  if (product && product.options.length > 0)
+    throw new ConflictError(`${product.name} comes in several options: choose yours on its page.`);
   const added = await addItem({ actor: who, productId, quantity: 1, db });
   await db.delete(savedItems).where(eq(savedItems.id, row.id));
   return { message: `${added.message} (moved from your saved items)` };

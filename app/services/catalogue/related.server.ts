@@ -15,6 +15,11 @@ import { requireActor, type Actor } from "../access";
 
 /** how many of the newest orders holding the products are looked at for what was bought with them */
 export const RECENT_ORDERS = 500;
+/**
+ * how many orders must hold a product with the source for it to count as bought together: one buyer's basket is not
+ * shown on a public page (a niche product's only order would tell what that shopper also bought)
+ */
+export const MIN_ORDERS_TOGETHER = 2;
 /** the most products of a cart the complements are looked for from */
 const MAX_SOURCES = 20;
 
@@ -42,6 +47,7 @@ async function boughtTogether(sources: number[], excluded: number[], limit: numb
       sql`, `,
     )})
     group by oi.product_id
+    having count(distinct oi.order_id) >= ${MIN_ORDERS_TOGETHER}
     order by count(distinct oi.order_id) desc, oi.product_id asc
     limit ${limit}`,
   );

@@ -121,12 +121,21 @@ export async function saveSeller({
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updatedAt: new Date() } });
     const after = await shopSellerSettings(tx);
+    // invoices numbered while the shop had no seller take this one, once (decision 0042 addendum)
+    const seller = await sellerSettings(tx);
+    const completed = known(seller)
+      ? await tx
+          .update(orders)
+          .set({ invoiceSeller: seller })
+          .where(and(isNotNull(orders.invoiceSeq), withoutSeller))
+          .returning({ id: orders.id })
+      : [];
     await recordAudit(tx, {
       actor: who,
       kind: "settings.update",
       entity: { type: "settings", id: "seller" },
       before,
-      after,
+      after: completed.length > 0 ? { ...after, invoicesGivenTheSeller: completed.length } : after,
     });
     return after;
   });
@@ -191,29 +200,17 @@ async function documentOrder(actor: Actor | null, orderId: number, db: DbOrTx) {
   throw new ForbiddenError("You do not have permission to see this order.");
 }
 
+/** An order whose invoice keeps no seller (none, or one without a legal name). */
+const withoutSeller = sql`(${orders.invoiceSeller} is null or coalesce(btrim(${orders.invoiceSeller}->>'legalName'), '') = '')`;
+
 /**
- * The seller a document prints: the order's snapshot; for an invoice numbered before the seller was set up, the
- * settings' seller as soon as it is, kept on the order at that first reading so that it never changes afterwards
- * (decision 0042 addendum). Still not set up: empty, and the page says so.
+ * The seller a document prints: the order's snapshot. An invoice numbered while the shop had no seller is given the
+ * seller when an admin saves one (saveSeller), so a reading never writes; until then, the settings' seller as it is
+ * (empty: the page says "Seller details not set").
  */
 async function documentSeller(order: OrderRow, db: DbOrTx): Promise<SellerDto> {
   if (known(order.invoiceSeller)) return order.invoiceSeller;
-  const current = await sellerSettings(db);
-  if (!known(current) || order.invoiceSeq === null) return current;
-  // once: a reading at the same time keeps what the first wrote
-  const [kept] = await db
-    .update(orders)
-    .set({ invoiceSeller: current })
-    .where(
-      and(
-        eq(orders.id, order.id),
-        sql`(${orders.invoiceSeller} is null or coalesce(btrim(${orders.invoiceSeller}->>'legalName'), '') = '')`,
-      ),
-    )
-    .returning({ seller: orders.invoiceSeller });
-  if (kept?.seller) return kept.seller;
-  const [now] = await db.select({ seller: orders.invoiceSeller }).from(orders).where(eq(orders.id, order.id));
-  return now?.seller ?? current;
+  return sellerSettings(db);
 }
 
 async function documentParts(order: OrderRow, db: DbOrTx) {

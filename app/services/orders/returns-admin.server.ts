@@ -128,7 +128,7 @@ export async function rejectReturn({
 /**
  * POST /admin/returns/{returnId}/close: the return ends without a refund, with the admin's reason (the parcel never
  * arrived; the goods came back damaged by the shopper). From approved (nothing arrived) or received (what arrived is
- * not refunded; what was restocked stays on sale). The pieces stay held by it: they were sent back, so they cannot be
+ * not refunded; what was restocked stays on sale), except a return a withdrawal opened, once its goods are back. The pieces stay held by it: they were sent back, so they cannot be
  * asked for again, and no refund of them can follow (decision 0044 addendum).
  */
 export async function closeReturn({
@@ -146,6 +146,18 @@ export async function closeReturn({
   if (message.trim() === "") throw new ValidationError("Tell the shopper why the return is closed without a refund.");
   return step(db, who, returnId, "closed", async (tx, ret) => {
     expectStatus(ret, ["approved", "received"], "closed without refund");
+    // a withdrawal from the contract: once the goods are back, the payment is owed (the shop may only withhold it
+    // while nothing has come back, decision 0044 addendum)
+    if (ret.status === "received") {
+      const [withdrawal] = await tx
+        .select({ id: withdrawalRequests.id })
+        .from(withdrawalRequests)
+        .where(eq(withdrawalRequests.returnId, ret.id));
+      if (withdrawal)
+        throw new ConflictError(
+          `Return ${returnNumber(ret.id)} came from a withdrawal from the contract and its goods are back: refund it; it cannot be closed without a refund.`,
+        );
+    }
     const now = new Date();
     await tx
       .update(returns)
