@@ -14,9 +14,19 @@ export function transitDays(deliveryTime: string): { min: number; max: number } 
   return single ? { min: Number(single[1]), max: Number(single[1]) } : null;
 }
 
+/**
+ * A zone naming more countries than this (an "everywhere else" zone names some 250) is left out of a product's
+ * structured data: listed, it would add about 12 kB to every details page for what a search engine can do without.
+ */
+export const MAX_LISTED_COUNTRIES = 30;
+
+/** The zones a product's structured data lists: those that name at most MAX_LISTED_COUNTRIES countries. */
+const listedZones = (terms: OfferTermsDto) =>
+  terms.shipping.filter((zone) => zone.regions.length <= MAX_LISTED_COUNTRIES);
+
 /** One OfferShippingDetails per zone and method: the cost of one unit, where, and the days in transit when known. */
 export function shippingDetails(terms: OfferTermsDto) {
-  return terms.shipping.flatMap((zone) => {
+  return listedZones(terms).flatMap((zone) => {
     const destinations = zone.regions.flatMap((region) =>
       region.subdivisions.length > 0
         ? region.subdivisions.map((subdivision) => ({
@@ -49,11 +59,11 @@ export function shippingDetails(terms: OfferTermsDto) {
 }
 
 /**
- * The shop's return window as a MerchantReturnPolicy, for the countries it ships to; with no zones, the seller's
- * country (Google wants `applicableCountry`); neither known: without it.
+ * The shop's return window as a MerchantReturnPolicy, for the countries of the zones listed (see MAX_LISTED_COUNTRIES);
+ * with none, the seller's country (Google wants `applicableCountry`); neither known: without it.
  */
 export function returnPolicy(terms: OfferTermsDto, returnsPage: string) {
-  const zoned = [...new Set(terms.shipping.flatMap((zone) => zone.regions.map((region) => region.country)))];
+  const zoned = [...new Set(listedZones(terms).flatMap((zone) => zone.regions.map((region) => region.country)))];
   const countries = zoned.length > 0 ? zoned : terms.sellerCountry ? [terms.sellerCountry] : [];
   return {
     "@type": "MerchantReturnPolicy",

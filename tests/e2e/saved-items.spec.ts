@@ -31,10 +31,14 @@ test("save from a card and from the details page, list them on the Saved page, m
   const card = page
     .getByRole("listitem")
     .filter({ has: page.getByRole("link", { name: `Add to cart: ${fromCard.name}` }) });
-  await card
-    .first()
-    .getByRole("button", { name: `Save for later: ${fromCard.name}` })
-    .click();
+  // the save's answer awaited, not only the button's optimistic "Saved": a page left at once would cancel the post
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/account/saved"),
+    card
+      .first()
+      .getByRole("button", { name: `Save for later: ${fromCard.name}` })
+      .click(),
+  ]);
   await expect(card.first().getByRole("button", { name: `Saved: ${fromCard.name}` })).toBeVisible();
   // still the listing (without JavaScript: sent back to it)
   expect(new URL(page.url()).pathname).toBe("/products");
@@ -45,7 +49,10 @@ test("save from a card and from the details page, list them on the Saved page, m
   const related = page.getByRole("region", { name: "Goes well with" });
   await expect(related.getByRole("listitem").first()).toBeVisible();
   await expect(related.getByRole("link", { name: new RegExp(fromDetails.name) })).toHaveCount(0);
-  await page.getByRole("button", { name: `Save for later: ${fromDetails.name}` }).click();
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/account/saved"),
+    page.getByRole("button", { name: `Save for later: ${fromDetails.name}` }).click(),
+  ]);
   await expect(page.getByRole("button", { name: `Saved: ${fromDetails.name}` })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("button", { name: `Saved: ${fromDetails.name}` })).toBeVisible();

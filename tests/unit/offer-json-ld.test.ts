@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { countryOfAddress } from "~/lib/countries.server";
-import { returnPolicy, salePriceSpecification, shippingDetails, transitDays } from "~/lib/offer-json-ld";
+import {
+  MAX_LISTED_COUNTRIES,
+  returnPolicy,
+  salePriceSpecification,
+  shippingDetails,
+  transitDays,
+} from "~/lib/offer-json-ld";
 
 // The details page's Offer: shipping per zone and method, the return policy, a sale's struck-through price.
 
@@ -70,6 +76,22 @@ describe("the offer's JSON-LD", () => {
     expect(returnPolicy({ shipping: [], returnDays: 14, sellerCountry: null }, "/r")).not.toHaveProperty(
       "applicableCountry",
     );
+  });
+
+  it("leaves out a zone that names more than MAX_LISTED_COUNTRIES countries (an 'everywhere else' zone)", () => {
+    const everywhere = {
+      zone: "Everywhere else",
+      regions: Array.from({ length: MAX_LISTED_COUNTRIES + 1 }, (_, i) => ({
+        country: `X${String.fromCharCode(65 + (i % 26))}${i}`,
+        subdivisions: [],
+      })),
+      methods: [{ name: "International", amount: 19.99, deliveryTime: "7–14 business days", transitDays: null }],
+    };
+    const wide = { ...terms, shipping: [...terms.shipping, everywhere] };
+    expect(shippingDetails(wide).map((d) => d.shippingLabel)).toEqual(["Standard", "Courier"]);
+    expect(returnPolicy(wide, "/r").applicableCountry).toEqual(["US", "CA"]);
+    // only such a zone: the seller's country
+    expect(returnPolicy({ ...terms, shipping: [everywhere] }, "/r").applicableCountry).toEqual(["DE"]);
   });
 
   it("gives a sale's regular price as the struck-through one, and nothing when not on sale", () => {
