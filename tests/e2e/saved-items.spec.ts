@@ -33,7 +33,9 @@ test("save from a card and from the details page, list them on the Saved page, m
     .filter({ has: page.getByRole("link", { name: `Add to cart: ${fromCard.name}` }) });
   // the save's answer awaited, not only the button's optimistic "Saved": a page left at once would cancel the post
   await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/account/saved"),
+    page.waitForResponse(
+      (r) => r.request().method() === "POST" && /^\/account\/saved(\.data)?$/.test(new URL(r.url()).pathname),
+    ),
     card
       .first()
       .getByRole("button", { name: `Save for later: ${fromCard.name}` })
@@ -50,7 +52,9 @@ test("save from a card and from the details page, list them on the Saved page, m
   await expect(related.getByRole("listitem").first()).toBeVisible();
   await expect(related.getByRole("link", { name: new RegExp(fromDetails.name) })).toHaveCount(0);
   await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/account/saved"),
+    page.waitForResponse(
+      (r) => r.request().method() === "POST" && /^\/account\/saved(\.data)?$/.test(new URL(r.url()).pathname),
+    ),
     page.getByRole("button", { name: `Save for later: ${fromDetails.name}` }).click(),
   ]);
   await expect(page.getByRole("button", { name: `Saved: ${fromDetails.name}` })).toBeVisible();
