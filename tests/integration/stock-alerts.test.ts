@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { mailOutbox, productOptions, products, productVariants, stockAlerts } from "~/db/schema";
 import { getConfig, setConfig, type RateLimitConfig } from "~/lib/env.server";
 import { confirmToken, unsubscribeToken } from "~/services/stock-alerts/stock-alerts.server";
+import { PASSWORD } from "../support/accounts";
 import { useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
 import { word } from "../support/factories";
@@ -213,6 +214,34 @@ describe("a signed-in shopper", () => {
     expect((await api.json(`/stock-alerts/${open!.id}`, { method: "DELETE", headers: user.auth })).status).toBe(200);
     await setStock(productId, blue, 2);
     expect(await mailsTo(database.db, user.email, "back-in-stock")).toHaveLength(1);
+  });
+});
+
+describe("a deleted account", () => {
+  it("ends its alerts, signed in or as a visitor with its address: a restock mails nobody, no row keeps the address", async () => {
+    const p = await product({ inventory: 0 });
+    const q = await product({ inventory: 0 });
+    const user = await shopper();
+    expect((await subscribe(p.id, {}, user.auth)).status).toBe(202);
+    // the same address as a visitor, confirmed
+    expect((await subscribe(q.id, { email: user.email })).status).toBe(202);
+    const link = tokenIn(
+      (await mailsTo(database.db, user.email, "stock-alert-confirm")).at(-1)!,
+      "/stock-alerts/confirm",
+    );
+    expect((await post("/stock-alerts/confirm", { token: link })).status).toBe(200);
+    const deleted = await post(`/users/${user.id}/delete`, { currentPassword: PASSWORD }, user.auth);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+
+    await database.db.update(productVariants).set({ inventory: 5 }).where(eq(productVariants.id, p.variantId));
+    await database.db.update(productVariants).set({ inventory: 5 }).where(eq(productVariants.id, q.variantId));
+    expect(await mailsTo(database.db, user.email, "back-in-stock")).toHaveLength(0);
+    const rows = await database.db
+      .select()
+      .from(stockAlerts)
+      .where(inArray(stockAlerts.productId, [p.id, q.id]));
+    expect(rows.map((r) => r.status)).toEqual(["unsubscribed", "unsubscribed"]);
+    expect(rows.filter((r) => r.email === user.email.toLowerCase() || r.mailText !== null)).toEqual([]);
   });
 });
 

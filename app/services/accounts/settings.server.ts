@@ -15,6 +15,7 @@ import {
   userTokens,
   withdrawalRequests,
   savedItems,
+  stockAlerts,
 } from "~/db/schema";
 import { getConfig } from "~/lib/env.server";
 import { assertOwnerOrAdmin, type Actor } from "../access";
@@ -295,6 +296,17 @@ export async function deleteAccount({
       .update(mailOutbox)
       .set({ recipient: ERASED.email(userId), subject: "(erased with the account)", ...ERASED_MAIL })
       .where(theirs);
+    // their back-in-stock alerts (decision 0046), made signed in or as a visitor with the address: the open ones end,
+    // so a restock mails nobody, and none keeps the address or the mail written for it
+    const alerts = or(eq(stockAlerts.userId, userId), sql`lower(${stockAlerts.email}) = ${user.email.toLowerCase()}`);
+    await tx
+      .update(stockAlerts)
+      .set({ status: "unsubscribed", unsubscribedAt: now })
+      .where(and(alerts, inArray(stockAlerts.status, ["pending", "active"])));
+    await tx
+      .update(stockAlerts)
+      .set({ email: ERASED.email(userId), mailSubject: null, mailText: null, mailHtml: null, mailHost: null })
+      .where(alerts);
     await queueMail(tx, "account-deleted", user.email, accountDeletedMail({ firstName: user.firstName }));
     await tx
       .update(users)

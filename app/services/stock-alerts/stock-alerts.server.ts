@@ -106,6 +106,9 @@ async function targetOf(productId: number, variantId: number | undefined, db: Db
  */
 async function lockedStock(tx: DbOrTx, target: Pick<Target, "productId" | "variantId">): Promise<number> {
   if (target.variantId !== null) {
+    // the product's row first, as every stock writer locks them (product-locks.server.ts): the variant's row alone,
+    // then the insert's foreign-key check on the product, crossed a restock's order and deadlocked (the reviewer's find)
+    await tx.select({ id: products.id }).from(products).where(eq(products.id, target.productId)).for("share");
     const [row] = await tx
       .select({ inventory: productVariants.inventory })
       .from(productVariants)
