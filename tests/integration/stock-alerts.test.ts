@@ -140,6 +140,11 @@ describe("a visitor", () => {
       .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
       .where(eq(stockAlerts.id, row!.id));
     expect((await post(`/stock-alerts/confirm`, { token: confirmToken(row!.id) })).status).toBe(410);
+    // asking again mails a link that works (its week counts from now)
+    expect((await subscribe(p.id, { email: old })).status).toBe(202);
+    const again = (await mailsTo(database.db, old, "stock-alert-confirm")).at(-1)!;
+    const confirmed = await post(`/stock-alerts/confirm`, { token: tokenIn(again, "/stock-alerts/confirm") });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   });
 
   it("is refused with clear errors: no address, a bad one, a huge body, an item in stock, no such product", async () => {

@@ -234,6 +234,9 @@ export async function subscribeToStockAlert({
     }
     // already subscribed, or made by a parallel request that mails its own link: nothing to send
     if (!open || open.status !== "pending") return;
+    // a link mailed again counts its CONFIRM_DAYS from now: the confirmation's expiry is measured from created_at, and
+    // a pending row kept its first one, so after a week every new link came expired (the reviewer's find)
+    await tx.update(stockAlerts).set({ createdAt: new Date() }).where(eq(stockAlerts.id, open.id));
     await queueMail(
       tx,
       "stock-alert-confirm",
