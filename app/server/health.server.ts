@@ -101,7 +101,9 @@ let lastProbe:
 
 function sharedDatabaseChecks(database: Database, timeoutMs: number, reuseMs: number) {
   const now = Date.now();
-  if (!lastProbe || lastProbe.database !== database || now - lastProbe.at > reuseMs) {
+  // `>=`: with reuseMs 0 a probe finished in this very millisecond is not reused (a probe in flight, `at` infinite,
+  // always is)
+  if (!lastProbe || lastProbe.database !== database || now - lastProbe.at >= reuseMs) {
     const checks = databaseChecks(database, timeoutMs).finally(() => {
       if (lastProbe?.checks === checks) lastProbe.at = Date.now();
     });

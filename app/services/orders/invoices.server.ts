@@ -121,21 +121,21 @@ export async function saveSeller({
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updatedAt: new Date() } });
     const after = await shopSellerSettings(tx);
-    // invoices numbered while the shop had no seller take this one, once (decision 0042 addendum)
+    // invoices numbered while the shop had no seller take this one, once, in the save's transaction and under its
+    // audit row (decision 0042 addendum)
     const seller = await sellerSettings(tx);
-    const completed = known(seller)
-      ? await tx
-          .update(orders)
-          .set({ invoiceSeller: seller })
-          .where(and(isNotNull(orders.invoiceSeq), withoutSeller))
-          .returning({ id: orders.id })
-      : [];
+    if (known(seller)) {
+      await tx
+        .update(orders)
+        .set({ invoiceSeller: seller })
+        .where(and(isNotNull(orders.invoiceSeq), withoutSeller));
+    }
     await recordAudit(tx, {
       actor: who,
       kind: "settings.update",
       entity: { type: "settings", id: "seller" },
       before,
-      after: completed.length > 0 ? { ...after, invoicesGivenTheSeller: completed.length } : after,
+      after,
     });
     return after;
   });
