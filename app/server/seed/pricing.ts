@@ -1,4 +1,4 @@
-// The demo shop's shipping and tax (issue #27, decision 0035): a US shop that enters prices without tax, adds sales
+// The demo shop's shipping and tax (decision 0035): a US shop that enters prices without tax, adds sales
 // tax for a few states at checkout (not on shipping), ships in the United States (Standard, free from $75, or
 // Express) and everywhere else (International). One source of truth: seed.server.ts writes these rows into an empty
 // shop, and the e2e specs price their expected totals from them through priceOrder (tests/e2e/checkout-helpers.ts).
