@@ -1,9 +1,24 @@
+import fs from "node:fs";
 import pg from "pg";
+import type { TestProject } from "vitest/node";
 import { openPostgres } from "~/db/client.server";
+import { bundleApiInstance } from "./api-instance-bundle";
 import { testDatabaseUrls } from "./postgres-url";
 
-/** Creates the migrated template database that every test file clones, after removing leftovers of earlier runs. */
-export default async function setup() {
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** the bundled app instance script (tests/support/api-instance-bundle.ts) */
+    apiInstanceScript: string;
+  }
+}
+
+/**
+ * Creates the migrated template database that every test file clones, after removing leftovers of earlier runs, and
+ * bundles the app instance that the multi-instance tests start as processes.
+ */
+export default async function setup(project: TestProject) {
+  const apiInstanceScript = await bundleApiInstance();
+  project.provide("apiInstanceScript", apiInstanceScript);
   const { base, template, maintenanceUrl, withDatabase } = testDatabaseUrls();
   const admin = new pg.Client({ connectionString: maintenanceUrl });
   try {
@@ -24,6 +39,7 @@ export default async function setup() {
   await admin.end();
 
   return async () => {
+    fs.rmSync(apiInstanceScript, { force: true });
     const cleanup = new pg.Client({ connectionString: maintenanceUrl });
     await cleanup.connect();
     const left = await cleanup.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
