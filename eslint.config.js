@@ -61,7 +61,6 @@ export default tseslint.config(
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/await-thenable": "error",
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-duplicates": "error",
       "import-x/first": "error",
       "import-x/no-self-import": "error",
@@ -76,6 +75,13 @@ export default tseslint.config(
       eqeqeq: ["error", "always", { null: "ignore" }],
       "no-console": "off",
     },
+  },
+  {
+    // a cycle runs through the shop's own modules, which never import a test: followed from them alone, the rule
+    // finds every cycle without walking the whole graph again for each of the tests' files (a quarter of the lint's
+    // rule time was this rule)
+    ignores: ["tests/**"],
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["app/**/*.tsx"],

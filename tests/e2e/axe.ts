@@ -56,6 +56,8 @@ async function violations(page: Page, screen: string, width: number): Promise<st
 export class AxeReport {
   private readonly found: string[] = [];
   private copies?: BrowserContext;
+  /** what the copy shows now */
+  private copied?: { url: string; html: string };
 
   constructor(
     private readonly page: Page,
@@ -77,6 +79,11 @@ export class AxeReport {
     await this.copies?.close();
   }
 
+  /**
+   * The copy of the page as it stands. The same page at another width (a screen checked at each width in turn) keeps
+   * its copy, resized: without scripts nothing on it changes with the width but the layout, which the browser draws
+   * again, and axe stays loaded in it.
+   */
   private async copy(): Promise<Page> {
     const html = (await this.page.content())
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
@@ -85,9 +92,11 @@ export class AxeReport {
     this.copies ??= await this.browser.newContext({ javaScriptEnabled: true });
     const copy = this.copies.pages()[0] ?? (await this.copies.newPage());
     await copy.setViewportSize(this.page.viewportSize()!);
+    if (this.copied?.url === url && this.copied.html === html) return copy;
     await copy.unrouteAll();
     await copy.route(url, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }));
     await copy.goto(url);
+    this.copied = { url, html };
     return copy;
   }
 }
