@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, apiToken, orderViaApi, productViaApi, registeredShopper, uniqueTag } from "./admin-helpers";
+import {
+  ADMIN,
+  apiToken,
+  orderViaApi,
+  productViaApi,
+  registeredShopper,
+  signInAsAdmin,
+  uniqueTag,
+} from "./admin-helpers";
 import { billingOnlyTotal, signedInShopper } from "./checkout-helpers";
 import { waitForMail } from "./mailbox";
 import { ORDERS_SHOP, toast } from "./orders-shop";
@@ -27,9 +35,13 @@ async function inventoryOf(request: APIRequestContext, productId: number) {
   return ((await answer.json()) as { data: { inventory: number } }).data.inventory;
 }
 
-async function ship(request: APIRequestContext, orderId: number) {
-  const headers = { Authorization: `Bearer ${await apiToken(request, ADMIN.email, ADMIN.password)}` };
-  for (const status of ["PROCESSING", "SHIPPED"]) {
+async function adminHeaders(request: APIRequestContext) {
+  return { Authorization: `Bearer ${await apiToken(request, ADMIN.email, ADMIN.password)}` };
+}
+
+async function ship(request: APIRequestContext, orderId: number, to: "SHIPPED" | "DELIVERED" = "SHIPPED") {
+  const headers = await adminHeaders(request);
+  for (const status of ["PROCESSING", "SHIPPED", ...(to === "DELIVERED" ? ["DELIVERED"] : [])]) {
     const moved = await request.put(`/api/v1/orders/order/${orderId}/status`, { headers, data: { status } });
     expect(moved.ok(), await moved.text()).toBe(true);
   }
@@ -124,4 +136,35 @@ test("anyone withdraws through the footer's public form in two steps, without an
   await main.getByRole("button", { name: "Confirm withdrawal" }).click();
   await expect(main.getByRole("heading", { level: 1, name: "Withdrawal received" })).toBeVisible();
   await expect(main.getByText(/If the order number and e-mail address match an order/)).toBeVisible();
+});
+
+test("a withdrawal's return whose goods are back is refunded: the admin is not offered to close it without a refund", async ({
+  page,
+  request,
+}, testInfo) => {
+  const product = await productViaApi(request, uniqueTag(testInfo), { price: 12, inventory: 3 });
+  const shopper = await registeredShopper(request);
+  const orderId = await bought(request, shopper, product.id);
+  await ship(request, orderId, "DELIVERED");
+  const withdrawn = await request.post("/api/v1/withdrawals", { data: { orderNumber: orderId, email: shopper.email } });
+  expect(withdrawn.status()).toBe(202);
+  const headers = await adminHeaders(request);
+  const list = await request.get("/api/v1/admin/returns?status=requested", { headers });
+  const { data } = (await list.json()) as { data: Array<{ id: number; orderId: number }> };
+  const returnId = data.find((ret) => ret.orderId === orderId)!.id;
+  for (const [step, body] of [
+    ["approve", { message: "" }],
+    ["receive", { restock: [] }],
+  ] as const) {
+    const moved = await request.post(`/api/v1/admin/returns/${returnId}/${step}`, { headers, data: body });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  }
+
+  await signInAsAdmin(page);
+  await page.goto(`/admin/returns/${returnId}`);
+  const main = page.getByRole("main");
+  await expect(main.getByTestId("return-status")).toHaveText("Received");
+  await expect(main.getByText("(opened by a withdrawal from the contract)")).toBeVisible();
+  await expect(main.getByRole("button", { name: "Refund", exact: true })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Close without refund" })).toHaveCount(0);
 });

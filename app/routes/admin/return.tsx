@@ -85,6 +85,8 @@ export default function AdminReturn() {
   const { ret } = useLoaderData<typeof loader>();
   const busy = useIsPending();
   const linesTotal = ret.lines.reduce((sum, line) => sum + line.refundAmount, 0);
+  // a withdrawal's goods that are back are owed their refund: no closing without one (returns-admin.server.ts)
+  const closable = ret.status === "approved" || (ret.status === "received" && ret.via !== "withdrawal");
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Return {ret.number}</h1>
@@ -148,7 +150,7 @@ export default function AdminReturn() {
         ) : null}
       </Form>
 
-      {ret.status === "requested" || ret.status === "approved" || ret.status === "received" ? (
+      {ret.status === "requested" || ret.status === "approved" || closable ? (
         <Form method="post" className="mt-6 space-y-2 rounded-xl border border-slate-200 p-4">
           <label htmlFor="message" className="block font-medium text-slate-900">
             Message to the shopper{" "}
@@ -170,18 +172,18 @@ export default function AdminReturn() {
                 Reject
               </button>
             )}
-            {ret.status === "requested" ? null : (
+            {closable ? (
               <button type="submit" name="intent" value="close" className="btn-secondary" disabled={busy}>
                 Close without refund
               </button>
-            )}
+            ) : null}
           </div>
-          {ret.status === "requested" ? null : (
+          {closable ? (
             <p className="text-sm text-slate-600">
               Close without refund when the parcel never arrived or the goods came back damaged by use: the pieces
               cannot be returned again.
             </p>
-          )}
+          ) : null}
         </Form>
       ) : null}
 
