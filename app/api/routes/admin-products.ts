@@ -22,9 +22,9 @@ import {
   bulkUpdateVariants,
   deleteVariant,
   setProductOptions,
-  setVariantImages,
   updateVariants,
 } from "~/services/catalogue/variant-admin.server";
+import { setVariantImages } from "~/services/catalogue/variant-images.server";
 import { defineRoute } from "../define";
 
 const ProductParams = z.object({ productId: IdSchema });
