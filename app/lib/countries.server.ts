@@ -34,22 +34,3 @@ export function countryNamesOf(codes: Iterable<string | null | undefined>): Reco
   for (const code of codes) if (code) names[code] = countryName(code);
   return names;
 }
-
-/**
- * The country an address of several lines is in, read from its last line ("Germany", "USA", "US"): its ISO code, or
- * null when that line names none. The seller's address is kept as the admin wrote it (decision 0042).
- */
-export function countryOfAddress(address: string): string | null {
-  const last = address
-    .split("\n")
-    .map((line) => line.trim().replace(/[.,;]+$/, ""))
-    .filter(Boolean)
-    .at(-1);
-  if (!last) return null;
-  if (/^[A-Za-z]{2}$/.test(last) && countries.isValid(last.toUpperCase())) return last.toUpperCase();
-  if (/^[A-Za-z]{3}$/.test(last)) {
-    const code = countries.alpha3ToAlpha2(last.toUpperCase());
-    if (code) return code;
-  }
-  return countries.getAlpha2Code(last, "en") ?? null;
-}

@@ -1,5 +1,6 @@
 import { z } from "zod/v4";
 import { isOneLine, oneLine } from "./common";
+import { countryCodeOf, isCountryCode } from "./countries";
 
 // Invoices and credit notes (docs/decisions/0042-invoices.md): the seller's details the admin edits, and the two
 // documents as the API answers them. Money in dollars at the edge, as the rest of the API.
@@ -23,6 +24,14 @@ export const SellerSettingsInputSchema = z.object({
     .max(500, "Address is too long")
     .nullish()
     .transform((v) => (v ?? "").replace(/\r\n?/g, "\n")),
+  /** ISO 3166-1 alpha-2, or empty while unknown */
+  country: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? v : countryCodeOf(v)))
+    .refine((v) => v === "" || isCountryCode(v), "Choose a country from the list")
+    .nullish()
+    .transform((v) => v ?? ""),
   taxId: line("VAT ID or tax number", 50),
   email: z
     .string()
@@ -46,6 +55,8 @@ export type SellerSettingsInput = z.output<typeof SellerSettingsInputSchema>;
 export const SellerSettingsSchema = z.object({
   legalName: z.string(),
   address: z.string(),
+  /** ISO 3166-1 alpha-2; empty while unknown (and on documents numbered before the shop kept it) */
+  country: z.string(),
   taxId: z.string(),
   email: z.string(),
 });

@@ -95,11 +95,13 @@ test("the admin sets the seller's details on a plain form; the next invoice carr
   const main = page.getByRole("main");
   await main.getByLabel("Legal name").fill(`GearHub ${tag} GmbH`);
   await main.getByLabel("Address").fill("Hauptstr. 1\n10115 Berlin\nGermany");
+  await main.getByLabel("Country").selectOption("DE");
   await main.getByLabel("VAT ID or tax number").fill("DE123456789");
   await main.getByLabel("E-mail").fill("billing@gearhub.example");
   await main.getByRole("button", { name: "Save seller details" }).click();
   await expect(page.getByText("Seller details saved")).toBeVisible();
   await expect(main.getByLabel("Legal name")).toHaveValue(`GearHub ${tag} GmbH`);
+  await expect(main.getByLabel("Country")).toHaveValue("DE");
 
   const product = await productViaApi(request, tag, { price: 7, inventory: 5 });
   const shopper = await signedInShopper(page);

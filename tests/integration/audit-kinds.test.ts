@@ -347,14 +347,20 @@ const cases: Array<{ kind: string; write: () => Promise<Written> }> = [
     // pricing-admin-api.test.ts
     kind: "settings.update",
     write: async () => {
-      const seller = { legalName: "GearHub GmbH", address: "Hauptstr. 1\n10115 Berlin", taxId: "DE1", email: "" };
+      const seller = {
+        legalName: "GearHub GmbH",
+        address: "Hauptstr. 1\n10115 Berlin",
+        country: "DE",
+        taxId: "DE1",
+        email: "",
+      };
       expectOk(await call("PUT", "/admin/settings/seller", seller));
       return {
         entityType: "settings",
         entityId: "seller",
         check: (before, after) => {
           // the withdrawal period is a setting of the same page (decision 0044), unchanged when not sent
-          expect(before).toEqual({ legalName: "", address: "", taxId: "", email: "", withdrawalDays: 14 });
+          expect(before).toEqual({ legalName: "", address: "", country: "", taxId: "", email: "", withdrawalDays: 14 });
           expect(after).toEqual({ ...seller, withdrawalDays: 14 });
         },
       };

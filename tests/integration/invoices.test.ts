@@ -180,6 +180,7 @@ describe("seller details", () => {
     const first = {
       legalName: `GearHub ${Date.now()} GmbH`,
       address: "Hauptstr. 1\n10115 Berlin\nGermany",
+      country: "DE",
       taxId: "DE123456789",
       email: "billing@gearhub.example",
     };
@@ -215,7 +216,7 @@ describe("seller details", () => {
     const user = await shopper();
     const p = await product({ priceCents: 700, inventory: 5 });
     // no seller yet (a new shop): the order is numbered, its invoice keeps no seller
-    await saveSeller(boss.auth, { legalName: "", address: "", taxId: "", email: "" });
+    await saveSeller(boss.auth, { legalName: "", address: "", country: "", taxId: "", email: "" });
     const { order } = await placedOrder(user, [[p.id, 1]]);
     const sellerOf = async () =>
       (await database.db.select({ s: orders.invoiceSeller }).from(orders).where(eq(orders.id, order.id)))[0]!.s;
@@ -226,6 +227,7 @@ describe("seller details", () => {
     const seller = {
       legalName: `Late Seller ${Date.now()} Inc.`,
       address: "1 Main St\nPortland, OR",
+      country: "US",
       taxId: "",
       email: "",
     };
@@ -247,7 +249,34 @@ describe("seller details", () => {
     const bad = await saveSeller(boss.auth, { legalName: "X", email: "not an address" });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toHaveProperty("email");
+    for (const country of ["XX", "Atlantis", "U"]) {
+      const unknown = await saveSeller(boss.auth, { legalName: "X", country });
+      expect(unknown.status, country).toBe(422);
+      expect(unknown.body.errors).toEqual({ country: ["Choose a country from the list"] });
+    }
     expect(await count()).toBe(rows);
+  });
+
+  it("keep the seller's country as a code, given as a code or an English name", async () => {
+    for (const [given, code] of [
+      ["de", "DE"],
+      ["United States", "US"],
+      ["FRA", "FR"],
+      ["", ""],
+    ]) {
+      const saved = await saveSeller(boss.auth, { legalName: "Country Test Ltd", country: given });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data.country, given).toBe(code);
+    }
+  });
+
+  it("on an invoice numbered before the shop kept the seller's country: printed without one", async () => {
+    const user = await shopper();
+    const p = await product({ priceCents: 600, inventory: 5 });
+    const { order } = await placedOrder(user, [[p.id, 1]]);
+    const old = { legalName: "Old Snapshot GmbH", address: "Hauptstr. 1\n10115 Berlin", taxId: "", email: "" };
+    await database.db.update(orders).set({ invoiceSeller: old }).where(eq(orders.id, order.id));
+    expect((await invoiceOf(user.auth, order.id)).body.data.seller).toEqual({ ...old, country: "" });
   });
 });
 

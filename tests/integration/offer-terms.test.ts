@@ -68,15 +68,16 @@ describe("a product's offer terms", () => {
     expect(terms.shipping[0]!.methods[1]).toMatchObject({ deliveryTime: "Next day", transitDays: null });
   });
 
-  it("names the seller's country, read from the last line of its address", async () => {
+  it("names the seller's country as the seller page keeps it, and none while it is not chosen", async () => {
     const item = await product({ priceCents: 1500 });
-    await database.db
-      .insert(shopSettings)
-      .values({ id: 1, sellerAddress: "1 Main St\nPortland, OR 97201\nUnited States" })
-      .onConflictDoUpdate({
-        target: shopSettings.id,
-        set: { sellerAddress: "1 Main St\nPortland, OR 97201\nUnited States" },
-      });
+    const setCountry = (sellerCountry: string) =>
+      database.db
+        .insert(shopSettings)
+        .values({ id: 1, sellerAddress: "1 Main St\nPortland, OR 97201\nUnited States", sellerCountry })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { sellerCountry } });
+    await setCountry("");
+    expect((await termsOf(item.id)).body.data.sellerCountry).toBeNull();
+    await setCountry("US");
     expect((await termsOf(item.id)).body.data.sellerCountry).toBe("US");
   });
 

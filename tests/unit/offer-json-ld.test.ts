@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { countryOfAddress } from "~/lib/countries.server";
 import {
   MAX_LISTED_COUNTRIES,
   returnPolicy,
@@ -105,16 +104,5 @@ describe("the offer's JSON-LD", () => {
       },
     ]);
     expect(salePriceSpecification(79.99, null)).toEqual({});
-  });
-});
-
-describe("the seller's country, from its address's last line", () => {
-  it("reads a name, a two- or three-letter code, and nothing from a line that names no country", () => {
-    expect(countryOfAddress("Hauptstr. 1\n10115 Berlin\nGermany")).toBe("DE");
-    expect(countryOfAddress("1 Main St\nPortland, OR 97201\nUnited States of America\n")).toBe("US");
-    expect(countryOfAddress("1 Main St\nus")).toBe("US");
-    expect(countryOfAddress("1 Main St\nUSA.")).toBe("US");
-    expect(countryOfAddress("1 Main St\nPortland, OR 97201")).toBeNull();
-    expect(countryOfAddress("")).toBeNull();
   });
 });

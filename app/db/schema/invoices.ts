@@ -27,6 +27,8 @@ export const documentCounters = pgTable(
 export interface SellerSnapshot {
   legalName: string;
   address: string;
+  /** ISO 3166-1 alpha-2; absent from the snapshots of documents numbered before the shop kept it */
+  country?: string;
   taxId: string;
   email: string;
 }

@@ -21,6 +21,8 @@ export const shopSettings = pgTable(
     sellerAddress: text("seller_address").notNull().default(""),
     sellerTaxId: text("seller_tax_id").notNull().default(""),
     sellerEmail: text("seller_email").notNull().default(""),
+    /** the seller's country, ISO 3166-1 alpha-2 (the offers' return policy names it); empty until chosen */
+    sellerCountry: text("seller_country").notNull().default(""),
     /** days after delivery when the shopper is asked to review what was delivered (decision 0045) */
     reviewRequestDays: integer("review_request_days").notNull().default(7),
     updatedAt: updatedAt(),

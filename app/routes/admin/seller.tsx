@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { useIsPending } from "~/hooks/use-is-pending";
+import { countryList } from "~/lib/countries.server";
 import { pageTitle } from "~/lib/site";
 import type { SellerDto } from "~/schemas/invoices";
 import { attempt, readForm } from "~/web/actions.server";
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireAdmin(request);
   const { data: seller } = await auth.api(endpoints.invoices.seller, {});
-  return data({ seller });
+  return data({ seller, countries: countryList() });
 }
 
 type Refusal = {
@@ -35,6 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = {
     legalName: String(form.get("legalName") ?? ""),
     address: String(form.get("address") ?? ""),
+    country: String(form.get("country") ?? ""),
     taxId: String(form.get("taxId") ?? ""),
     email: String(form.get("email") ?? ""),
   };
@@ -52,7 +54,13 @@ export async function action({ request }: ActionFunctionArgs) {
   return data(reply, { status: outcome.error.status });
 }
 
-const FIELDS: Array<{ name: keyof SellerDto; label: string; hint: string; multiline?: boolean; type?: string }> = [
+const FIELDS: Array<{
+  name: Exclude<keyof SellerDto, "country">;
+  label: string;
+  hint: string;
+  multiline?: boolean;
+  type?: string;
+}> = [
   { name: "legalName", label: "Legal name", hint: "The company's registered name, as on its invoices." },
   { name: "address", label: "Address", hint: "Street, postal code and city, country: one per line.", multiline: true },
   { name: "taxId", label: "VAT ID or tax number", hint: "For example DE123456789." },
@@ -60,9 +68,40 @@ const FIELDS: Array<{ name: keyof SellerDto; label: string; hint: string; multil
 ];
 
 export default function AdminSeller() {
-  const { seller } = useLoaderData<typeof loader>();
+  const { seller, countries } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Refusal | undefined;
   const busy = useIsPending();
+  const countryError = reply?.errors.country?.[0];
+  const textField = (field: (typeof FIELDS)[number]) => {
+    const error = reply?.errors[field.name]?.[0];
+    const value = reply?.values[field.name] ?? seller[field.name];
+    const common = {
+      id: field.name,
+      name: field.name,
+      defaultValue: value,
+      className: "input w-full",
+      "aria-describedby": `${field.name}-hint ${field.name}-error`,
+      "aria-invalid": error ? true : undefined,
+    };
+    return (
+      <div key={field.name}>
+        <label htmlFor={field.name} className="label">
+          {field.label}
+        </label>
+        {field.multiline ? (
+          <textarea {...common} rows={4} maxLength={500} />
+        ) : (
+          <input {...common} type={field.type ?? "text"} maxLength={field.name === "taxId" ? 50 : 254} />
+        )}
+        <p id={`${field.name}-hint`} className="mt-1 text-xs text-slate-600">
+          {field.hint}
+        </p>
+        <p id={`${field.name}-error`} className="min-h-5 text-sm text-red-700">
+          {error ?? ""}
+        </p>
+      </div>
+    );
+  };
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Seller details</h1>
@@ -76,36 +115,33 @@ export default function AdminSeller() {
         </p>
       ) : null}
       <Form method="post" className="mt-6 space-y-4">
-        {FIELDS.map((field) => {
-          const error = reply?.errors[field.name]?.[0];
-          const value = reply?.values[field.name] ?? seller[field.name];
-          const common = {
-            id: field.name,
-            name: field.name,
-            defaultValue: value,
-            className: "input w-full",
-            "aria-describedby": `${field.name}-hint ${field.name}-error`,
-            "aria-invalid": error ? true : undefined,
-          };
-          return (
-            <div key={field.name}>
-              <label htmlFor={field.name} className="label">
-                {field.label}
-              </label>
-              {field.multiline ? (
-                <textarea {...common} rows={4} maxLength={500} />
-              ) : (
-                <input {...common} type={field.type ?? "text"} maxLength={field.name === "taxId" ? 50 : 254} />
-              )}
-              <p id={`${field.name}-hint`} className="mt-1 text-xs text-slate-600">
-                {field.hint}
-              </p>
-              <p id={`${field.name}-error`} className="min-h-5 text-sm text-red-700">
-                {error ?? ""}
-              </p>
-            </div>
-          );
-        })}
+        {FIELDS.slice(0, 2).map(textField)}
+        <div>
+          <label htmlFor="country" className="label">
+            Country
+          </label>
+          <select
+            id="country"
+            name="country"
+            defaultValue={reply?.values.country ?? seller.country}
+            className="input w-full"
+            aria-describedby="country-hint country-error"
+            aria-invalid={countryError ? true : undefined}
+          >
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+          <p id="country-hint" className="mt-1 text-xs text-slate-600">
+            Where the seller is established: the products&apos; return policy names it to search engines.
+          </p>
+          <p id="country-error" className="min-h-5 text-sm text-red-700">
+            {countryError ?? ""}
+          </p>
+        </div>
+        {FIELDS.slice(2).map(textField)}
         <div>
           <label htmlFor="withdrawalDays" className="label">
             Withdrawal period and return window (days)

@@ -5,7 +5,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { catalogueVersion, products, productVariants, shippingZones, shopSettings } from "~/db/schema";
-import { countryOfAddress } from "~/lib/countries.server";
 import { centsToDollars } from "~/lib/money";
 import { transitDays } from "~/lib/offer-json-ld";
 import type { OfferTermsDto } from "~/schemas/offer-terms";
@@ -94,12 +93,12 @@ async function computeOfferTerms(productId: number, variantId: number | undefine
     if (methods.length > 0) shipping.push({ zone: zone.name, regions: zone.regions, methods });
   }
   const [seller] = await db
-    .select({ address: shopSettings.sellerAddress })
+    .select({ country: shopSettings.sellerCountry })
     .from(shopSettings)
     .where(eq(shopSettings.id, 1));
   return {
     shipping,
     returnDays: await withdrawalDays(db),
-    sellerCountry: seller ? countryOfAddress(seller.address) : null,
+    sellerCountry: seller?.country || null,
   };
 }

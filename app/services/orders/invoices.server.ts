@@ -67,13 +67,14 @@ export async function takeDocumentNumber(tx: DbOrTx, kind: DocumentKind, at: Dat
 
 // ---------------------------------------------------------------- the seller
 
-const EMPTY_SELLER: SellerDto = { legalName: "", address: "", taxId: "", email: "" };
+const EMPTY_SELLER: SellerDto = { legalName: "", address: "", country: "", taxId: "", email: "" };
 
 async function sellerSettings(db: DbOrTx): Promise<SellerDto> {
   const [row] = await db
     .select({
       legalName: shopSettings.sellerLegalName,
       address: shopSettings.sellerAddress,
+      country: shopSettings.sellerCountry,
       taxId: shopSettings.sellerTaxId,
       email: shopSettings.sellerEmail,
     })
@@ -108,6 +109,7 @@ export async function saveSeller({
   const values = {
     sellerLegalName: input.legalName,
     sellerAddress: input.address,
+    sellerCountry: input.country,
     sellerTaxId: input.taxId,
     sellerEmail: input.email,
     ...(input.withdrawalDays !== undefined ? { withdrawalDays: input.withdrawalDays } : {}),
@@ -144,7 +146,7 @@ export async function saveSeller({
 // ---------------------------------------------------------------- numbering
 
 /** A seller is known once it has a legal name: before that, an invoice keeps none (decision 0042 addendum). */
-const known = (seller: SellerDto | null | undefined): seller is SellerDto => Boolean(seller?.legalName.trim());
+const known = <T extends SellerSnapshot>(seller: T | null | undefined): seller is T => Boolean(seller?.legalName.trim());
 
 /**
  * The invoice columns of an order placed now (the database's time; a test may date it): its number and the seller as
@@ -209,7 +211,8 @@ const withoutSeller = sql`(${orders.invoiceSeller} is null or coalesce(btrim(${o
  * (empty: the page says "Seller details not set").
  */
 async function documentSeller(order: OrderRow, db: DbOrTx): Promise<SellerDto> {
-  if (known(order.invoiceSeller)) return order.invoiceSeller;
+  // a snapshot from before the shop kept the seller's country has none
+  if (known(order.invoiceSeller)) return { ...EMPTY_SELLER, ...order.invoiceSeller };
   return sellerSettings(db);
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_settings" ADD COLUMN "seller_country" text DEFAULT '' NOT NULL;
