@@ -12,11 +12,13 @@ import { lockDataDir } from "~/server/data-dir-lock.server.mjs";
 import { seedDemoCatalogue } from "~/server/seed/seed.server";
 import { createCategory, createImage, createProduct } from "../support/factories";
 import { testDatabaseUrls } from "../support/postgres-url";
+import { scriptCommand } from "../support/script-command";
 import { testDbKind } from "../support/test-db";
 
 // `npm run backup` and `npm run restore`, run as an operator runs them, on the suite's kind of database: a seeded and
 // then modified shop is backed up, changed again, restored, and must then hold exactly what it held at the backup:
-// every table's rows (count and checksum) and every sequence's position.
+// every table's rows (count and checksum) and every sequence's position. The first backup and restore of each kind go
+// through npm as typed; the other runs start the same script's bundle (tests/support/script-bundles.ts).
 
 /** What a database holds: per table, its row count and an md5 of its rows in a stable order; per sequence, its position. */
 async function fingerprint(db: Database["db"]) {
@@ -69,11 +71,20 @@ async function changeShop(db: Database["db"]) {
     .values({ firstName: "Late", lastName: "Comer", email: `late-${nanoid(6)}@example.com`, passwordHash: "x" });
 }
 
-function npmRun(script: "backup" | "restore", args: string[], env: Record<string, string | undefined>) {
+function npmRun(
+  script: "backup" | "restore",
+  args: string[],
+  env: Record<string, string | undefined>,
+  via: "npm" | "bundle" = "bundle",
+) {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
+  const [command, commandArgs] =
+    via === "npm"
+      ? ["npm", ["run", "--silent", script, "--", ...args]]
+      : [process.execPath, [...scriptCommand(script), ...args]];
   return new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...args], { cwd: process.cwd(), env: childEnv });
+    const child = spawn(command, commandArgs, { cwd: process.cwd(), env: childEnv });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -115,7 +126,7 @@ describe.skipIf(testDbKind !== "pglite")("backup and restore of the embedded dat
     "backs up, refuses to overwrite, and restores exactly what was backed up (keeping the replaced database)",
     { timeout: 90_000 },
     async () => {
-      const made = await npmRun("backup", [file], env);
+      const made = await npmRun("backup", [file], env, "npm");
       expect(made, made.err).toMatchObject({ code: 0 });
       expect(made.out).toMatch(/^\[backup\] embedded database .* → .*shop\.backup \(/);
       expect(fs.readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
@@ -138,7 +149,7 @@ describe.skipIf(testDbKind !== "pglite")("backup and restore of the embedded dat
       expect(refused.err).toMatch(/already holds a database: add --force to replace it/);
       expect(await withShop(fingerprint)).toEqual(changed);
 
-      const restored = await npmRun("restore", [file, "--force"], env);
+      const restored = await npmRun("restore", [file, "--force"], env, "npm");
       expect(restored, restored.err).toMatchObject({ code: 0 });
       expect(await withShop(fingerprint)).toEqual(atBackup);
 
@@ -230,7 +241,7 @@ describe.skipIf(testDbKind !== "postgres")("backup and restore of a PostgreSQL d
     { timeout: 90_000 },
     async () => {
       const url = withDatabase(names.shop);
-      const made = await npmRun("backup", [file], { DATABASE_URL: url });
+      const made = await npmRun("backup", [file], { DATABASE_URL: url }, "npm");
       expect(made, made.err).toMatchObject({ code: 0 });
       expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("PGDMP");
 
@@ -245,7 +256,7 @@ describe.skipIf(testDbKind !== "postgres")("backup and restore of a PostgreSQL d
       expect(refused.err).toMatch(/is not empty \(\d+ tables\): add --force to replace its content/);
       expect(await fingerprint(shop.db)).toEqual(changed);
 
-      const restored = await npmRun("restore", [file, "--force"], { DATABASE_URL: url });
+      const restored = await npmRun("restore", [file, "--force"], { DATABASE_URL: url }, "npm");
       expect(restored, restored.err).toMatchObject({ code: 0 });
       expect(restored.out).toContain("dropping tables the backup does not have: public.later_migration");
       expect(await fingerprint(shop.db)).toEqual(atBackup);

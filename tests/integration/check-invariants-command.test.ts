@@ -8,6 +8,7 @@ import { openPglite, type Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
 import { word } from "../support/factories";
 import { createPostgresTestDatabase } from "../support/postgres-test-db";
+import { scriptCommand } from "../support/script-command";
 
 // `npm run check:invariants` as an operator runs it: against DATABASE_URL on the PostgreSQL leg, against the embedded
 // database in DATA_DIR on the PGlite leg. It prints the report and exits 0 (all hold), 1 (violated) or 2 (cannot run).
@@ -18,7 +19,7 @@ function runCheck(env: Record<string, string>, ...args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", "scripts/check-invariants.ts", ...args],
+      [...scriptCommand("check-invariants"), ...args],
       { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: "", ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 99) : 0, stdout, stderr }),
     );
@@ -60,8 +61,8 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-// each test starts the command (node with tsx, compiling the services) several times: the suite's 30 s limit timed
-// out on 2 cores busy with the rest of the suite; each run of the command still has its own 60 s limit (runCheck)
+// each test starts the command several times (its bundle, tests/support/script-bundles.ts, or through tsx): the
+// suite's 30 s limit timed out on 2 cores busy with the rest of the suite; each run still has its own 60 s (runCheck)
 describe(`npm run check:invariants (${kind})`, { timeout: 120_000 }, () => {
   it("reports a clean shop and exits 0, then a paid payment without order: left alone while fresh, exit 1 with --all or once settled", async () => {
     const clean = await runCheck(target.env);

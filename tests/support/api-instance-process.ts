@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { createInterface } from "node:readline";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/db/client.server";
 import { createPostgresTestDatabase } from "./postgres-test-db";
+import { scriptCommand } from "./script-command";
 
 export interface ApiInstance {
   origin: string;
@@ -17,14 +17,6 @@ export interface ApiInstance {
   stderr(): string;
 }
 
-const SOURCE = path.resolve("tests/support/api-instance.ts");
-
-/** The bundle the PostgreSQL project's global setup made, or the source through tsx where none was made. */
-function instanceCommand(): string[] {
-  const bundled = inject("apiInstanceScript");
-  return bundled ? [bundled] : ["--import", "tsx", SOURCE];
-}
-
 /**
  * Starts tests/support/api-instance.ts as a separate Node process (one process, so its pid is the server's) and
  * resolves once it prints its port.
@@ -33,7 +25,7 @@ export function startApiInstance(
   env: Record<string, string | undefined>,
   { timeoutMs = 30_000 } = {},
 ): Promise<ApiInstance> {
-  const child: ChildProcess = spawn(process.execPath, instanceCommand(), {
+  const child: ChildProcess = spawn(process.execPath, scriptCommand("api-instance"), {
     cwd: process.cwd(),
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,24 +1,15 @@
-import fs from "node:fs";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPostgres } from "~/db/client.server";
-import { bundleApiInstance } from "./api-instance-bundle";
 import { testDatabaseUrls } from "./postgres-url";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** the bundled app instance script (tests/support/api-instance-bundle.ts) */
-    apiInstanceScript: string;
-  }
-}
+import { provideScriptBundles } from "./script-bundles";
 
 /**
  * Creates the migrated template database that every test file clones, after removing leftovers of earlier runs, and
- * bundles the app instance that the multi-instance tests start as processes.
+ * bundles the scripts the tests start as processes (script-bundles.ts).
  */
 export default async function setup(project: TestProject) {
-  const apiInstanceScript = await bundleApiInstance();
-  project.provide("apiInstanceScript", apiInstanceScript);
+  const removeBundles = await provideScriptBundles(project);
   const { base, template, maintenanceUrl, withDatabase } = testDatabaseUrls();
   const admin = new pg.Client({ connectionString: maintenanceUrl });
   try {
@@ -39,7 +30,7 @@ export default async function setup(project: TestProject) {
   await admin.end();
 
   return async () => {
-    fs.rmSync(apiInstanceScript, { force: true });
+    removeBundles();
     const cleanup = new pg.Client({ connectionString: maintenanceUrl });
     await cleanup.connect();
     const left = await cleanup.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
