@@ -5,7 +5,7 @@
 // and marks the subscription notified in the same statement (once only). Links carry tokens signed with a key derived
 // from the shop's secret for them alone (link-tokens.server.ts): nothing to store, and the unsubscribe link names the
 // address, so it stops every alert to it.
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { products, productVariants, stockAlerts, users } from "~/db/schema";
 import { getConfig } from "~/lib/env.server";
@@ -147,18 +147,21 @@ export async function subscribeToStockAlert({
     await db.transaction(async (tx) => {
       if ((await lockedStock(tx, target)) > 0) throw inStockRefusal(target.item);
       const values = { ...activeMail(target, email), userId: actor.id, confirmedAt: new Date() };
-      const [open] = await tx
-        .select({ id: stockAlerts.id })
-        .from(stockAlerts)
-        .where(openAlertOf(target, email))
-        .for("update");
-      if (open) await tx.update(stockAlerts).set(values).where(eq(stockAlerts.id, open.id));
-      else {
-        await tx
+      const openRow = () =>
+        tx.select({ id: stockAlerts.id }).from(stockAlerts).where(openAlertOf(target, email)).for("update");
+      let [open] = await openRow();
+      if (!open) {
+        const [made] = await tx
           .insert(stockAlerts)
           .values({ productId, variantId: target.variantId, email, ...values })
-          .onConflictDoNothing();
+          .onConflictDoNothing()
+          .returning({ id: stockAlerts.id });
+        if (made) return;
+        // a visitor's row for the address, committed since the select (the insert waited for it): a new statement sees
+        // it, and the signed-in subscription activates it, so the answer "active" is what the database holds
+        [open] = await openRow();
       }
+      if (open) await tx.update(stockAlerts).set(values).where(eq(stockAlerts.id, open.id));
     });
     return { status: "active" };
   }
@@ -274,6 +277,20 @@ export async function unsubscribeFromStockAlerts({ token, db = getDb() }: { toke
     .where(and(eq(stockAlerts.email, email), inArray(stockAlerts.status, ["pending", "active"])));
 }
 
+/**
+ * The account's alerts: those made signed in, and those made as a visitor with the account's address (addresses are
+ * kept lower-case; the account's is compared lower-cased, as everywhere). A deleted account's address matches nothing.
+ */
+export function mineOf(userId: number) {
+  return or(
+    eq(stockAlerts.userId, userId),
+    eq(
+      stockAlerts.email,
+      sql`(select lower(${users.email}) from ${users} where ${users.id} = ${userId} and ${users.deletedAt} is null)`,
+    ),
+  )!;
+}
+
 /** GET /users/me/stock-alerts: the signed-in shopper's open alerts (those made signed in, or with the account's address). */
 export async function listMyStockAlerts({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }) {
   const who = requireActor(actor);
@@ -288,7 +305,7 @@ export async function listMyStockAlerts({ actor, db = getDb() }: { actor: Actor 
     })
     .from(stockAlerts)
     .innerJoin(products, eq(products.id, stockAlerts.productId))
-    .where(and(eq(stockAlerts.userId, who.id), eq(stockAlerts.status, "active")))
+    .where(and(mineOf(who.id), eq(stockAlerts.status, "active")))
     .orderBy(asc(stockAlerts.id));
   return { alerts: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
 }
@@ -307,7 +324,7 @@ export async function cancelMyStockAlert({
   const [row] = await db
     .update(stockAlerts)
     .set({ status: "unsubscribed", unsubscribedAt: sql`now()` })
-    .where(and(eq(stockAlerts.id, alertId), eq(stockAlerts.userId, who.id), eq(stockAlerts.status, "active")))
+    .where(and(eq(stockAlerts.id, alertId), mineOf(who.id), eq(stockAlerts.status, "active")))
     .returning({ id: stockAlerts.id });
   if (!row) throw new NotFoundError("Alert not found");
 }
