@@ -39,6 +39,7 @@ export default [
   route("returns/:returnId/slip", "routes/account/return-slip.tsx"),
   // saved items (docs/decisions/0047-saved-items-and-related-products.md)
   route("account/saved", "routes/account/saved.tsx"),
+  route("account/alerts", "routes/account/alerts.tsx"),
 
   // admin: managing the shop
   route("add-product", "routes/admin/add-product.tsx"),

@@ -38,6 +38,21 @@ export const AccountExportSchema = z.object({
   savedItems: z.array(
     z.object({ productId: z.number().int(), productName: z.string(), savedPrice: z.number(), savedAt: z.string() }),
   ),
+  /** back-in-stock alerts, made signed in or as a visitor with the account's address, in every state (decision 0046);
+   * never their link tokens */
+  stockAlerts: z.array(
+    z.object({
+      productId: z.number().int(),
+      productName: z.string(),
+      variantId: z.number().int().nullable(),
+      variantSku: z.string().nullable(),
+      state: z.string(),
+      createdAt: z.string(),
+      confirmedAt: z.string().nullable(),
+      notifiedAt: z.string().nullable(),
+      unsubscribedAt: z.string().nullable(),
+    }),
+  ),
   /** the e-mails the shop queued for the account's address: what, when and whether they went (not their bodies) */
   mail: z.array(
     z.object({ kind: z.string(), to: z.string(), subject: z.string(), status: z.string(), createdAt: z.string() }),

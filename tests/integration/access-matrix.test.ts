@@ -824,6 +824,9 @@ const PAGES: Record<string, Row> = {
   // refused once let in)
   "GET routes/account/saved": ["login", 200, 200, 200, 200],
   "POST routes/account/saved": ["login", "ok", "ok", "ok", "ok"],
+  // the back-in-stock alerts page: any signed-in account's own alerts; its "Stop" form
+  "GET routes/account/alerts": ["login", 200, 200, 200, 200],
+  "POST routes/account/alerts": ["login", "ok", "ok", "ok", "ok"],
   "GET routes/shop/cart": PAGE_SHOPPER,
   "POST routes/shop/cart": PAGE_SHOPPER_ACTION,
 };

@@ -129,6 +129,14 @@ export default function Profile() {
                 Saved items
               </Link>
             ) : null}
+            {own ? (
+              <Link
+                to="/account/alerts"
+                className="ml-4 mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+              >
+                Alerts
+              </Link>
+            ) : null}
           </div>
         </section>
         <AddressBook userId={user.id} addresses={user.addressList} countries={countries} />

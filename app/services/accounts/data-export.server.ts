@@ -3,13 +3,23 @@
 // person's, so even an admin gets 403 for someone else's.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { mailOutbox, payments, products, savedItems, users, withdrawalRequests } from "~/db/schema";
+import {
+  mailOutbox,
+  payments,
+  products,
+  productVariants,
+  savedItems,
+  stockAlerts,
+  users,
+  withdrawalRequests,
+} from "~/db/schema";
 import { centsToDollars } from "~/lib/money";
 import { DATA_EXPORT_FORMAT, type AccountExportDto } from "~/schemas/data-export";
 import { requireActor, type Actor } from "../access";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { getCart } from "../orders/cart.server";
 import { listOrders } from "../orders/orders.server";
+import { mineOf } from "../stock-alerts/stock-alerts.server";
 import { getUser } from "./users.server";
 
 export async function exportAccountData({
@@ -76,6 +86,24 @@ export async function exportAccountData({
     .innerJoin(products, eq(products.id, savedItems.productId))
     .where(eq(savedItems.userId, userId))
     .orderBy(asc(savedItems.createdAt), asc(savedItems.id));
+  const alerts = await db
+    .select({
+      productId: stockAlerts.productId,
+      productName: products.name,
+      variantId: stockAlerts.variantId,
+      variantSku: productVariants.sku,
+      state: stockAlerts.status,
+      createdAt: stockAlerts.createdAt,
+      confirmedAt: stockAlerts.confirmedAt,
+      notifiedAt: stockAlerts.notifiedAt,
+      unsubscribedAt: stockAlerts.unsubscribedAt,
+    })
+    .from(stockAlerts)
+    .innerJoin(products, eq(products.id, stockAlerts.productId))
+    .leftJoin(productVariants, eq(productVariants.id, stockAlerts.variantId))
+    .where(mineOf(userId))
+    .orderBy(asc(stockAlerts.createdAt), asc(stockAlerts.id));
+  const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
   return {
     format: DATA_EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
@@ -101,6 +129,13 @@ export async function exportAccountData({
       productName: item.productName,
       savedPrice: centsToDollars(item.savedPriceCents),
       savedAt: item.createdAt.toISOString(),
+    })),
+    stockAlerts: alerts.map((alert) => ({
+      ...alert,
+      createdAt: alert.createdAt.toISOString(),
+      confirmedAt: isoOrNull(alert.confirmedAt),
+      notifiedAt: isoOrNull(alert.notifiedAt),
+      unsubscribedAt: isoOrNull(alert.unsubscribedAt),
     })),
     mail: mail.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
   };

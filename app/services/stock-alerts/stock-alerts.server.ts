@@ -2,10 +2,10 @@
 // link first (double opt-in: nothing is subscribed before); a signed-in shopper subscribes in one step with the account's
 // address. The alert mail is rendered when a subscription becomes active and kept with it; the trigger of migration 0027
 // copies it into the outbox in the very transaction that brings the stock back from none, whatever writes the stock,
-// and marks the subscription notified in the same statement (once only). Links carry tokens signed with the shop's
-// secret: nothing to store, and the unsubscribe link names the address, so it stops every alert to it.
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+// and marks the subscription notified in the same statement (once only). Links carry tokens signed with a key derived
+// from the shop's secret for them alone (link-tokens.server.ts): nothing to store, and the unsubscribe link names the
+// address, so it stops every alert to it.
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { products, productVariants, stockAlerts, users } from "~/db/schema";
 import { getConfig } from "~/lib/env.server";
@@ -18,6 +18,9 @@ import { queueMail } from "../mail/outbox.server";
 import { backInStockMail, stockAlertConfirmMail } from "../mail/templates/stock-alerts.server";
 import { countEvent, keyPart } from "../rate-limit.server";
 import { resolveVariant } from "../catalogue/variants.server";
+import { alertOfToken, confirmToken, emailOfToken, unsubscribeToken } from "./link-tokens.server";
+
+export { confirmToken, unsubscribeToken };
 
 const HOUR = 3600;
 /** how long a confirmation link works */
@@ -27,43 +30,6 @@ export const SUBSCRIBE_ANSWER =
   "Thank you. If this address can get alerts, we sent it a link: open it to confirm, and we e-mail you when it is back.";
 export const LINK_INVALID = "This link is not valid. Please use the link in the newest e-mail from us.";
 export const EMAIL_REQUIRED = "Enter your e-mail address";
-
-// ---------------------------------------------------------------- tokens
-
-function sign(purpose: string, subject: string): string {
-  return createHmac("sha256", getConfig().jwtSecret).update(`stock-alert-${purpose}:${subject}`).digest("base64url");
-}
-
-function sameSignature(expected: string, given: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The confirmation link's token: the subscription's id and its signature. */
-export function confirmToken(alertId: number): string {
-  return `${alertId}.${sign("confirm", String(alertId))}`;
-}
-
-/** The unsubscribe link's token: the address (base64url) and its signature; it stops every alert to the address. */
-export function unsubscribeToken(email: string): string {
-  const address = email.toLowerCase();
-  return `${Buffer.from(address).toString("base64url")}.${sign("unsubscribe", address)}`;
-}
-
-function alertOfToken(token: string): number | null {
-  const match = /^(\d{1,10})\.([\w-]{43})$/.exec(token.trim());
-  if (!match) return null;
-  const id = Number(match[1]);
-  return id > 0 && id <= 2_147_483_647 && sameSignature(sign("confirm", String(id)), match[2]!) ? id : null;
-}
-
-function emailOfToken(token: string): string | null {
-  const match = /^([\w-]{1,400})\.([\w-]{43})$/.exec(token.trim());
-  if (!match) return null;
-  const email = Buffer.from(match[1]!, "base64url").toString("utf8");
-  return sameSignature(sign("unsubscribe", email), match[2]!) ? email : null;
-}
 
 const invalidLink = () => new ValidationError(LINK_INVALID, { token: [LINK_INVALID] });
 
@@ -181,18 +147,21 @@ export async function subscribeToStockAlert({
     await db.transaction(async (tx) => {
       if ((await lockedStock(tx, target)) > 0) throw inStockRefusal(target.item);
       const values = { ...activeMail(target, email), userId: actor.id, confirmedAt: new Date() };
-      const [open] = await tx
-        .select({ id: stockAlerts.id })
-        .from(stockAlerts)
-        .where(openAlertOf(target, email))
-        .for("update");
-      if (open) await tx.update(stockAlerts).set(values).where(eq(stockAlerts.id, open.id));
-      else {
-        await tx
+      const openRow = () =>
+        tx.select({ id: stockAlerts.id }).from(stockAlerts).where(openAlertOf(target, email)).for("update");
+      let [open] = await openRow();
+      if (!open) {
+        const [made] = await tx
           .insert(stockAlerts)
           .values({ productId, variantId: target.variantId, email, ...values })
-          .onConflictDoNothing();
+          .onConflictDoNothing()
+          .returning({ id: stockAlerts.id });
+        if (made) return;
+        // a visitor's row for the address, committed since the select (the insert waited for it): a new statement sees
+        // it, and the signed-in subscription activates it, so the answer "active" is what the database holds
+        [open] = await openRow();
       }
+      if (open) await tx.update(stockAlerts).set(values).where(eq(stockAlerts.id, open.id));
     });
     return { status: "active" };
   }
@@ -308,6 +277,20 @@ export async function unsubscribeFromStockAlerts({ token, db = getDb() }: { toke
     .where(and(eq(stockAlerts.email, email), inArray(stockAlerts.status, ["pending", "active"])));
 }
 
+/**
+ * The account's alerts: those made signed in, and those made as a visitor with the account's address (addresses are
+ * kept lower-case; the account's is compared lower-cased, as everywhere). A deleted account's address matches nothing.
+ */
+export function mineOf(userId: number) {
+  return or(
+    eq(stockAlerts.userId, userId),
+    eq(
+      stockAlerts.email,
+      sql`(select lower(${users.email}) from ${users} where ${users.id} = ${userId} and ${users.deletedAt} is null)`,
+    ),
+  )!;
+}
+
 /** GET /users/me/stock-alerts: the signed-in shopper's open alerts (those made signed in, or with the account's address). */
 export async function listMyStockAlerts({ actor, db = getDb() }: { actor: Actor | null; db?: DbOrTx }) {
   const who = requireActor(actor);
@@ -322,7 +305,7 @@ export async function listMyStockAlerts({ actor, db = getDb() }: { actor: Actor 
     })
     .from(stockAlerts)
     .innerJoin(products, eq(products.id, stockAlerts.productId))
-    .where(and(eq(stockAlerts.userId, who.id), eq(stockAlerts.status, "active")))
+    .where(and(mineOf(who.id), eq(stockAlerts.status, "active")))
     .orderBy(asc(stockAlerts.id));
   return { alerts: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
 }
@@ -341,7 +324,7 @@ export async function cancelMyStockAlert({
   const [row] = await db
     .update(stockAlerts)
     .set({ status: "unsubscribed", unsubscribedAt: sql`now()` })
-    .where(and(eq(stockAlerts.id, alertId), eq(stockAlerts.userId, who.id), eq(stockAlerts.status, "active")))
+    .where(and(eq(stockAlerts.id, alertId), mineOf(who.id), eq(stockAlerts.status, "active")))
     .returning({ id: stockAlerts.id });
   if (!row) throw new NotFoundError("Alert not found");
 }
