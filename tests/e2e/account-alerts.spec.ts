@@ -27,6 +27,7 @@ test("a shopper's alert is listed on the alerts page and stopped there", async (
   await expect(alerts).toHaveCount(1);
   await expect(alerts.first()).toContainText(product.name);
   await alerts.first().getByRole("button", { name: "Stop" }).click();
+  await expect(page.getByText("Alert stopped: we will not e-mail you.")).toBeVisible();
   await expect(page.getByText("No alerts.")).toBeVisible();
   await page.reload();
   await expect(page.getByTestId("stock-alert")).toHaveCount(0);

@@ -5,7 +5,7 @@ import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { pageTitle } from "~/lib/site";
 import { StockAlertParamsSchema } from "~/schemas/stock-alerts";
-import { readForm } from "~/web/actions.server";
+import { attempt, readForm } from "~/web/actions.server";
 import { requireAuth } from "~/web/guards.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("My alerts") }, { name: "robots", content: "noindex" }];
@@ -22,11 +22,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const auth = await requireAuth(request);
   const form = await readForm(request);
   const params = StockAlertParamsSchema.safeParse({ alertId: form.get("alertId") });
-  if (params.success) {
-    // an alert already stopped, or another's, is not listed after the redirect: nothing more to say
-    await auth.api(endpoints.stockAlerts.cancel, { params: params.data }).catch(() => undefined);
+  if (!params.success) return redirect("/account/alerts", 303);
+  const outcome = await attempt(auth.api(endpoints.stockAlerts.cancel, { params: params.data }));
+  // an alert already stopped (or another's) is simply no longer listed; any other failure says so
+  if (outcome.ok || outcome.error.status === 404) {
+    return auth.redirect("/account/alerts", { type: "success", message: "Alert stopped: we will not e-mail you." });
   }
-  return redirect("/account/alerts", 303);
+  return auth.redirect("/account/alerts", { type: "error", message: outcome.error.message });
 }
 
 function StopButton({ alertId }: { alertId: number }) {
