@@ -6,12 +6,7 @@ import type { Actor } from "../access";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { productOptions, productVariants } from "~/db/schema";
 import type { ProductDto } from "~/schemas/catalogue";
-import type {
-  BulkVariantsInput,
-  NewVariantInput,
-  ProductOptionsInput,
-  VariantsInput,
-} from "~/schemas/variant-admin";
+import type { BulkVariantsInput, NewVariantInput, ProductOptionsInput, VariantsInput } from "~/schemas/variant-admin";
 import { dollarsToCents, formatCents } from "~/lib/money";
 import { requireAdmin } from "../access";
 import { getProduct } from "./catalogue.server";

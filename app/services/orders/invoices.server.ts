@@ -146,7 +146,8 @@ export async function saveSeller({
 // ---------------------------------------------------------------- numbering
 
 /** A seller is known once it has a legal name: before that, an invoice keeps none (decision 0042 addendum). */
-const known = <T extends SellerSnapshot>(seller: T | null | undefined): seller is T => Boolean(seller?.legalName.trim());
+const known = <T extends SellerSnapshot>(seller: T | null | undefined): seller is T =>
+  Boolean(seller?.legalName.trim());
 
 /**
  * The invoice columns of an order placed now (the database's time; a test may date it): its number and the seller as
