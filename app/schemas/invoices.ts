@@ -24,14 +24,15 @@ export const SellerSettingsInputSchema = z.object({
     .max(500, "Address is too long")
     .nullish()
     .transform((v) => (v ?? "").replace(/\r\n?/g, "\n")),
-  /** ISO 3166-1 alpha-2, or empty while unknown */
+  /** ISO 3166-1 alpha-2, or empty while unknown; absent: unchanged (a client from before the field keeps it) */
   country: z
     .string()
     .trim()
     .transform((v) => (v === "" ? v : countryCodeOf(v)))
     .refine((v) => v === "" || isCountryCode(v), "Choose a country from the list")
-    .nullish()
-    .transform((v) => v ?? ""),
+    .nullable()
+    .optional()
+    .transform((v) => (v === null ? "" : v)),
   taxId: line("VAT ID or tax number", 50),
   email: z
     .string()

@@ -56,8 +56,8 @@ async function violations(page: Page, screen: string, width: number): Promise<st
 export class AxeReport {
   private readonly found: string[] = [];
   private copies?: BrowserContext;
-  /** what the copy shows now */
-  private copied?: { url: string; html: string };
+  /** what the copy shows now, and in which page */
+  private copied?: { page: Page; url: string; html: string };
 
   constructor(
     private readonly page: Page,
@@ -92,11 +92,14 @@ export class AxeReport {
     this.copies ??= await this.browser.newContext({ javaScriptEnabled: true });
     const copy = this.copies.pages()[0] ?? (await this.copies.newPage());
     await copy.setViewportSize(this.page.viewportSize()!);
-    if (this.copied?.url === url && this.copied.html === html) return copy;
+    // the same page still showing the same copy (a closed or navigated one is loaded again)
+    if (this.copied?.page === copy && copy.url() === url && this.copied.url === url && this.copied.html === html) {
+      return copy;
+    }
     await copy.unrouteAll();
     await copy.route(url, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }));
     await copy.goto(url);
-    this.copied = { url, html };
+    this.copied = { page: copy, url, html };
     return copy;
   }
 }

@@ -268,6 +268,10 @@ describe("seller details", () => {
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body.data.country, given).toBe(code);
     }
+    // a client that does not send it (one from before the field) leaves it as it was
+    expect((await saveSeller(boss.auth, { legalName: "Country Test Ltd", country: "DE" })).status).toBe(200);
+    const without = await saveSeller(boss.auth, { legalName: "Country Test Ltd" });
+    expect(without.body.data.country).toBe("DE");
   });
 
   it("on an invoice numbered before the shop kept the seller's country: printed without one", async () => {

@@ -9,7 +9,6 @@ import { provideScriptBundles } from "./script-bundles";
  * bundles the scripts the tests start as processes (script-bundles.ts).
  */
 export default async function setup(project: TestProject) {
-  const removeBundles = await provideScriptBundles(project);
   const { base, template, maintenanceUrl, withDatabase } = testDatabaseUrls();
   const admin = new pg.Client({ connectionString: maintenanceUrl });
   try {
@@ -28,6 +27,7 @@ export default async function setup(project: TestProject) {
   await database.migrate();
   await database.close();
   await admin.end();
+  const removeBundles = await provideScriptBundles(project);
 
   return async () => {
     removeBundles();

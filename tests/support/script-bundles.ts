@@ -7,10 +7,11 @@ import type { TestProject } from "vitest/node";
  * The processes the integration tests start (an app instance, the operators' backup, restore and invariants
  * commands), bundled once per run with the shop's modules they import; the packages stay imports of node_modules.
  * Through `node --import tsx` every start paid about 4 s of CPU to transform and resolve some 300 modules; a bundle
- * starts in about 1.5 s (docs/decisions/0032-test-speed.md). The same source, so the process behaves as before;
- * `~/` resolves through tsconfig.json's paths, as tsx does. The commands' own wiring (`npm run backup`, through tsx)
- * keeps a test of its own. The projects' global setups make them (this file); the tests start them through
- * script-command.ts (the global setup may not import vitest's test API).
+ * starts in about 1.5 s (docs/decisions/0032-test-speed.md). The same source, but compiled by the esbuild the
+ * project pins (tsx brings a newer one of its own): syntax newer than that esbuild knows would most likely fail the
+ * bundle here, loudly, rather than behave differently. `~/` resolves through tsconfig.json's paths, as tsx does. The
+ * commands' own wiring (`npm run backup`, through tsx) keeps a test of its own. The projects' global setups make
+ * them (this file); the tests start them through script-command.ts (a global setup may not import vitest's test API).
  */
 export const SCRIPTS = {
   "api-instance": "tests/support/api-instance.ts",
@@ -53,9 +54,32 @@ async function bundleScripts(outdir: string): Promise<void> {
   });
 }
 
-/** For a project's global setup: bundles the scripts, provides their folder to the tests; returns the teardown. */
+/** Whether a process is still running (a folder of a run that crashed names a pid that is gone). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * For a project's global setup: bundles the scripts, provides their folder to the tests; returns the teardown. In
+ * watch mode nothing is bundled (a rerun would start the code from before an edit): the tests run the sources.
+ */
 export async function provideScriptBundles(project: TestProject): Promise<() => void> {
-  const outdir = path.resolve("tests/.tmp", `scripts-${process.pid}-${project.name}`);
+  const tmp = path.resolve("tests/.tmp");
+  // the folders of runs that ended without their teardown
+  for (const name of fs.existsSync(tmp) ? fs.readdirSync(tmp) : []) {
+    const pid = Number(/^scripts-(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
+  }
+  if (project.vitest.config.watch) {
+    project.provide("scriptBundles", "");
+    return () => undefined;
+  }
+  const outdir = path.join(tmp, `scripts-${process.pid}-${project.name}`);
   fs.rmSync(outdir, { recursive: true, force: true });
   await bundleScripts(outdir);
   project.provide("scriptBundles", outdir);

@@ -20,15 +20,17 @@ describe("stock-alert link tokens", () => {
     expect(emailOfToken(unsubscribeToken("Ann@Example.com"))).toBe("ann@example.com");
   });
 
-  it("do not verify when signed with the raw JWT secret", () => {
+  it("confirm only when signed with the derived key; an unsubscribe link signed with the secret itself (mailed before) still stops", () => {
     expect(alertOfToken(`42.${rawlySigned("confirm", "42")}`)).toBeNull();
     const address = "ann@example.com";
-    expect(
-      emailOfToken(`${Buffer.from(address).toString("base64url")}.${rawlySigned("unsubscribe", address)}`),
-    ).toBeNull();
+    const encoded = Buffer.from(address).toString("base64url");
+    expect(emailOfToken(`${encoded}.${rawlySigned("unsubscribe", address)}`)).toBe(address);
+    // but not a signature of another purpose, or of another address
+    expect(emailOfToken(`${encoded}.${rawlySigned("confirm", address)}`)).toBeNull();
+    expect(emailOfToken(`${encoded}.${rawlySigned("unsubscribe", "bob@example.com")}`)).toBeNull();
   });
 
-  it("derive a key of their own: not the secret, and another for another purpose", () => {
+  it("derive a key of their own: not the secret, and another from another secret", () => {
     const secret = getConfig().jwtSecret;
     expect(linkKey(secret)).toHaveLength(32);
     expect(linkKey(secret).equals(Buffer.from(secret))).toBe(false);

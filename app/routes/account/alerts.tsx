@@ -24,9 +24,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const params = StockAlertParamsSchema.safeParse({ alertId: form.get("alertId") });
   if (!params.success) return redirect("/account/alerts", 303);
   const outcome = await attempt(auth.api(endpoints.stockAlerts.cancel, { params: params.data }));
-  // an alert already stopped (or another's) is simply no longer listed; any other failure says so
-  if (outcome.ok || outcome.error.status === 404) {
+  if (outcome.ok) {
     return auth.redirect("/account/alerts", { type: "success", message: "Alert stopped: we will not e-mail you." });
+  }
+  // one stopped meanwhile (in another tab, or by its mail's link) is no longer listed
+  if (outcome.error.status === 404) {
+    return auth.redirect("/account/alerts", { type: "success", message: "This alert is no longer active." });
   }
   return auth.redirect("/account/alerts", { type: "error", message: outcome.error.message });
 }

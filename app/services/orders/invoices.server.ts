@@ -109,7 +109,7 @@ export async function saveSeller({
   const values = {
     sellerLegalName: input.legalName,
     sellerAddress: input.address,
-    sellerCountry: input.country,
+    ...(input.country !== undefined ? { sellerCountry: input.country } : {}),
     sellerTaxId: input.taxId,
     sellerEmail: input.email,
     ...(input.withdrawalDays !== undefined ? { withdrawalDays: input.withdrawalDays } : {}),

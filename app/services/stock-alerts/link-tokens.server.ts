@@ -11,10 +11,8 @@ export function linkKey(secret: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), LINK_KEY_INFO, 32));
 }
 
-function sign(purpose: string, subject: string): string {
-  return createHmac("sha256", linkKey(getConfig().jwtSecret))
-    .update(`stock-alert-${purpose}:${subject}`)
-    .digest("base64url");
+function sign(purpose: string, subject: string, key: Buffer | string = linkKey(getConfig().jwtSecret)): string {
+  return createHmac("sha256", key).update(`stock-alert-${purpose}:${subject}`).digest("base64url");
 }
 
 function sameSignature(expected: string, given: string): boolean {
@@ -47,5 +45,8 @@ export function emailOfToken(token: string): string | null {
   const match = /^([\w-]{1,400})\.([\w-]{43})$/.exec(token.trim());
   if (!match) return null;
   const email = Buffer.from(match[1]!, "base64url").toString("utf8");
-  return sameSignature(sign("unsubscribe", email), match[2]!) ? email : null;
+  // links mailed (or rendered into a queued alert's mail) before the derived key, signed with the secret itself, still
+  // unsubscribe: stopping mail is never harmful, and a mail's unsubscribe link must keep working
+  const signedWith = (key?: string) => sameSignature(sign("unsubscribe", email, key), match[2]!);
+  return signedWith() || signedWith(getConfig().jwtSecret) ? email : null;
 }
