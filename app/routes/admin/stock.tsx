@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Pager } from "~/components/ui/pager";
+import { textProblem } from "~/schemas/common";
 import { InventoryQuerySchema } from "~/schemas/product-admin";
 import { requireStaff } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
@@ -15,10 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await requireStaff(request);
   const parsed = InventoryQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : { page: 1, size: 50, q: undefined, lowStock: undefined };
+  // text the API refuses (a control character, broken Unicode) searches for nothing rather than failing the page
+  const q = query.q !== undefined && textProblem(query.q) === null ? query.q : undefined;
   const { data: stock } = await auth.api(endpoints.adminProducts.inventory, {
-    query: { q: query.q, lowStock: query.lowStock, page: query.page, size: 50 },
+    query: { q, lowStock: query.lowStock, page: query.page, size: 50 },
   });
-  return data({ stock, q: query.q ?? "", lowStock: Boolean(query.lowStock) });
+  return data({ stock, q: q ?? "", lowStock: Boolean(query.lowStock) });
 }
 
 export default function StockPage() {
