@@ -79,6 +79,7 @@ export function benchCeilingPage(): ProductPage {
     page: 1,
     size: PAGE_SIZE,
     totalElements: 75,
+    totalCapped: false,
     totalPages: 5,
     last: false,
     facets: {
@@ -86,6 +87,7 @@ export function benchCeilingPage(): ProductPage {
       categories: CATEGORIES.map((category, index) => ({ ...category, count: 6 + (index % 6) })),
       options: [],
     },
+    facetsSampled: false,
     correctedQuery: null,
     didYouMean: null,
   };

@@ -5,7 +5,7 @@ import pg from "pg";
 import { openPostgres } from "../../app/db/client.server";
 
 /** Bump when the generated data changes: a database made by another version is generated again. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 /** rows per INSERT: progress to show, and no single statement holding a million rows' triggers */
 const BATCH = 50_000;
 
@@ -212,6 +212,20 @@ export async function prepareCatalogue(
       );
       if (to % 200_000 === 0 || to === size) log(`  ${to} rows, ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
+    // Options, as the shop's catalogue has them (decision 0036): every keyboard a switch, every mouse and headset a
+    // colour, so the option facets have values to count; the default variant takes the first value.
+    await client.query(
+      `INSERT INTO product_options (product_id, position, name, values)
+       SELECT p.id, 1, o.name, o.values FROM products p
+       JOIN (VALUES ('Keyboard', 'Switch', ARRAY['Red', 'Brown', 'Blue']),
+                    ('Mouse', 'Colour', ARRAY['Black', 'White']),
+                    ('Headset', 'Colour', ARRAY['Black', 'White', 'Pink'])) AS o(noun, name, values)
+         ON p.name LIKE '% ' || o.noun || ' X%'`,
+    );
+    await client.query(
+      `UPDATE product_variants v SET option1 = o.values[1] FROM product_options o WHERE o.product_id = v.product_id`,
+    );
+    log(`  options written, ${((Date.now() - started) / 1000).toFixed(0)} s`);
     log(`  rows written in ${((Date.now() - started) / 1000).toFixed(1)} s; building ${indexes.length} indexes…`);
     for (const index of indexes) await client.query(index.definition);
     // what autovacuum would have done on a live database: statistics and the visibility map for index-only scans

@@ -291,6 +291,28 @@ describe("the shop's invariants", () => {
     expect(found[0]!.message).toBe(`product ${productId} (Oversold) has -2 in stock`);
   });
 
+  it("(c) reports kept facet counts that disagree with the products", async () => {
+    const { found, categoryId, brand } = await rolledBack(async (tx) => {
+      const category = await tx
+        .insert(categories)
+        .values({ name: `Category ${word()}` })
+        .returning();
+      const brand = `Brand ${word()}`;
+      await tx
+        .insert(products)
+        .values({ name: `Counted ${word()}`, brand, priceCents: 100, description: "x", categoryId: category[0]!.id });
+      await tx.execute(sql`UPDATE catalogue_facet_counts SET products = products + 2 WHERE brand = ${brand}`);
+      return { found: await checkInvariants(tx), categoryId: category[0]!.id, brand };
+    });
+    expect(found).toEqual([
+      expect.objectContaining({
+        rule: "inventory",
+        kind: "facet-counts",
+        details: { categoryId, brand, kept: 3, actual: 1 },
+      }),
+    ]);
+  });
+
   it("(d) reports order lines that differ from what was paid for, or do not add up to the order's total", async () => {
     const { found, ids } = await rolledBack(async (tx) => {
       // one more piece than paid for, at the same total (the total matches the payment, the lines do not)

@@ -111,7 +111,10 @@ export function ProductListing({
   }
 
   const first = (page.page - 1) * page.size + 1;
-  const last = Math.min(page.page * page.size, page.totalElements);
+  const last = first - 1 + page.content.length;
+  const total = `${page.totalElements.toLocaleString("en-US")}${page.totalCapped ? "+" : ""}`;
+  // by relevance, a large result pages through its best-ranked matches only (docs/product.md#listing)
+  const windowed = page.totalPages * page.size < page.totalElements;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -120,7 +123,7 @@ export function ProductListing({
         <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_1fr]">
           <aside aria-label="Filters">
             <FiltersDisclosure active={activeFilterCount(params)}>
-              <FilterSidebar params={params} facets={page.facets} showApply={!hydrated} />
+              <FilterSidebar params={params} facets={page.facets} sampled={page.facetsSampled} showApply={!hydrated} />
             </FiltersDisclosure>
           </aside>
           <section aria-labelledby="listing-heading" aria-busy={pending}>
@@ -132,7 +135,7 @@ export function ProductListing({
                 <p className="text-sm text-slate-600" aria-live="polite">
                   {page.totalElements === 0
                     ? "No products found"
-                    : `Showing ${first}–${last} of ${page.totalElements} product${page.totalElements === 1 ? "" : "s"}`}
+                    : `Showing ${first}–${last} of ${total} product${page.totalElements === 1 ? "" : "s"}`}
                   {pending ? (
                     <span className="ml-2 inline-flex align-middle text-brand-600">
                       <Spinner label="Updating results" className="h-4 w-4" />
@@ -181,6 +184,12 @@ export function ProductListing({
               </ul>
             )}
             <Pagination page={page.page} totalPages={page.totalPages} href={(n) => listingHref(params, { page: n })} />
+            {windowed && page.page >= page.totalPages ? (
+              <p className="mt-4 text-center text-sm text-slate-600">
+                These are the best {last.toLocaleString("en-US")} matches. Add a word or a filter, or sort by price or
+                name, to see the others.
+              </p>
+            ) : null}
           </section>
         </div>
       </Form>

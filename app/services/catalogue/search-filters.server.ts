@@ -1,6 +1,6 @@
 // The search's conditions (decisions 0002, 0030, 0036): the words' text query and ranking, and the filters (category,
 // brands, option values, and price range and stock per variant) as SQL, shared by the page of results and the facets.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { selectRows } from "~/db/query.server";
 import { productOptions, products, productVariants } from "~/db/schema";
@@ -60,6 +60,33 @@ export function relevance(words: PlannedWord[]): SQL {
     return ofType && inName ? sql`${best} + CASE WHEN ${ofType} AND ${inName} THEN 5 ELSE 0 END` : best;
   });
   return sql.join(perWord, sql` + `);
+}
+
+/**
+ * Every word matches in a name, a brand or a category, or names the product type: the matches the ranking can put
+ * first. Those with a word only in the description (or an option value) rank below them for one word, and are ranked
+ * after them when a large result is ranked in a window (decision 0048).
+ */
+export function strongMatch(words: PlannedWord[]): SQL {
+  return and(
+    ...words.map((word) => {
+      const { name, other } = word.queries;
+      const texts = [name.exact, name.prefix, name.infix, name.typo, other.exact, other.prefix, other.loose].filter(
+        (text): text is string => text !== null,
+      );
+      const types = [...word.types.exact, ...word.types.prefix, ...word.types.typo];
+      const parts: SQL[] = [];
+      if (texts.length > 0) parts.push(sql`${products.searchVector} @@ ${tsq(texts.join(" | "))}`);
+      if (types.length > 0)
+        parts.push(
+          sql`${products.categoryId} IN (${sql.join(
+            types.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+      return parts.length === 0 ? sql`FALSE` : or(...parts)!;
+    }),
+  )!;
 }
 
 export interface Filters {

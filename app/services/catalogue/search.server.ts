@@ -9,11 +9,20 @@ import { categories, products } from "~/db/schema";
 import type { Category, ProductPage, ProductSearchQuery, SearchSuggestions } from "~/schemas/catalogue";
 import { centsToDollars } from "~/lib/money";
 import { countDistinctNames, selectProducts, withDetails } from "./catalogue.server";
-import { bothFacetsInOneScan, facetsApart, mergeBrandCounts, optionFacets } from "./search-facets.server";
+import {
+  bothFacetsInOneScan,
+  facetsApart,
+  FACET_SAMPLE,
+  keptFacets,
+  mergeBrandCounts,
+  onlyBrowsing,
+  optionFacets,
+} from "./search-facets.server";
 import {
   conditions,
   matchedVariants,
   relevance,
+  strongMatch,
   textQuery,
   whereClause,
   type Filters,
@@ -49,9 +58,65 @@ function orderBy(sort: ProductSearchQuery["sort"], words: PlannedWord[]): SQL {
   }
 }
 
-async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters) {
+/**
+ * How far a search reads, whatever the number of its matches (decision 0048): it counts exactly up to `count`
+ * matches (above, "10,000+"), counts facets over at most the first `count` (the facet sums give the total), and
+ * ranks at most `rankWindow` matches by relevance, paging through those. Tests make them small.
+ */
+export interface SearchBounds {
+  count: number;
+  rankWindow: number;
+}
+export const SEARCH_BOUNDS: SearchBounds = { count: FACET_SAMPLE, rankWindow: 1_000 };
+
+/** How many products match, exactly up to the bound; reading at most bound + 1 of them. */
+async function boundedCount(db: DbOrTx, where: SQL, bound: number): Promise<{ total: number; capped: boolean }> {
+  const [row] = await selectRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${products} WHERE ${where} LIMIT ${bound + 1}) m`,
+  );
+  return fromCount(row?.total ?? 0, bound);
+}
+
+function fromCount(count: number, bound: number) {
+  return count > bound ? { total: bound, capped: true } : { total: count, capped: false };
+}
+
+/**
+ * A page by relevance, ranked in a window of at most `window` matches: the first strong ones (every word in a name,
+ * brand or category, or naming the type) by id, then, when there are fewer, the others by id. With no more matches
+ * than the window, every match is ranked; with more, the work stays that of the window (decision 0048).
+ */
+function rankedPage(
+  db: DbOrTx,
+  where: SQL,
+  words: PlannedWord[],
+  page: { offset: number; size: number; window: number },
+) {
+  const strong = strongMatch(words);
+  const candidates = sql`WITH strong AS (
+      SELECT ${products.id} AS id FROM ${products} WHERE ${where} AND ${strong}
+      ORDER BY ${products.id} LIMIT ${page.window}
+    ), weak AS (
+      SELECT ${products.id} AS id FROM ${products}
+      WHERE (SELECT count(*) FROM strong) < ${page.window} AND ${where} AND (${strong}) IS NOT TRUE
+      ORDER BY ${products.id} LIMIT ${page.window} - (SELECT count(*) FROM strong)
+    ) SELECT id FROM strong UNION ALL SELECT id FROM weak`;
+  return selectProducts(db)
+    .where(sql`${products.id} IN (${candidates})`)
+    .orderBy(orderBy("relevance", words))
+    .limit(Math.max(0, Math.min(page.size, page.window - page.offset)))
+    .offset(page.offset);
+}
+
+async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters, bounds: SearchBounds) {
   const offset = (query.page - 1) * query.size;
   const where = whereClause(conditions(filters));
+  const ranked = query.sort === "relevance" && filters.words.length > 0;
+  const page = () =>
+    ranked
+      ? rankedPage(db, where, filters.words, { offset, size: query.size, window: bounds.rankWindow })
+      : selectProducts(db).where(where).orderBy(orderBy(query.sort, filters.words)).limit(query.size).offset(offset);
   if (query.facets === false) {
     // one product per name and nothing else (the home page's grid): the count is kept by triggers
     const onlyDistinct =
@@ -63,37 +128,52 @@ async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters
       filters.minPrice === undefined &&
       filters.maxPrice === undefined &&
       !filters.inStock;
-    const [rows, total] = await Promise.all([
-      selectProducts(db).where(where).orderBy(orderBy(query.sort, filters.words)).limit(query.size).offset(offset),
+    const [rows, count] = await Promise.all([
+      page(),
       onlyDistinct
-        ? countDistinctNames(db)
-        : selectRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${products} WHERE ${where}`).then(
-            ([row]) => row?.total ?? 0,
-          ),
+        ? countDistinctNames(db).then((total) => ({ total, capped: false }))
+        : onlyBrowsing(filters)
+          ? keptFacets(db, filters).then(({ total }) => ({ total, capped: false }))
+          : boundedCount(db, where, bounds.count),
     ]);
-    return { rows, total, facets: { brands: [], categories: [], options: [] } };
+    return { rows, ...count, ranked, facets: { brands: [], categories: [], options: [] }, facetsSampled: false };
   }
-  const [rows, options, brandRows, categoryFacets] = await Promise.all([
-    selectProducts(db).where(where).orderBy(orderBy(query.sort, filters.words)).limit(query.size).offset(offset),
-    optionFacets(db, filters),
+  if (onlyBrowsing(filters)) {
+    const [rows, options, kept] = await Promise.all([
+      page(),
+      optionFacets(db, filters, bounds.count),
+      keptFacets(db, filters),
+    ]);
+    return {
+      rows,
+      total: kept.total,
+      capped: false,
+      ranked,
+      facets: { brands: kept.brands, categories: kept.categories, options: options.rows },
+      facetsSampled: options.sampled,
+    };
+  }
+  const [rows, options, brandCounts, categoryCounts] = await Promise.all([
+    page(),
+    optionFacets(db, filters, bounds.count),
     ...(filters.words.length > 0 && filters.category === undefined && filters.brands.length === 0
-      ? await bothFacetsInOneScan(db, where)
-      : facetsApart(db, filters)),
+      ? await bothFacetsInOneScan(db, where, bounds.count)
+      : facetsApart(db, filters, bounds.count)),
   ]);
-  const brandFacets = mergeBrandCounts(brandRows);
+  const brandFacets = mergeBrandCounts(brandCounts.rows);
   const sum = (list: Array<{ count: number }>) => list.reduce((total, item) => total + item.count, 0);
   // A facet computed without one filter sums, with that filter unset, to the total: no count query needed.
-  let total: number;
-  if (filters.category === undefined) total = sum(categoryFacets);
-  else if (filters.brands.length === 0) total = sum(brandFacets);
-  else {
-    const [row] = await selectRows<{ total: number }>(
-      db,
-      sql`SELECT count(*)::int AS total FROM ${products} WHERE ${where}`,
-    );
-    total = row?.total ?? 0;
-  }
-  return { rows, total, facets: { brands: brandFacets, categories: categoryFacets, options } };
+  let count: { total: number; capped: boolean };
+  if (filters.category === undefined) count = fromCount(sum(categoryCounts.rows), bounds.count);
+  else if (filters.brands.length === 0) count = fromCount(sum(brandFacets), bounds.count);
+  else count = await boundedCount(db, where, bounds.count);
+  return {
+    rows,
+    ...count,
+    ranked,
+    facets: { brands: brandFacets, categories: categoryCounts.rows, options: options.rows },
+    facetsSampled: options.sampled || brandCounts.sampled || categoryCounts.sampled,
+  };
 }
 
 interface CategoryFacts extends CategoryRow {
@@ -238,9 +318,11 @@ export function optionFilters(parameters: string[]): Map<string, string[]> {
 export async function searchProducts({
   query,
   db = getDb(),
+  bounds = SEARCH_BOUNDS,
 }: {
   query: ProductSearchQuery;
   db?: DbOrTx;
+  bounds?: SearchBounds;
 }): Promise<ProductPage> {
   const plan = await planQuery(db, query.q);
   const filters: Filters = {
@@ -253,18 +335,20 @@ export async function searchProducts({
     inStock: query.inStock,
     distinct: query.distinct,
   };
-  let result = await runSearch(db, query, filters);
+  let result = await runSearch(db, query, filters, bounds);
   let correctedQuery: string | null = null;
   if (result.total === 0 && plan.didYouMean !== null) {
     // nothing, even with typos forgiven: search for the nearest known words instead, and say so
     const corrected = await planQuery(db, plan.didYouMean);
-    const retry = await runSearch(db, query, { ...filters, words: corrected.words });
+    const retry = await runSearch(db, query, { ...filters, words: corrected.words }, bounds);
     if (retry.total > 0) {
       result = retry;
       correctedQuery = plan.didYouMean;
     }
   }
-  const totalPages = Math.ceil(result.total / query.size);
+  // by relevance, the pages go as far as the ranked window (a large result is refined, or sorted otherwise, beyond it)
+  const paged = result.ranked ? Math.min(result.total, bounds.rankWindow) : result.total;
+  const totalPages = Math.ceil(paged / query.size);
   const [content, matched] = await Promise.all([
     withDetails(db, result.rows),
     matchedVariants(
@@ -280,9 +364,11 @@ export async function searchProducts({
     page: query.page,
     size: query.size,
     totalElements: result.total,
+    totalCapped: result.capped,
     totalPages,
     last: query.page >= totalPages,
     facets: result.facets,
+    facetsSampled: result.facetsSampled,
     correctedQuery,
     didYouMean: correctedQuery === null ? plan.didYouMean : null,
   };

@@ -17,7 +17,7 @@ export type InvariantRule =
   | "order-payment"
   /** (b) every succeeded payment became one order or is being refunded; every refunded payment has a done refund */
   | "payment-outcome"
-  /** (c) no negative stock; the one-per-name index agrees with the products; products' figures are their variants' */
+  /** (c) no negative stock; the one-per-name index and the facet counts agree with the products; products' figures are their variants' */
   | "inventory"
   /**
    * (d) an order's lines are what its payment paid for and add up to its subtotal; its total is lines − discount +
@@ -358,7 +358,7 @@ const RULE_TITLES: Record<InvariantRule, string> = {
   "order-payment": "(a) every order has one succeeded payment of its total",
   "payment-outcome": "(b) every succeeded payment has an order or a refund; every refunded one a done refund",
   inventory:
-    "(c) no negative stock; the one-per-name index agrees with the products; a product's price and stock are its variants'",
+    "(c) no negative stock; the one-per-name index and the facet counts agree with the products; a product's price and stock are its variants'",
   "order-items": "(d) every order's lines are what was paid for and add up to its total",
   documents: "(e) every order has one invoice number, numbered 1 … n per year; credit notes are for what was refunded",
   returns: "(f) returns hold and refund no more than was bought; refunds never pass what was paid",

@@ -1,5 +1,5 @@
 // Rule (c) of the shop's invariants: no negative stock; a product's price and stock are its variants'; the one-per-name
-// index agrees with the products. Reads only.
+// index and the kept facet counts agree with the products. Reads only.
 import { asc, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { selectRows } from "~/db/query.server";
@@ -8,7 +8,12 @@ import { formatCents } from "~/lib/money";
 import type { Violation } from "./invariants.server";
 
 export async function checkStock(db: DbOrTx): Promise<Violation[]> {
-  return [...(await checkInventory(db)), ...(await checkProductNames(db)), ...(await checkVariants(db))];
+  return [
+    ...(await checkInventory(db)),
+    ...(await checkProductNames(db)),
+    ...(await checkFacetCounts(db)),
+    ...(await checkVariants(db)),
+  ];
 }
 
 async function checkInventory(db: DbOrTx): Promise<Violation[]> {
@@ -91,6 +96,25 @@ async function checkVariants(db: DbOrTx): Promise<Violation[]> {
       details: { cartItemId: row.id, variantId: row.variantId },
     })),
   ];
+}
+
+/** catalogue_facet_counts (migration 0029) says how many products each category and brand have. */
+async function checkFacetCounts(db: DbOrTx): Promise<Violation[]> {
+  const rows = await selectRows<{ categoryId: number; brand: string; kept: number; actual: number }>(
+    db,
+    sql`WITH actual AS (SELECT category_id, brand, count(*)::int AS products FROM products GROUP BY 1, 2)
+        SELECT coalesce(k.category_id, a.category_id) AS "categoryId", coalesce(k.brand, a.brand) AS brand,
+               coalesce(k.products, 0) AS kept, coalesce(a.products, 0) AS actual
+        FROM catalogue_facet_counts k FULL JOIN actual a ON a.category_id = k.category_id AND a.brand = k.brand
+        WHERE coalesce(k.products, 0) <> coalesce(a.products, 0)
+        ORDER BY 1, 2`,
+  );
+  return rows.map((row) => ({
+    rule: "inventory" as const,
+    kind: "facet-counts",
+    message: `facet counts say category ${row.categoryId} has ${row.kept} products of "${row.brand}", the products ${row.actual}`,
+    details: { categoryId: row.categoryId, brand: row.brand, kept: row.kept, actual: row.actual },
+  }));
 }
 
 /** product_names and its counter (migration 0010) say what the products say: per name, the first and the count. */
