@@ -172,15 +172,15 @@ export const ProductPageSchema = z.object({
   content: z.array(ListedProductSchema),
   page: z.number().int(),
   size: z.number().int(),
-  /** the matches, counted exactly up to a bound (10,000); with more, the bound itself and `totalCapped` */
+  /** the matches, counted exactly up to a bound (1,000); with more, the bound itself and `totalCapped` */
   totalElements: z.number().int(),
-  /** more products match than `totalElements` says: show it as "10,000+" (docs/api.md) */
+  /** more products match than `totalElements` says: show it as "1,000+" (docs/api.md) */
   totalCapped: z.boolean(),
   /** the pages there are; by relevance, only the best-ranked window of a large result is paged (docs/api.md) */
   totalPages: z.number().int(),
   last: z.boolean(),
   facets: FacetsSchema,
-  /** the facet counts were taken from the first 10,000 matches, not all of them: show them as such */
+  /** the facet counts were taken from the first 1,000 matches, not all of them: show them as such */
   facetsSampled: z.boolean(),
   /** set when nothing matched the words as typed and the search ran on corrected words instead */
   correctedQuery: z.string().nullable(),

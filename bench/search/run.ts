@@ -60,6 +60,8 @@ export const CASES: Case[] = [
   { label: "short prefix 'm'", path: "/products?q=m", explain: true },
   { label: "short prefix 'he'", path: "/products?q=he", explain: true },
   { label: "rare word 'X4242'", service: { q: "X4242" } },
+  // in every sixth description and no name, brand or category: no strong match (decision 0048)
+  { label: "description word 'latency'", path: "/products?q=latency", explain: true },
   { label: "typo 'wireles keybaord'", path: "/products?q=wireles%20keybaord", explain: true },
   { label: "category", service: { category: "3" } },
   {

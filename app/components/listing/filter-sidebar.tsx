@@ -14,7 +14,7 @@ export function FilterSidebar({
 }: {
   params: ListingState;
   facets: ProductPage["facets"];
-  /** the counts are of the first 10,000 matches, not all (the API's facetsSampled) */
+  /** some counts are of the first 1,000 matches, not all (the API's facetsSampled) */
   sampled?: boolean;
   /** without JavaScript nothing applies by itself: show a button */
   showApply: boolean;
@@ -34,7 +34,7 @@ export function FilterSidebar({
   // a ticked brand or option value is listed even without products (facetsWithSelected, app/web/listing.server.ts)
   return (
     <div className="space-y-6 rounded-xl border border-slate-200 bg-white p-4">
-      {sampled ? <p className="text-xs text-slate-600">Counts are of the first 10,000 matches.</p> : null}
+      {sampled ? <p className="text-xs text-slate-600">Some counts are of the first 1,000 matches only.</p> : null}
       <CheckboxFacet
         legend="Brand"
         name="brand"

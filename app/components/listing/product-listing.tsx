@@ -113,8 +113,6 @@ export function ProductListing({
   const first = (page.page - 1) * page.size + 1;
   const last = first - 1 + page.content.length;
   const total = `${page.totalElements.toLocaleString("en-US")}${page.totalCapped ? "+" : ""}`;
-  // by relevance, a large result pages through its best-ranked matches only (docs/product.md#listing)
-  const windowed = page.totalPages * page.size < page.totalElements;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -184,10 +182,11 @@ export function ProductListing({
               </ul>
             )}
             <Pagination page={page.page} totalPages={page.totalPages} href={(n) => listingHref(params, { page: n })} />
-            {windowed && page.page >= page.totalPages ? (
+            {page.totalCapped && page.page >= page.totalPages ? (
+              // a result counted as "1,000+" pages through its first 1,000 (docs/product.md#listing)
               <p className="mt-4 text-center text-sm text-slate-600">
-                These are the best {last.toLocaleString("en-US")} matches. Add a word or a filter, or sort by price or
-                name, to see the others.
+                There are more than {page.totalElements.toLocaleString("en-US")} matches: add a word or a filter to see
+                the others.
               </p>
             ) : null}
           </section>

@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: listing, error }) => {
     { title: pageTitle(listing.page.page > 1 ? `${listing.heading} (page ${listing.page.page})` : listing.heading) },
     {
       name: "description",
-      content: `${listing.page.totalElements} gaming accessories: ${brands.join(", ")} and more, with prices and stock.`,
+      content: `${listing.page.totalElements}${listing.page.totalCapped ? "+" : ""} gaming accessories: ${brands.join(", ")} and more, with prices and stock.`,
     },
   ];
 };

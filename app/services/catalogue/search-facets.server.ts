@@ -27,7 +27,7 @@ export function mergeBrandCounts(rows: Array<{ name: string; count: number }>) {
 }
 
 /** Facet counts are exact up to this many matches, then of the first this many (decision 0048). */
-export const FACET_SAMPLE = 10_000;
+export const FACET_SAMPLE = 1_000;
 
 /** Counts, and whether they were taken from a sample (more than FACET_SAMPLE matched). */
 export interface Counted<T> {

@@ -63,11 +63,13 @@ export function relevance(words: PlannedWord[]): SQL {
 }
 
 /**
- * Every word matches in a name, a brand or a category, or names the product type: the matches the ranking can put
- * first. Those with a word only in the description (or an option value) rank below them for one word, and are ranked
- * after them when a large result is ranked in a window (decision 0048).
+ * Every word matches in a name, a brand or category (or an option value), or names the product type: the matches the
+ * ranking can put first (for one word, always above those with it only in the description). A large result's ranked
+ * window is taken from them first (decision 0048). `from` names the row source holding search_vector and category_id.
  */
-export function strongMatch(words: PlannedWord[]): SQL {
+export function strongMatchOf(words: PlannedWord[], from: string): SQL {
+  const vector = sql.raw(`${from}.search_vector`);
+  const category = sql.raw(`${from}.category_id`);
   return and(
     ...words.map((word) => {
       const { name, other } = word.queries;
@@ -76,10 +78,10 @@ export function strongMatch(words: PlannedWord[]): SQL {
       );
       const types = [...word.types.exact, ...word.types.prefix, ...word.types.typo];
       const parts: SQL[] = [];
-      if (texts.length > 0) parts.push(sql`${products.searchVector} @@ ${tsq(texts.join(" | "))}`);
+      if (texts.length > 0) parts.push(sql`${vector} @@ ${tsq(texts.join(" | "))}`);
       if (types.length > 0)
         parts.push(
-          sql`${products.categoryId} IN (${sql.join(
+          sql`${category} IN (${sql.join(
             types.map((id) => sql`${id}`),
             sql`, `,
           )})`,
@@ -140,8 +142,11 @@ function variantConditions(filters: Filters, omitOptions = false): SQL[] {
   if (filters.inStock) where.push(sql`${products.inventory} > 0`);
   if (min === undefined && max === undefined && (omitOptions || filters.options.size === 0)) return where;
   const variant = variantMatch(filters, omitOptions);
+  // OFFSET 0 keeps the EXISTS a probe of the product's variants (by the product_id index) for each product read:
+  // as a semi-join the planner hashed every variant of the catalogue, for a search that reads at most a bounded
+  // number of products (decision 0048)
   where.push(
-    sql`EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = ${products.id} AND ${and(...variant)!})`,
+    sql`EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = ${products.id} AND ${and(...variant)!} OFFSET 0)`,
   );
   return where;
 }
