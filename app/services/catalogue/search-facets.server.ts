@@ -1,6 +1,6 @@
 // The listing's facets (decisions 0030, 0036, 0048): brand, category and option-value counts of the matches, each
 // counted without its own filter so a shopper sees what choosing another would give. Each count reads at most the
-// first FACET_SAMPLE + 1 matches: with more, the counts are of those (the page says so), and the work a query does
+// first FACET_SAMPLE + 1 matches by id: with more, the counts are of those (the page says so), and the work a query does
 // stops growing with the number of its matches.
 import { inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
@@ -43,9 +43,13 @@ function counted(bound: number) {
   });
 }
 
-/** The first `bound` + 1 products matching `where`, with the columns the facets group by. */
+/**
+ * The first `bound` + 1 products matching `where` by id, with the columns the facets group by. By id, not in the
+ * table's order: an update writes a row anew at the table's end, so the first rows read were those never restocked or
+ * given options, and a sample of 'head' at 100k products held one category and no option values.
+ */
 function sample(where: SQL, columns: SQL, bound: number) {
-  return sql`(SELECT ${columns} FROM ${products} WHERE ${where} LIMIT ${bound + 1})`;
+  return sql`(SELECT ${columns} FROM ${products} WHERE ${where} ORDER BY ${products.id} LIMIT ${bound + 1})`;
 }
 
 export type FacetRows = [
