@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { ProductSearchQuerySchema } from "~/schemas/catalogue";
-import { searchProducts, type SearchBounds } from "~/services/catalogue/search.server";
+import { searchProducts } from "~/services/catalogue/search.server";
+import type { SearchBounds } from "~/services/catalogue/search-page.server";
 import { createCategory, createProduct, word } from "../support/factories";
 import { useTestDatabase } from "../support/test-db";
 

@@ -35,11 +35,16 @@ export interface Counted<T> {
   sampled: boolean;
 }
 
+/** The sum of the counts of facet rows (a facet counted without one filter sums, with that filter unset, to the total). */
+export function sumCounts(rows: Array<{ count: number }>): number {
+  return rows.reduce((sum, row) => sum + row.count, 0);
+}
+
 /** Rows grouped from a sample of `bound` + 1 matches are a sample when they add up to more than `bound`. */
 function counted(bound: number) {
   return <T extends { count: number }>(rows: T[]): Counted<T> => ({
     rows,
-    sampled: rows.reduce((sum, row) => sum + row.count, 0) > bound,
+    sampled: sumCounts(rows) > bound,
   });
 }
 
@@ -173,14 +178,7 @@ export function onlyBrowsing(filters: Filters): boolean {
  * (migration 0029): exact, and one read of a small table at any catalogue size.
  */
 export async function keptFacets(db: DbOrTx, filters: Filters) {
-  const inCategory = filters.category === undefined ? sql`` : sql`AND category_id = ${filters.category}`;
-  const ofBrands =
-    filters.brands.length === 0
-      ? sql``
-      : sql`AND lower(brand) IN (${sql.join(
-          filters.brands.map((brand) => sql`${brand.toLowerCase()}`),
-          sql`, `,
-        )})`;
+  const { inCategory, ofBrands } = keptConditions(filters);
   const [brands, categoryRows, both] = await Promise.all([
     selectRows<{ name: string; count: number }>(
       db,
@@ -195,17 +193,33 @@ export async function keptFacets(db: DbOrTx, filters: Filters) {
           ) f JOIN ${categories} c ON c.id = f.category_id
           ORDER BY lower(c.name), c.id`,
     ),
-    filters.category !== undefined && filters.brands.length > 0
-      ? selectRows<{ total: number }>(
-          db,
-          sql`SELECT coalesce(sum(products), 0)::int AS total FROM catalogue_facet_counts
-              WHERE products > 0 ${inCategory} ${ofBrands}`,
-        )
-      : Promise.resolve(null),
+    filters.category !== undefined && filters.brands.length > 0 ? keptTotal(db, filters) : Promise.resolve(null),
   ]);
   const brandFacets = mergeBrandCounts(brands);
-  const sum = (list: Array<{ count: number }>) => list.reduce((total, item) => total + item.count, 0);
-  const total =
-    filters.category === undefined ? sum(categoryRows) : both === null ? sum(brandFacets) : (both[0]?.total ?? 0);
+  const total = filters.category === undefined ? sumCounts(categoryRows) : (both ?? sumCounts(brandFacets));
   return { brands: brandFacets, categories: categoryRows, total };
+}
+
+/** Browsing's total alone, from the kept counts: one query. */
+export async function keptTotal(db: DbOrTx, filters: Filters): Promise<number> {
+  const { inCategory, ofBrands } = keptConditions(filters);
+  const [row] = await selectRows<{ total: number }>(
+    db,
+    sql`SELECT coalesce(sum(products), 0)::int AS total FROM catalogue_facet_counts
+        WHERE products > 0 ${inCategory} ${ofBrands}`,
+  );
+  return row?.total ?? 0;
+}
+
+function keptConditions(filters: Filters) {
+  return {
+    inCategory: filters.category === undefined ? sql`` : sql`AND category_id = ${filters.category}`,
+    ofBrands:
+      filters.brands.length === 0
+        ? sql``
+        : sql`AND lower(brand) IN (${sql.join(
+            filters.brands.map((brand) => sql`${brand.toLowerCase()}`),
+            sql`, `,
+          )})`,
+  };
 }

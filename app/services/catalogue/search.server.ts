@@ -1,8 +1,9 @@
 // Search: PostgreSQL full-text search over the weighted vector the triggers keep. Each word may match as a word or
 // stem, the last one as a prefix, inside a word of a name, or with a typo against the dictionary of words; products
 // are ranked by how their name, product type, brand, category and description match (decisions 0002, 0030). The
-// conditions are search-filters.server.ts's, the facet counts search-facets.server.ts's; pagination is in SQL too.
-import { sql, type SQL } from "drizzle-orm";
+// conditions are search-filters.server.ts's, the facet counts search-facets.server.ts's, the page and its count
+// search-page.server.ts's.
+import { sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { selectRows } from "~/db/query.server";
 import { categories, products } from "~/db/schema";
@@ -12,22 +13,31 @@ import { countDistinctNames, selectProducts, withDetails } from "./catalogue.ser
 import {
   bothFacetsInOneScan,
   facetsApart,
-  FACET_SAMPLE,
   keptFacets,
+  keptTotal,
   mergeBrandCounts,
   onlyBrowsing,
   optionFacets,
+  sumCounts,
 } from "./search-facets.server";
 import {
   conditions,
   matchedVariants,
   relevance,
-  strongMatchOf,
   textQuery,
   whereClause,
   type Filters,
   type PlannedWord,
 } from "./search-filters.server";
+import {
+  boundedCount,
+  fromCount,
+  orderBy,
+  rankedPage,
+  SEARCH_BOUNDS,
+  type Counted,
+  type SearchBounds,
+} from "./search-page.server";
 import {
   didYouMean,
   planWord,
@@ -42,78 +52,6 @@ import {
 } from "./search-plan";
 
 export { queryWords };
-
-function orderBy(sort: ProductSearchQuery["sort"], words: PlannedWord[]): SQL {
-  switch (sort) {
-    case "price_asc":
-      return sql`${products.priceCents} ASC, ${products.id} ASC`;
-    case "price_desc":
-      return sql`${products.priceCents} DESC, ${products.id} ASC`;
-    case "newest":
-      return sql`${products.createdAt} DESC, ${products.id} DESC`;
-    case "name":
-      return sql`${products.nameKey} ASC, ${products.id} ASC`;
-    case "relevance":
-      return words.length > 0 ? sql`${relevance(words)} DESC, ${products.id} ASC` : sql`${products.id} ASC`;
-  }
-}
-
-/**
- * How far a search reads, whatever the number of its matches (decision 0048): it counts exactly up to `count`
- * matches (above, "1,000+"), counts facets over at most the first `count` (the facet sums give the total), and
- * ranks at most `rankWindow` matches by relevance, paging through those. Tests make them small.
- */
-export interface SearchBounds {
-  count: number;
-  rankWindow: number;
-}
-export const SEARCH_BOUNDS: SearchBounds = { count: FACET_SAMPLE, rankWindow: 1_000 };
-
-/** How many products match, exactly up to the bound; reading at most bound + 1 of them. */
-async function boundedCount(db: DbOrTx, where: SQL, bound: number): Promise<{ total: number; capped: boolean }> {
-  const [row] = await selectRows<{ total: number }>(
-    db,
-    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${products} WHERE ${where} LIMIT ${bound + 1}) m`,
-  );
-  return fromCount(row?.total ?? 0, bound);
-}
-
-function fromCount(count: number, bound: number) {
-  return count > bound ? { total: bound, capped: true } : { total: count, capped: false };
-}
-
-/**
- * A page by relevance, ranked in a window of at most `window` matches (decision 0048): the first strong ones (every
- * word in a name, brand or category, or naming the type) by id among the first 4 × window matches and, when there
- * are fewer, also the first matches of any kind by id; the best `window` of those are paged. With no more matches than the window, every match is ranked;
- * with more, the work stays that of the window. (The second half is not "matches that are not strong": the planner
- * cannot estimate that and walked the whole table in id order for a query whose every match was strong.)
- */
-function rankedPage(
-  db: DbOrTx,
-  where: SQL,
-  words: PlannedWord[],
-  page: { offset: number; size: number; window: number },
-) {
-  // The strong ones are looked for among the first 4 × window matches: the planner estimates a text match, not the
-  // weighted test of a strong one, and walked the whole table in id order for a word that is only in descriptions
-  // (400 ms at 100k products).
-  const candidates = sql`WITH strong AS (
-      SELECT m.id FROM (
-        SELECT ${products.id} AS id, ${products.searchVector} AS search_vector, ${products.categoryId} AS category_id
-        FROM ${products} WHERE ${where} ORDER BY ${products.id} LIMIT ${4 * page.window}
-      ) m WHERE ${strongMatchOf(words, "m")} LIMIT ${page.window}
-    ), first AS (
-      SELECT ${products.id} AS id FROM ${products}
-      WHERE (SELECT count(*) FROM strong) < ${page.window} AND ${where}
-      ORDER BY ${products.id} LIMIT ${page.window}
-    ) SELECT id FROM strong UNION SELECT id FROM first`;
-  return selectProducts(db)
-    .where(sql`${products.id} IN (${candidates})`)
-    .orderBy(orderBy("relevance", words))
-    .limit(Math.max(0, Math.min(page.size, page.window - page.offset)))
-    .offset(page.offset);
-}
 
 async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters, bounds: SearchBounds) {
   const offset = (query.page - 1) * query.size;
@@ -139,7 +77,7 @@ async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters
       onlyDistinct
         ? countDistinctNames(db).then((total) => ({ total, capped: false }))
         : onlyBrowsing(filters)
-          ? keptFacets(db, filters).then(({ total }) => ({ total, capped: false }))
+          ? keptTotal(db, filters).then((total) => ({ total, capped: false }))
           : boundedCount(db, where, bounds.count),
     ]);
     return { rows, ...count, ranked, facets: { brands: [], categories: [], options: [] }, facetsSampled: false };
@@ -167,11 +105,10 @@ async function runSearch(db: DbOrTx, query: ProductSearchQuery, filters: Filters
       : facetsApart(db, filters, bounds.count)),
   ]);
   const brandFacets = mergeBrandCounts(brandCounts.rows);
-  const sum = (list: Array<{ count: number }>) => list.reduce((total, item) => total + item.count, 0);
   // A facet computed without one filter sums, with that filter unset, to the total: no count query needed.
-  let count: { total: number; capped: boolean };
-  if (filters.category === undefined) count = fromCount(sum(categoryCounts.rows), bounds.count);
-  else if (filters.brands.length === 0) count = fromCount(sum(brandFacets), bounds.count);
+  let count: Counted;
+  if (filters.category === undefined) count = fromCount(sumCounts(categoryCounts.rows), bounds.count);
+  else if (filters.brands.length === 0) count = fromCount(sumCounts(brandFacets), bounds.count);
   else count = await boundedCount(db, where, bounds.count);
   return {
     rows,
