@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { Category, ProductDto, ProductPage } from "~/schemas/catalogue";
+import type { Category, ProductPage } from "~/schemas/catalogue";
+import type { ProductCardData } from "~/lib/product-card";
 import { SORTS, type Sort } from "~/schemas/constants";
 import { activeFilterCount, listingHref, type ListingState } from "~/schemas/listing";
 import { LISTING_GRID, ProductCard } from "../shop/product-card";
@@ -17,6 +18,9 @@ const SORT_LABELS: Record<Sort, string> = {
   newest: "Newest",
   name: "Name",
 };
+
+/** A page of the search as the listing shows it: its products as cards (app/lib/product-card.ts). */
+export type ListingPage = Omit<ProductPage, "content"> & { content: ProductCardData[] };
 
 const TYPING_DELAY_MS = 350;
 const BURST_PAUSE_MS = 1_200;
@@ -34,10 +38,10 @@ export function ProductListing({
 }: {
   heading: string;
   params: ListingState;
-  page: ProductPage;
+  page: ListingPage;
   categories: Category[];
   /** what goes under a product's card (the admin's links) */
-  cardExtras?: (product: ProductDto) => ReactNode;
+  cardExtras?: (product: ProductCardData) => ReactNode;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();

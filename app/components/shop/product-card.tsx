@@ -1,9 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ListedProductDto, ProductDto, VariantDto } from "~/schemas/catalogue";
 import type { Rating } from "~/schemas/review-constants";
-import { centsToDollars, dollarsToCents, formatPrice } from "~/lib/money";
-import { wasPrice } from "~/lib/sale";
+import { formatPrice } from "~/lib/money";
+import type { DealCardData, ProductCardData } from "~/lib/product-card";
 import { Price, WasPrice } from "./price";
 import { ProductImage } from "./product-image";
 import { StockLabel } from "./stock-label";
@@ -62,7 +61,7 @@ export function ProductCard({
   priority = false,
   extras,
 }: {
-  product: ListedProductDto;
+  product: ProductCardData;
   priority?: boolean;
   /** under the card: the admin's edit and delete */
   extras?: ReactNode;
@@ -70,7 +69,7 @@ export function ProductCard({
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link to={`/product/${product.id}/details`} tabIndex={-1} aria-hidden="true">
-        <ProductImage image={product.images[0]} alt={product.name} sizes={LISTING_GRID.sizes} priority={priority} />
+        <ProductImage image={product.image} alt={product.name} sizes={LISTING_GRID.sizes} priority={priority} />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>
@@ -103,12 +102,12 @@ export function ProductCard({
  * A card of the home grid: links to every product of that name (/products/{name}). Its picture is lazy: the hero's
  * first slide is the page's largest picture.
  */
-export function DistinctProductCard({ product }: { product: ListedProductDto }) {
+export function DistinctProductCard({ product }: { product: ProductCardData }) {
   const href = `/products/${encodeURIComponent(product.name)}`;
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link to={href} tabIndex={-1} aria-hidden="true">
-        <ProductImage image={product.images[0]} alt={product.name} sizes={HOME_GRID.sizes} />
+        <ProductImage image={product.image} alt={product.name} sizes={HOME_GRID.sizes} />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="font-semibold text-slate-900">{product.name}</h3>
@@ -133,17 +132,16 @@ export function DistinctProductCard({ product }: { product: ListedProductDto }) 
  * A card of the home's Today's Deals: the product on sale, its price beside the regular one and the saving, linking to
  * its details. Its picture is lazy, as the home grid's.
  */
-export function DealCard({ product }: { product: ProductDto }) {
+export function DealCard({ product }: { product: DealCardData }) {
   const href = `/product/${product.id}/details`;
-  const savings = dealSavings(product);
-  const saving = Math.max(0, ...savings);
+  const { saving } = product;
   return (
     <article
       className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
       data-testid="deal-card"
     >
       <Link to={href} tabIndex={-1} aria-hidden="true">
-        <ProductImage image={product.images[0]} alt={product.name} sizes={HOME_GRID.sizes} />
+        <ProductImage image={product.image} alt={product.name} sizes={HOME_GRID.sizes} />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{product.brand}</p>
@@ -151,7 +149,7 @@ export function DealCard({ product }: { product: ProductDto }) {
         <CardRating rating={product.rating} />
         {saving > 0 ? (
           <p className="text-sm font-semibold text-red-700">
-            Save {new Set(savings).size > 1 ? "up to " : ""}
+            Save {product.savingUpTo ? "up to " : ""}
             {formatPrice(saving)}
           </p>
         ) : null}
@@ -167,44 +165,12 @@ export function DealCard({ product }: { product: ProductDto }) {
   );
 }
 
-/** The savings of the product's variants on sale and in stock, in dollars (the biggest orders the deals). */
-function dealSavings(product: ProductDto): number[] {
-  return product.variants.flatMap((variant) => {
-    const regular = wasPrice(variant);
-    return regular === null || variant.inventory === 0
-      ? []
-      : [centsToDollars(dollarsToCents(regular) - dollarsToCents(variant.price))];
-  });
-}
-
-/**
- * The card's price: "from $X" (the lowest) when the product's variants differ in price, and "was $Y" beside it when a
- * variant at that price is on sale (the highest regular price among them). In a listing filtered by price, stock or
- * option, only the variants that matched count: a keyboard found by $80–$120 says "$100", not "from $50".
- */
-function CardPrice({ product }: { product: ListedProductDto }) {
-  const variants = cardVariants(product);
-  const prices = variants.map((variant) => variant.price);
-  const lowest = prices.length > 0 ? Math.min(...prices) : product.price;
+/** The card's price: "from $X" when its variants differ in price, and "was $Y" beside it when on sale (app/lib/product-card.ts). */
+function CardPrice({ product }: { product: ProductCardData }) {
   return (
     <span className="text-lg">
-      {new Set(prices).size > 1 ? <span className="text-sm font-normal text-slate-600">from </span> : null}
-      <Price value={lowest} /> <WasPrice value={cardWasPrice(variants, lowest)} />
+      {product.priceFrom ? <span className="text-sm font-normal text-slate-600">from </span> : null}
+      <Price value={product.price} /> <WasPrice value={product.wasPrice} />
     </span>
   );
-}
-
-/** The variants a card speaks for: those that matched the listing's filters, else all. */
-export function cardVariants(product: ListedProductDto): VariantDto[] {
-  const matched = product.matchedVariantIds;
-  const variants = matched ? product.variants.filter((variant) => matched.includes(variant.id)) : [];
-  return variants.length > 0 ? variants : product.variants;
-}
-
-export function cardWasPrice(variants: VariantDto[], price: number): number | null {
-  const regular = variants
-    .filter((variant) => variant.price === price)
-    .map(wasPrice)
-    .filter((value) => value !== null);
-  return regular.length > 0 ? Math.max(...regular) : null;
 }

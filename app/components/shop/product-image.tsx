@@ -31,7 +31,8 @@ export function ProductImage({
   priority = false,
   className = "",
 }: {
-  image: ImageDto | undefined;
+  /** none (undefined or null): a placeholder that says so */
+  image: Pick<ImageDto, "downloadUrl" | "version" | "width" | "height"> | null | undefined;
   alt: string;
   sizes: string;
   width?: number;

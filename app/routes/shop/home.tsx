@@ -9,6 +9,7 @@ import { PAGE_SIZE } from "~/schemas/constants";
 import { callApi, endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { pageTitle, SITE_NAME } from "~/lib/site";
+import { dealCard, productCard } from "~/lib/product-card";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && data.page.page > 1 ? pageTitle(`Products, page ${data.page.page}`) : pageTitle() },
@@ -41,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   if (page.totalPages > 0 && pageNumber > page.totalPages)
     throw redirect(page.totalPages > 1 ? `/?page=${page.totalPages}` : "/");
-  return { categories, page, deals };
+  // the browser gets what the cards render, not the API's whole products (app/lib/product-card.ts)
+  return { categories, page: { ...page, content: page.content.map(productCard) }, deals: deals.map(dealCard) };
 }
 
 const DEALS_SHOWN = 8;

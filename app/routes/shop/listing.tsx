@@ -4,12 +4,12 @@ import { callApi, endpoints } from "~/client/api.server";
 import { AdminCardLinks } from "~/components/admin/admin-card-links";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { ProductListing } from "~/components/listing/product-listing";
-import type { ProductDto } from "~/schemas/catalogue";
 import { listingHref, toSearchQuery } from "~/schemas/listing";
 import { facetsWithSelected, readListingState } from "~/web/listing.server";
 import { loadOrThrow } from "~/web/actions.server";
 import { categoriesWithProducts } from "~/web/products.server";
 import { pageTitle } from "~/lib/site";
+import { productCard, type ProductCardData } from "~/lib/product-card";
 import { getAuth } from "~/client/auth.server";
 import { SaveButton, SaveForm } from "~/components/shop/save-button";
 import type { loader as rootLoader } from "~/root";
@@ -65,7 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const saved = auth ? (await auth.api(endpoints.saved.ids, {})).data.productIds : null;
   return {
     params: listing,
-    page: { ...page, facets: facetsWithSelected(page.facets, listing) },
+    // the browser gets what the cards render, not the API's whole products (app/lib/product-card.ts)
+    page: { ...page, content: page.content.map(productCard), facets: facetsWithSelected(page.facets, listing) },
     categories,
     heading,
     saved,
@@ -75,7 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function Listing() {
   const { params, page, categories, heading, saved } = useLoaderData<typeof loader>();
   const isAdmin = useRouteLoaderData<typeof rootLoader>("root")?.user?.isAdmin ?? false;
-  const extras = (product: ProductDto) => (
+  const extras = (product: ProductCardData) => (
     <>
       {saved ? <SaveButton productId={product.id} name={product.name} saved={saved.includes(product.id)} /> : null}
       {isAdmin ? <AdminCardLinks product={product} /> : null}
