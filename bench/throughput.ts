@@ -3,8 +3,11 @@
 // connections. Cases: /, /products, a product's details, /robots.txt (a Remix route without data) and the ceiling
 // (/bench/ceiling: the listing's 18 cards rendered from memory, with the root loader's work every page pays; a route
 // only in a build made with BENCH_CEILING=1, which this benchmark makes in build-bench/), each
-// with and without `Accept-Encoding: gzip`. Rounds interleave the cases; the report is the median over rounds of req/s
-// and p95 latency, and each page's ratio to the ceiling of the same round.
+// with and without `Accept-Encoding: gzip`. Signed-in cases (a shopper's session cookie, made fresh each round): the
+// listing, a product's details, the cart (one item in it) and the checkout. A fresh case: the listing for a filter
+// combination no request asked before (a new price range each request: the page cache cannot answer it). Rounds
+// interleave the cases; the report is the median over rounds of req/s and p95 latency, and each page's ratio to the
+// ceiling and to /robots.txt of the same round.
 //
 // Run: `npm run bench:throughput` (it builds the shop with the ceiling into build-bench/ first). Environment:
 //   BENCH_DATABASE_URL  the PostgreSQL database to (re)create (default postgres://postgres@127.0.0.1:5432/shop_bench_throughput)
@@ -12,6 +15,7 @@
 //   BENCH_DURATION      seconds per case (10), BENCH_WARMUP seconds before each case (2), BENCH_ROUNDS (3)
 //   BENCH_CONNECTIONS   (10), BENCH_PORT first port to use (3400)
 //   BENCH_ENCODINGS     identity,gzip (default both)
+//   BENCH_CASES         anonymous,signed-in,fresh (default all three)
 //   BENCH_INSTANCES     1 or 2: with 2, PostgreSQL also runs two servers and the load is split between them
 //   BENCH_SERVER_SCRIPT the server to run (scripts/server.mjs; another copy to measure an older version)
 //   BENCH_SERVER_ENV    extra server variables, "A=1,B=2" (COMPRESSION_LEVEL=1, PAGE_CACHE=off…)
@@ -33,6 +37,7 @@ const FIRST_PORT = Number(process.env.BENCH_PORT ?? 3400);
 const DATABASES = (process.env.BENCH_DB ?? "both") === "both" ? ["pg", "pglite"] : [process.env.BENCH_DB!];
 const ENCODINGS = (process.env.BENCH_ENCODINGS ?? "identity,gzip").split(",") as ("identity" | "gzip")[];
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+const CASES = new Set((process.env.BENCH_CASES ?? "anonymous,signed-in,fresh").split(","));
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench_throughput";
 const SERVER_ENV = Object.fromEntries(
   (process.env.BENCH_SERVER_ENV ?? "")
@@ -141,8 +146,17 @@ interface Measure {
   errors: number;
 }
 
+/** A page to load: its path, the shopper's cookie for a signed-in case, and a new query each request for a fresh one. */
+interface Case {
+  /** the name in the report */
+  label: string;
+  path: string;
+  cookie?: string;
+  fresh?: boolean;
+}
+
 /** One autocannon run per origin, in parallel, the connections split between them; latencies are pooled. */
-async function load(origins: string[], urlPath: string, encoding: string, seconds: number): Promise<Measure> {
+async function load(origins: string[], page: Case, encoding: string, seconds: number): Promise<Measure> {
   const latencies: number[] = [];
   const results = await Promise.all(
     origins.map(
@@ -150,10 +164,26 @@ async function load(origins: string[], urlPath: string, encoding: string, second
         new Promise<autocannon.Result>((resolve, reject) => {
           const instance = autocannon(
             {
-              url: origin + urlPath,
+              url: origin + page.path,
               connections: Math.max(1, Math.round(CONNECTIONS / origins.length)),
               duration: seconds,
-              headers: encoding === "gzip" ? { "accept-encoding": "gzip" } : {},
+              headers: {
+                ...(encoding === "gzip" ? { "accept-encoding": "gzip" } : {}),
+                ...(page.cookie ? { cookie: page.cookie } : {}),
+              },
+              // a fresh case: a price range no request has asked before, so no cached page can answer
+              ...(page.fresh
+                ? {
+                    requests: [
+                      {
+                        setupRequest: (request: { path: string }) => ({
+                          ...request,
+                          path: `${page.path}${page.path.includes("?") ? "&" : "?"}maxPrice=${(fresh++ / 100 + 100).toFixed(2)}`,
+                        }),
+                      },
+                    ],
+                  }
+                : {}),
             },
             (error, result) => (error ? reject(error) : resolve(result)),
           );
@@ -204,20 +234,64 @@ async function compressionCheck(origin: string, urlPath: string) {
   return { plain: plain.length, sent: raw.length, atOnce, ratio: raw.length / atOnce };
 }
 
-async function detailsPath(origin: string) {
-  const answer = (await (await fetch(`${origin}/api/v1/products/search?size=1`)).json()) as {
+async function firstProductId(origin: string) {
+  const answer = (await (await fetch(`${origin}/api/v1/products/search?size=1&inStock=true`)).json()) as {
     data: { content: { id: number }[] };
   };
-  return `/product/${answer.data.content[0]!.id}/details`;
+  return answer.data.content[0]!.id;
+}
+
+/** a counter for the fresh case's price ranges, across its runs */
+let fresh = 0;
+
+/** A shopper with an address and one product in the cart; a session cookie of the pages is made for it each round. */
+async function shopper(origin: string, productId: number) {
+  const credentials = { email: `bench-${Date.now()}@bench.test`, password: "bench-shopper-password" };
+  const address = { street: "1 Bench Street", city: "Springfield", state: "IL", country: "US", postalCode: "62701" };
+  const json = { "content-type": "application/json" };
+  const added = await fetch(`${origin}/api/v1/users/add`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ firstName: "Bench", lastName: "Shopper", ...credentials, addressList: [address] }),
+  });
+  if (added.status !== 201) throw new Error(`registering the shopper: ${added.status} ${await added.text()}`);
+  const { id } = ((await added.json()) as { data: { id: number } }).data;
+  const login = await fetch(`${origin}/api/v1/auth/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify(credentials),
+  });
+  const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
+  const item = await fetch(`${origin}/api/v1/cartItems/item/add`, {
+    method: "POST",
+    headers: { ...json, authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ productId, quantity: 1 }),
+  });
+  if (!item.ok) throw new Error(`adding to the shopper's cart: ${item.status} ${await item.text()}`);
+  return {
+    id,
+    /** the pages' session cookie, from the sign-in form (a new one each round: autocannon keeps no rotated cookie) */
+    async cookie() {
+      const response = await fetch(`${origin}/login`, {
+        method: "POST",
+        body: new URLSearchParams(credentials),
+        redirect: "manual",
+      });
+      const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+      if (!cookie) throw new Error(`signing in: ${response.status}, no session cookie`);
+      return cookie.split(";")[0]!;
+    },
+  };
 }
 
 type Row = { db: string; instances: number; path: string; encoding: string; round: number } & Measure;
 
 async function measure(db: string, servers: Server[], rows: Row[]) {
   const origins = servers.map((s) => s.origin);
-  const details = await detailsPath(origins[0]!);
-  const paths = ["/bench/ceiling", "/", "/products", details, "/robots.txt"];
-  for (const urlPath of paths.filter((p) => p !== "/robots.txt")) {
+  const productId = await firstProductId(origins[0]!);
+  const details = `/product/${productId}/details`;
+  const anonymous = ["/bench/ceiling", "/", "/products", details, "/robots.txt"];
+  for (const urlPath of anonymous.filter((p) => p !== "/robots.txt")) {
     const c = await compressionCheck(origins[0]!, urlPath);
     log(
       `[bench] ${db} ${urlPath}: ${c.plain} B plain, ${c.sent} B gzip as sent, ${c.atOnce} B gzip at once (level 6): ` +
@@ -236,21 +310,42 @@ async function measure(db: string, servers: Server[], rows: Row[]) {
       `[bench] gzip level ${level}: /products ${size} B, ${((used.user + used.system) / runs / 1000).toFixed(3)} ms CPU`,
     );
   }
+  // a session lives in the one server that made it only on PostgreSQL's shared tables: both instances know it
+  const signedIn = CASES.has("signed-in") ? await shopper(origins[0]!, productId) : null;
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const urlPath of paths) {
+    const cookie = signedIn ? await signedIn.cookie() : undefined;
+    const cases: Case[] = [
+      // the ceiling and the no-data route are every round's yardsticks
+      { label: "/bench/ceiling", path: "/bench/ceiling" },
+      { label: "/robots.txt", path: "/robots.txt" },
+      ...(CASES.has("anonymous")
+        ? ["/", "/products", details].map((urlPath) => ({ label: urlPath, path: urlPath }))
+        : []),
+      ...(CASES.has("fresh")
+        ? [{ label: "/products, a new price range each request", path: "/products", fresh: true }]
+        : []),
+      ...(signedIn && cookie
+        ? [
+            { label: "signed in: /products", path: "/products", cookie },
+            { label: "signed in: details", path: details, cookie },
+            { label: "signed in: cart", path: `/user/${signedIn.id}/my-cart`, cookie },
+            { label: "signed in: checkout", path: `/checkout/${signedIn.id}/checkout`, cookie },
+          ]
+        : []),
+    ];
+    for (const page of cases) {
       for (const encoding of ENCODINGS) {
-        if (WARMUP > 0) await load(origins, urlPath, encoding, WARMUP);
-        const m = await load(origins, urlPath, encoding, DURATION);
-        rows.push({ db, instances: servers.length, path: urlPath, encoding, round, ...m });
+        if (WARMUP > 0) await load(origins, page, encoding, WARMUP);
+        const m = await load(origins, page, encoding, DURATION);
+        rows.push({ db, instances: servers.length, path: page.label, encoding, round, ...m });
         log(
-          `[bench] ${db}×${servers.length} round ${round} ${urlPath} ${encoding}: ${m.rps.toFixed(0)} req/s, ` +
+          `[bench] ${db}×${servers.length} round ${round} ${page.label} ${encoding}: ${m.rps.toFixed(0)} req/s, ` +
             `p95 ${m.p95.toFixed(1)} ms, ${m.bytes.toFixed(0)} B/response` +
             (m.non2xx || m.errors ? `, ${m.non2xx} non-2xx, ${m.errors} errors` : ""),
         );
       }
     }
   }
-  return paths;
 }
 
 function report(rows: Row[]) {
@@ -259,26 +354,28 @@ function report(rows: Row[]) {
     const key = `${row.db}|${row.instances}|${row.path}|${row.encoding}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  const ceilingOf = (row: Row) =>
+  const yardstick = (row: Row, path: string) =>
     rows.find(
       (r) =>
         r.db === row.db &&
         r.instances === row.instances &&
         r.encoding === row.encoding &&
         r.round === row.round &&
-        r.path === "/bench/ceiling",
+        r.path === path,
     )!.rps;
   log("");
   log(
-    `| database | instances | page | encoding | req/s (median) | p95 ms (median) | ÷ ceiling (median) | B/response |`,
+    `| database | instances | page | encoding | req/s (median) | p95 ms (median) | ÷ ceiling (median) | ÷ /robots.txt (median) | B/response |`,
   );
-  log(`|---|---:|---|---|---:|---:|---:|---:|`);
+  log(`|---|---:|---|---|---:|---:|---:|---:|---:|`);
   for (const group of groups.values()) {
     const first = group[0]!;
-    const ratio = median(group.map((row) => row.rps / ceilingOf(row)));
+    const ratio = median(group.map((row) => row.rps / yardstick(row, "/bench/ceiling")));
+    const toRobots = median(group.map((row) => row.rps / yardstick(row, "/robots.txt")));
     log(
       `| ${first.db} | ${first.instances} | ${first.path} | ${first.encoding} | ${median(group.map((r) => r.rps)).toFixed(0)} | ` +
-        `${median(group.map((r) => r.p95)).toFixed(1)} | ${(ratio * 100).toFixed(0)}% | ${median(group.map((r) => r.bytes)).toFixed(0)} |`,
+        `${median(group.map((r) => r.p95)).toFixed(1)} | ${(ratio * 100).toFixed(0)}% | ${(toRobots * 100).toFixed(0)}% | ` +
+        `${median(group.map((r) => r.bytes)).toFixed(0)} |`,
     );
   }
 }
