@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { productVariants, shippingMethods, shopSettings } from "~/db/schema";
 import type { OfferTermsDto } from "~/schemas/offer-terms";
 import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
-import { offerTerms, resetOfferTermsMemo } from "~/services/catalogue/offer-terms.server";
+import { offerTerms } from "~/services/catalogue/offer-terms.server";
+import { resetVersionMemos } from "~/services/catalogue/version-memo.server";
 import { useApiServer } from "../support/api-server";
 import { useCategory } from "../support/checkout";
 import { setUpUsShipping } from "../support/pricing";
@@ -90,7 +91,7 @@ describe("a product's offer terms", () => {
     const after = await offerTerms({ productId: item.id, db: database.db });
     expect(after).not.toBe(first);
     expect(await offerTerms({ productId: item.id, db: database.db })).toBe(after);
-    resetOfferTermsMemo();
+    resetVersionMemos();
     expect(await offerTerms({ productId: item.id, db: database.db })).not.toBe(after);
   });
 

@@ -5,7 +5,7 @@ import { noteStorageFull } from "~/db/unavailable";
 import { setConfig } from "~/lib/env.server";
 import { setLogSink } from "~/lib/log.server";
 import { resetLifecycleForTests } from "~/server/lifecycle.server";
-import { resetOfferTermsMemo } from "~/services/catalogue/offer-terms.server";
+import { resetVersionMemos } from "~/services/catalogue/version-memo.server";
 
 // Tests never touch ./data: secrets are fixed, the data directory is a temporary one.
 process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "shop-test-"));
@@ -15,11 +15,11 @@ setConfig(undefined);
 
 // The unit and integration workers run file after file in one module graph (vitest.config.ts: isolate false): what
 // the app keeps in module state starts each file as a fresh process has it: the config read again (above), no full
-// disk seen, the console as the log's sink, the server not shutting down.
+// disk seen, the console as the log's sink, the server not shutting down, no answer kept per catalogue version.
 noteStorageFull(0);
 setLogSink(undefined);
 resetLifecycleForTests();
-resetOfferTermsMemo();
+resetVersionMemos();
 
 // cheaper password hashing in tests only (production keeps argon2's defaults)
 process.env.ARGON2_MEMORY_KIB ??= "4096";

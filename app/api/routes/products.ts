@@ -17,7 +17,7 @@ import {
   listProductsByCategory,
 } from "~/services/catalogue/catalogue.server";
 import { listDeals } from "~/services/catalogue/deals.server";
-import { searchProducts, suggestProducts } from "~/services/catalogue/search.server";
+import { searchCatalogue, suggestProducts } from "~/services/catalogue/search.server";
 import { listSitemapEntries } from "~/services/catalogue/sitemap.server";
 import { defineRoute } from "../define";
 
@@ -45,7 +45,7 @@ export const productRoutes = {
     },
     async ({ query: { name, ...query } }) => ({
       message: "Found",
-      data: await searchProducts({ query: { ...query, q: query.q ?? name } }),
+      data: await searchCatalogue({ ...query, q: query.q ?? name }),
     }),
   ),
 

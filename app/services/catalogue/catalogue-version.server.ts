@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type DbOrTx } from "~/db/client.server";
 import { catalogueVersion } from "~/db/schema";
 
 /**
@@ -8,10 +8,15 @@ import { catalogueVersion } from "~/db/schema";
  * catalogue stay the same as long as it does (docs/decisions/0028-throughput-and-http-caching.md).
  */
 export async function readCatalogueVersion(): Promise<number> {
-  const [row] = await getDb()
+  // no row (a test truncated every table): the next write inserts it with a value never used before
+  return (await catalogueVersionOf(getDb())) ?? 0;
+}
+
+/** The version as `db` (a transaction too) sees it; null when there is no row (a test truncated every table). */
+export async function catalogueVersionOf(db: DbOrTx): Promise<number | null> {
+  const [row] = await db
     .select({ version: catalogueVersion.version })
     .from(catalogueVersion)
     .where(eq(catalogueVersion.id, 1));
-  // no row (a test truncated every table): the next write inserts it with a value never used before
-  return row?.version ?? 0;
+  return row?.version ?? null;
 }

@@ -4,24 +4,19 @@
 // computed; shipping zones, methods and the shop settings move the catalogue's version, so a cached page follows them.
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { catalogueVersion, products, productVariants, shippingZones, shopSettings } from "~/db/schema";
+import { products, productVariants, shippingZones, shopSettings } from "~/db/schema";
 import { centsToDollars } from "~/lib/money";
 import { transitDays } from "~/lib/offer-json-ld";
 import type { OfferTermsDto } from "~/schemas/offer-terms";
 import { NotFoundError } from "../errors";
 import { withdrawalDays } from "../orders/after-sale.server";
 import { pricingLines, quote } from "../orders/quote.server";
+import { versionMemo } from "./version-memo.server";
 
 // Each answer depends only on the variant's price, weight and category, the zones, methods and shop settings: every
-// write to those moves the catalogue's version (migrations 0011, 0023). So answers are kept per version, process-wide,
-// and a new version drops them all; at most MEMO_SIZE variants (the oldest go first).
-const MEMO_SIZE = 500;
-let memo: { version: number; terms: Map<string, OfferTermsDto> } = { version: -1, terms: new Map() };
-
-/** Forgets every kept answer (tests/support/setup-env.ts: each test file starts with none). */
-export function resetOfferTermsMemo() {
-  memo = { version: -1, terms: new Map() };
-}
+// write to those moves the catalogue's version (migrations 0011, 0023). So answers are kept per version, process-wide
+// (version-memo.server.ts), for at most 500 variants.
+const memo = versionMemo<OfferTermsDto>(500);
 
 /** GET /products/product/{productId}/offer-terms: the variant's (the default one's when none is named). */
 export async function offerTerms({
@@ -33,22 +28,7 @@ export async function offerTerms({
   variantId?: number;
   db?: DbOrTx;
 }): Promise<OfferTermsDto> {
-  const [row] = await db
-    .select({ version: catalogueVersion.version })
-    .from(catalogueVersion)
-    .where(eq(catalogueVersion.id, 1));
-  // no row (a test emptied every table): nothing can be kept, its next write inserts a version never used before
-  const version = row?.version ?? null;
-  if (version !== null && memo.version !== version) memo = { version, terms: new Map() };
-  const key = `${productId}:${variantId ?? ""}`;
-  const kept = version === null ? undefined : memo.terms.get(key);
-  if (kept) return kept;
-  const terms = await computeOfferTerms(productId, variantId, db);
-  if (version !== null && memo.version === version) {
-    if (memo.terms.size >= MEMO_SIZE) memo.terms.delete(memo.terms.keys().next().value!);
-    memo.terms.set(key, terms);
-  }
-  return terms;
+  return memo.get(db, `${productId}:${variantId ?? ""}`, () => computeOfferTerms(productId, variantId, db));
 }
 
 async function computeOfferTerms(productId: number, variantId: number | undefined, db: DbOrTx): Promise<OfferTermsDto> {

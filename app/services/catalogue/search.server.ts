@@ -29,6 +29,7 @@ import {
   type Filters,
   type PlannedWord,
 } from "./search-filters.server";
+import { versionMemo } from "./version-memo.server";
 import {
   boundedCount,
   fromCount,
@@ -315,6 +316,19 @@ export async function searchProducts({
     correctedQuery,
     didYouMean: correctedQuery === null ? plan.didYouMean : null,
   };
+}
+
+/** The search's answers kept per catalogue version, the least recently asked going first (decision 0050). */
+const answers = versionMemo<ProductPage>(200);
+
+/**
+ * The search as the API answers it: the same query at the same catalogue version gives the same page, so it is kept
+ * (decision 0050). A signed-in shopper's listing, which no page cache can answer, then costs one read of the version
+ * instead of the search's ten queries. What it returns is shared: callers must not change it.
+ */
+export function searchCatalogue(query: ProductSearchQuery): Promise<ProductPage> {
+  const db = getDb();
+  return answers.get(db, JSON.stringify(query), () => searchProducts({ query, db }));
 }
 
 /** Categories some product is in whose name matches every word (as a word, its beginning, or a typo). */

@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { categories, products, productVariants } from "~/db/schema";
+import { ProductSearchQuerySchema } from "~/schemas/catalogue";
+import { searchCatalogue } from "~/services/catalogue/search.server";
+import { resetVersionMemos } from "~/services/catalogue/version-memo.server";
+import { useApiServer } from "../support/api-server";
+import { admin } from "../support/checkout";
+import { createCategory, createProduct, word } from "../support/factories";
+import { json } from "../support/requests";
+import { useTestDatabase } from "../support/test-db";
+
+// The search's answers are kept per catalogue version (docs/decisions/0050-search-answers-kept-per-catalogue-version.md):
+// the same query at the same version is answered from memory, and every committed write to the catalogue, whichever
+// connection made it, gives the next search a fresh answer.
+
+const database = useTestDatabase();
+const api = useApiServer();
+
+const query = (input: Record<string, string | string[]>) => ProductSearchQuerySchema.parse(input);
+
+describe("the search's kept answers", () => {
+  it("answer the same query from memory until the catalogue changes, then afresh", async () => {
+    const tag = word();
+    const category = await createCategory(database.db);
+    const made = await createProduct(database.db, { categoryId: category.id, name: `${tag} Pad`, inventory: 5 });
+
+    const first = await searchCatalogue(query({ q: tag }));
+    expect(first.content.map((p) => [p.id, p.inventory])).toEqual([[made.id, 5]]);
+    expect(await searchCatalogue(query({ q: tag })), "kept").toBe(first);
+    // another query is another answer
+    const sorted = await searchCatalogue(query({ q: tag, sort: "price_asc" }));
+    expect(sorted).not.toBe(first);
+
+    // stock, price, a new product, a category's name: each committed write gives a fresh answer
+    await database.db.update(products).set({ inventory: 2 }).where(eq(products.id, made.id));
+    const restocked = await searchCatalogue(query({ q: tag }));
+    expect(restocked).not.toBe(first);
+    expect(restocked.content[0]!.inventory).toBe(2);
+
+    await database.db.update(productVariants).set({ priceCents: 1234 }).where(eq(productVariants.productId, made.id));
+    expect((await searchCatalogue(query({ q: tag }))).content[0]!.variants[0]!.price).toBe(12.34);
+
+    await createProduct(database.db, { categoryId: category.id, name: `${tag} Mat` });
+    expect((await searchCatalogue(query({ q: tag }))).totalElements).toBe(2);
+
+    await database.db
+      .update(categories)
+      .set({ name: `${tag} Renamed` })
+      .where(eq(categories.id, category.id));
+    expect((await searchCatalogue(query({ q: tag }))).content[0]!.category.name).toBe(`${tag} Renamed`);
+  });
+
+  it("are the API's answers, and a write through the API is seen by the next search", async () => {
+    const tag = word();
+    const category = await createCategory(database.db);
+    await createProduct(database.db, { categoryId: category.id, name: `${tag} Stick`, inventory: 3 });
+    const search = async () =>
+      (
+        await api.json<{
+          data: { content: Array<{ id: number; inventory: number; variants: Array<{ id: number }> }> };
+        }>(`/products/search?q=${tag}`)
+      ).body.data.content;
+    const before = await search();
+    expect(before.map((p) => p.inventory)).toEqual([3]);
+    const boss = await admin(api, database.db);
+    const [{ id, variants }] = before as [(typeof before)[number]];
+    const stocked = await api.json(
+      `/products/${id}/stock`,
+      json("PUT", { variants: [{ id: variants[0]!.id, inventory: 9 }] }, boss.auth),
+    );
+    expect(stocked.status, JSON.stringify(stocked.body)).toBe(200);
+    expect((await search()).map((p) => p.inventory)).toEqual([9]);
+  });
+
+  it("are frozen in the tests, so a caller that changes a shared answer fails here and not in production", async () => {
+    const tag = word();
+    const category = await createCategory(database.db);
+    await createProduct(database.db, { categoryId: category.id, name: `${tag} Cable` });
+    const page = await searchCatalogue(query({ q: tag }));
+    expect(() => page.content.push(page.content[0]!)).toThrow(TypeError);
+    expect(() => {
+      (page.facets.brands as Array<{ name: string }>)[0]!.name = "changed";
+    }).toThrow(TypeError);
+  });
+
+  it("are forgotten by resetVersionMemos", async () => {
+    const tag = word();
+    const category = await createCategory(database.db);
+    await createProduct(database.db, { categoryId: category.id, name: `${tag} Dock` });
+    const first = await searchCatalogue(query({ q: tag }));
+    resetVersionMemos();
+    expect(await searchCatalogue(query({ q: tag }))).not.toBe(first);
+  });
+});
