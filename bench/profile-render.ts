@@ -8,7 +8,7 @@
 //
 // Run: `npm run build` first, then `npm run bench:profile`. Environment:
 //   BENCH_DATABASE_URL  the PostgreSQL database to (re)create (default postgres://postgres@127.0.0.1:5432/shop_bench_profile)
-//   PROFILE_REQUESTS    requests per page (300), PROFILE_PORT (3450)
+//   PROFILE_REQUESTS    requests per page (300), PROFILE_PORT (3450), PROFILE_PAGES (details,cart: only those)
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -19,6 +19,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench_profile";
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 300);
 const PORT = Number(process.env.PROFILE_PORT ?? 3450);
+/** PROFILE_PAGES: a comma-separated part of the pages' labels to profile only those (default every page) */
+const PAGES = process.env.PROFILE_PAGES?.split(",");
 const origin = `http://127.0.0.1:${PORT}`;
 
 interface ProfileNode {
@@ -117,11 +119,14 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   try {
-    const cookie = await signIn();
-    const pages: Array<[string, string, Record<string, string>]> = [
+    const { cookie, id, productId } = await signIn();
+    const all: Array<[string, string, Record<string, string>]> = [
       ["/robots.txt", "/robots.txt", {}],
       ["signed in: /products", "/products", { cookie }],
+      ["signed in: details", `/product/${productId}/details`, { cookie }],
+      ["signed in: cart (one product)", `/user/${id}/my-cart`, { cookie }],
     ];
+    const pages = all.filter(([label]) => PAGES === undefined || PAGES.some((page) => label.includes(page)));
     for (const [label, urlPath, headers] of pages) {
       // warm the code paths first, then the timed requests, one at a time
       for (let i = 0; i < 30; i++) await (await fetch(origin + urlPath, { headers })).arrayBuffer();
@@ -146,14 +151,31 @@ async function main() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** A new shopper with one product in the cart, signed in through the form: its session cookie and ids. */
 async function signIn() {
   const credentials = { email: `profile-${Date.now()}@bench.test`, password: "profile-shopper-password" };
+  const json = { "content-type": "application/json" };
   const added = await fetch(`${origin}/api/v1/users/add`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: json,
     body: JSON.stringify({ firstName: "Profile", lastName: "Shopper", ...credentials, addressList: [] }),
   });
   if (added.status !== 201) throw new Error(`registering: ${added.status}`);
+  const { id } = ((await added.json()) as { data: { id: number } }).data;
+  const search = await fetch(`${origin}/api/v1/products/search?size=1&inStock=true`);
+  const productId = ((await search.json()) as { data: { content: Array<{ id: number }> } }).data.content[0]!.id;
+  const login = await fetch(`${origin}/api/v1/auth/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify(credentials),
+  });
+  const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
+  const item = await fetch(`${origin}/api/v1/cartItems/item/add`, {
+    method: "POST",
+    headers: { ...json, authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ productId, quantity: 1 }),
+  });
+  if (!item.ok) throw new Error(`adding to the cart: ${item.status}`);
   const response = await fetch(`${origin}/login`, {
     method: "POST",
     body: new URLSearchParams(credentials),
@@ -161,7 +183,7 @@ async function signIn() {
   });
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
   if (!cookie) throw new Error(`signing in: ${response.status}`);
-  return cookie.split(";")[0]!;
+  return { cookie: cookie.split(";")[0]!, id, productId };
 }
 
 /**

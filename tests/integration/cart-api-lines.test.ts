@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { selectRows } from "~/db/query.server";
 import { carts, products } from "~/db/schema";
 import type { CartItemDto } from "~/schemas/cart";
 import { useApiServer } from "../support/api-server";
@@ -25,6 +26,19 @@ describe("GET /carts/user/{userId}/cart and /count", () => {
     const count = await api.json<Envelope<{ count: number }>>(`/carts/user/${user.id}/count`, { headers: user.auth });
     expect(count.status).toBe(200);
     expect(count.body.data).toEqual({ count: 0 });
+  });
+
+  it("makes one cart for concurrent first visits, and writes nothing when a shopper views the cart they have", async () => {
+    const user = await shopper();
+    const first = await Promise.all(Array.from({ length: 6 }, () => cartOf(user)));
+    expect(new Set(first.map((cart) => cart.cartId)).size).toBe(1);
+    expect(await database.db.select().from(carts).where(eq(carts.userId, user.id))).toHaveLength(1);
+    // viewing it again writes nothing: not even a value of the ids' sequence is taken
+    const sequence = async () =>
+      (await selectRows<{ last: number }>(database.db, sql`SELECT last_value::int AS last FROM carts_id_seq`))[0]!.last;
+    const before = await sequence();
+    for (let i = 0; i < 3; i++) expect((await cartOf(user)).cartId).toBe(first[0]!.cartId);
+    expect(await sequence()).toBe(before);
   });
 
   it("lists the lines with their prices and the total in dollars, and counts the pieces", async () => {

@@ -12,16 +12,24 @@ import { NotFoundError, OutOfStockError, ValidationError } from "../errors";
 import { resolveVariant, variantLabel } from "../catalogue/variants.server";
 import { wasPrice } from "~/lib/sale";
 
-/** The user's cart id, creating the (empty) cart on first use; concurrent first uses agree on one cart. */
+/**
+ * The user's cart id, creating the (empty) cart on first use; concurrent first uses agree on one cart. Read first: a
+ * cart exists on every visit but the first, and an insert that meets it would still be a write (and spend a value of
+ * the ids' sequence) on every view of the cart.
+ */
 export async function ensureCartId(userId: number, db: DbOrTx = getDb()): Promise<number> {
+  const existing = () => db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  const [found] = await existing();
+  if (found) return found.id;
   const [created] = await db
     .insert(carts)
     .values({ userId })
     .onConflictDoNothing({ target: carts.userId })
     .returning({ id: carts.id });
   if (created) return created.id;
-  const [existing] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  return existing!.id;
+  // another request made it between the read and the insert
+  const [made] = await existing();
+  return made!.id;
 }
 
 /** A product's name with its variant's label, as messages say it: "Keyboard (Switch: Brown)". */
