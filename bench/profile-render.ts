@@ -115,7 +115,8 @@ async function main() {
   server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const started = Date.now();
   while (!output.includes("[shop] ready on")) {
-    if (Date.now() - started > 120_000) throw new Error(`the server did not start:\n${output}`);
+    if (Date.now() - started > 120_000 || server.exitCode !== null)
+      throw new Error(`the server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   try {
@@ -139,9 +140,12 @@ async function main() {
       windows.push({ label, start, end: monotonicMicroseconds() });
     }
   } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
+    // a server that already stopped (it crashed) has nothing left to wait for
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
   }
   const file = fs.readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
   if (!file) throw new Error(`no profile written:\n${output.slice(-2000)}`);

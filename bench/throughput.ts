@@ -171,14 +171,15 @@ async function load(origins: string[], page: Case, encoding: string, seconds: nu
                 ...(encoding === "gzip" ? { "accept-encoding": "gzip" } : {}),
                 ...(page.cookie ? { cookie: page.cookie } : {}),
               },
-              // a fresh case: a price range no request has asked before, so no cached page can answer
+              // a fresh case: a price range no request has asked before, so no cached page can answer; above every
+              // price, so each request finds the same products
               ...(page.fresh
                 ? {
                     requests: [
                       {
                         setupRequest: (request: { path: string }) => ({
                           ...request,
-                          path: `${page.path}${page.path.includes("?") ? "&" : "?"}maxPrice=${(fresh++ / 100 + 100).toFixed(2)}`,
+                          path: `${page.path}${page.path.includes("?") ? "&" : "?"}maxPrice=${(999_999 - fresh++ / 100).toFixed(2)}`,
                         }),
                       },
                     ],
@@ -310,7 +311,7 @@ async function measure(db: string, servers: Server[], rows: Row[]) {
       `[bench] gzip level ${level}: /products ${size} B, ${((used.user + used.system) / runs / 1000).toFixed(3)} ms CPU`,
     );
   }
-  // a session lives in the one server that made it only on PostgreSQL's shared tables: both instances know it
+  // the shopper is made through the first server; with two on PostgreSQL, both read its session from the shared tables
   const signedIn = CASES.has("signed-in") ? await shopper(origins[0]!, productId) : null;
   for (let round = 1; round <= ROUNDS; round++) {
     const cookie = signedIn ? await signedIn.cookie() : undefined;

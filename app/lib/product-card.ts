@@ -40,10 +40,12 @@ export interface DealCardData extends ProductCardData {
 export const CARD_DESCRIPTION_CHARACTERS = 240;
 
 export function cardDescription(description: string): string {
-  if (description.length <= CARD_DESCRIPTION_CHARACTERS) return description;
-  const cut = description.slice(0, CARD_DESCRIPTION_CHARACTERS);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > CARD_DESCRIPTION_CHARACTERS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  const characters = [...description];
+  if (characters.length <= CARD_DESCRIPTION_CHARACTERS) return description;
+  // by code points, so that no emoji or other character outside the basic plane is cut in two
+  const cut = characters.slice(0, CARD_DESCRIPTION_CHARACTERS).join("");
+  const space = Math.max(...[...cut.matchAll(/\s/g)].map((match) => match.index), -1);
+  return `${(space > cut.length / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /** The variants a card speaks for: those that matched the listing's filters, else all. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { categories, products, productVariants } from "~/db/schema";
 import { ProductSearchQuerySchema } from "~/schemas/catalogue";
 import { searchCatalogue } from "~/services/catalogue/search.server";
-import { resetVersionMemos } from "~/services/catalogue/version-memo.server";
+import { resetVersionMemos, versionMemo } from "~/services/catalogue/version-memo.server";
 import { useApiServer } from "../support/api-server";
 import { admin } from "../support/checkout";
 import { createCategory, createProduct, word } from "../support/factories";
@@ -91,5 +91,37 @@ describe("the search's kept answers", () => {
     const first = await searchCatalogue(query({ q: tag }));
     resetVersionMemos();
     expect(await searchCatalogue(query({ q: tag }))).not.toBe(first);
+  });
+});
+
+describe("the version memo", () => {
+  it("keeps nothing computed in a transaction, whose writes have not moved the version yet", async () => {
+    const memo = versionMemo<{ n: number }>({ entries: 10 });
+    let computed = 0;
+    const compute = async () => ({ n: ++computed });
+    await database.db.transaction(async (tx) => {
+      await memo.get(tx, "k", compute);
+      await memo.get(tx, "k", compute);
+    });
+    expect(computed).toBe(2);
+    const kept = await memo.get(database.db, "k", compute);
+    expect(await memo.get(database.db, "k", compute)).toBe(kept);
+    expect(computed).toBe(3);
+  });
+
+  it("keeps answers within their weight: none heavier than a quarter, the least recently used going first", async () => {
+    const memo = versionMemo<{ weight: number }>({ entries: 10, weight: { max: 9, of: (answer) => answer.weight } });
+    const get = (key: string, weight: number) => memo.get(database.db, key, async () => ({ weight }));
+    const heavy = await get("heavy", 3);
+    expect(await get("heavy", 3), "3 is above a quarter of 9").not.toBe(heavy);
+    const a = await get("a", 2);
+    const b = await get("b", 2);
+    const c = await get("c", 2);
+    const d = await get("d", 2);
+    expect(await get("a", 2), "used again: now the most recent").toBe(a);
+    await get("e", 2); // 10 > 9: b, the least recently used, goes
+    expect(await get("c", 2)).toBe(c);
+    expect(await get("d", 2)).toBe(d);
+    expect(await get("b", 2)).not.toBe(b);
   });
 });

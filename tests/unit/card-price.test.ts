@@ -88,8 +88,12 @@ describe("a card's data", () => {
     const cut = cardDescription(long);
     expect(cut.length).toBeLessThanOrEqual(CARD_DESCRIPTION_CHARACTERS + 1);
     expect(cut).toMatch(/^(word )+word…$/);
-    // one long run without a space is cut at the limit
+    // one long run without a space is cut at the limit, a line break is a place to cut, and no emoji is cut in two
     expect(cardDescription("x".repeat(500))).toBe(`${"x".repeat(CARD_DESCRIPTION_CHARACTERS)}…`);
+    expect(cardDescription(`${"y".repeat(200)}\n${"z".repeat(100)}`)).toBe(`${"y".repeat(200)}…`);
+    const emoji = cardDescription("🎮".repeat(300));
+    expect([...emoji]).toHaveLength(CARD_DESCRIPTION_CHARACTERS + 1);
+    expect(emoji).toBe(`${"🎮".repeat(CARD_DESCRIPTION_CHARACTERS)}…`);
   });
 
   it("gives a deal the biggest saving of its variants on sale and in stock, and says 'up to' when they differ", () => {

@@ -16,7 +16,7 @@ import { versionMemo } from "./version-memo.server";
 // Each answer depends only on the variant's price, weight and category, the zones, methods and shop settings: every
 // write to those moves the catalogue's version (migrations 0011, 0023). So answers are kept per version, process-wide
 // (version-memo.server.ts), for at most 500 variants.
-const memo = versionMemo<OfferTermsDto>(500);
+const memo = versionMemo<OfferTermsDto>({ entries: 500 });
 
 /** GET /products/product/{productId}/offer-terms: the variant's (the default one's when none is named). */
 export async function offerTerms({

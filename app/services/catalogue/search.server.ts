@@ -318,8 +318,23 @@ export async function searchProducts({
   };
 }
 
-/** The search's answers kept per catalogue version, the least recently asked going first (decision 0050). */
-const answers = versionMemo<ProductPage>(200);
+/**
+ * The search's answers kept per catalogue version, the least recently asked going first (decision 0050): at most 200,
+ * and at most about 20 MB in all by a rough weight in kilobytes (a product's fields and description, its variants and
+ * pictures), as a merchant's products may carry long descriptions and hundreds of variants.
+ */
+const answers = versionMemo<ProductPage>({
+  entries: 200,
+  weight: {
+    max: 20_000,
+    of: (page) =>
+      page.content.reduce(
+        (sum, product) =>
+          sum + 1 + product.description.length / 1_000 + product.variants.length / 2 + product.images.length / 4,
+        1,
+      ),
+  },
+});
 
 /**
  * The search as the API answers it: the same query at the same catalogue version gives the same page, so it is kept

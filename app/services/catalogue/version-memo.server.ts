@@ -3,52 +3,89 @@
 // variants, options, images, categories, reviews, shipping zones and methods, the shop's settings), whichever instance
 // or tool wrote. An answer computed from the catalogue is the same as long as the version is: it is kept under the
 // version read before it was computed, and a new version drops every kept answer.
-import type { DbOrTx } from "~/db/client.server";
+import { getDb, type Db, type DbOrTx } from "~/db/client.server";
 import { getConfig } from "~/lib/env.server";
 import { catalogueVersionOf } from "./catalogue-version.server";
 
 export interface VersionMemo<T> {
-  /** The answer kept for `key` at the catalogue's current version, else `compute()`'s (then kept). */
+  /**
+   * The answer kept for `key` at the catalogue's current version, else `compute()`'s (then kept). Only answers read
+   * from the shop's database are kept: in a transaction, writes not yet committed have not moved the version.
+   */
   get(db: DbOrTx, key: string, compute: () => Promise<T>): Promise<T>;
   reset(): void;
+}
+
+interface Limits<T> {
+  /** at most this many answers */
+  entries: number;
+  /** and at most this much in all, each answer weighing `weigh(answer)`; one heavier than a quarter is not kept */
+  weight?: { max: number; of: (answer: T) => number };
 }
 
 const memos = new Set<VersionMemo<unknown>>();
 
 /**
- * A memo of at most `size` answers, the least recently used going first. What it hands out is shared by every caller:
+ * A memo within `limits`, the least recently used answer going first. What it hands out is shared by every caller:
  * outside production it is frozen, so that a caller changing it fails in the tests instead of changing the others'.
  */
-export function versionMemo<T>(size: number): VersionMemo<T> {
+export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
+  /** the database the version was read from (the tests open one per file) */
+  let owner: Db | undefined;
   let version: number | null = null;
-  let answers = new Map<string, T>();
+  let answers = new Map<string, { answer: T; weight: number }>();
+  let total = 0;
+
+  function clear() {
+    version = null;
+    answers = new Map();
+    total = 0;
+  }
+
+  function keep(key: string, answer: T) {
+    const heavy = weight ? weight.of(answer) : 0;
+    if (weight && heavy > weight.max / 4) return;
+    answers.set(key, { answer, weight: heavy });
+    total += heavy;
+    for (const [oldest, kept] of answers) {
+      if (answers.size <= entries && (!weight || total <= weight.max)) break;
+      answers.delete(oldest);
+      total -= kept.weight;
+    }
+  }
+
   const memo: VersionMemo<T> = {
     async get(db, key, compute) {
+      const shared = (answer: T) => {
+        if (!getConfig().production) deepFreeze(answer);
+        return answer;
+      };
+      if (db !== getDb()) return compute();
+      if (db !== owner) {
+        owner = db;
+        clear();
+      }
       // no version row (a test emptied every table): nothing can be kept; its next write inserts a value never used
       const current = await catalogueVersionOf(db);
-      if (current === null) return compute();
+      if (current === null) return shared(await compute());
       if (current !== version) {
+        clear();
         version = current;
-        answers = new Map();
       }
       const kept = answers.get(key);
       if (kept !== undefined) {
         answers.delete(key);
         answers.set(key, kept);
-        return kept;
+        return kept.answer;
       }
-      const answer = await compute();
+      const answer = shared(await compute());
       // a newer version was seen meanwhile: this answer may be older than it, and is not kept
-      if (version === current) {
-        if (!getConfig().production) deepFreeze(answer);
-        if (answers.size >= size) answers.delete(answers.keys().next().value!);
-        answers.set(key, answer);
-      }
+      if (version === current && owner === db) keep(key, answer);
       return answer;
     },
     reset() {
-      version = null;
-      answers = new Map();
+      owner = undefined;
+      clear();
     },
   };
   memos.add(memo as VersionMemo<unknown>);
