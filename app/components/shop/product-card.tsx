@@ -165,7 +165,10 @@ export function DealCard({ product }: { product: DealCardData }) {
   );
 }
 
-/** The card's price: "from $X" when its variants differ in price, and "was $Y" beside it when on sale (app/lib/product-card.ts). */
+/**
+ * The card's price: "from $X" when its variants differ in price, and "was $Y" beside it when on sale (which variants
+ * count: app/lib/product-card.ts).
+ */
 function CardPrice({ product }: { product: ProductCardData }) {
   return (
     <span className="text-lg">
