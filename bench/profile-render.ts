@@ -14,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { benchShopper, firstProductInStock } from "./shopper";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/shop_bench_profile";
@@ -120,7 +121,9 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   try {
-    const { cookie, id, productId } = await signIn();
+    const productId = await firstProductInStock(origin);
+    const shopper = await benchShopper(origin, productId);
+    const [cookie, id] = [await shopper.cookie(), shopper.id];
     const all: Array<[string, string, Record<string, string>]> = [
       ["/robots.txt", "/robots.txt", {}],
       ["signed in: /products", "/products", { cookie }],
@@ -153,41 +156,6 @@ async function main() {
   for (const window of windows) summarize(profile, window);
   console.log(`[profile] the profile: ${path.join(profileDir, file)} (open it in Chrome's DevTools, Performance)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-/** A new shopper with one product in the cart, signed in through the form: its session cookie and ids. */
-async function signIn() {
-  const credentials = { email: `profile-${Date.now()}@bench.test`, password: "profile-shopper-password" };
-  const json = { "content-type": "application/json" };
-  const added = await fetch(`${origin}/api/v1/users/add`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ firstName: "Profile", lastName: "Shopper", ...credentials, addressList: [] }),
-  });
-  if (added.status !== 201) throw new Error(`registering: ${added.status}`);
-  const { id } = ((await added.json()) as { data: { id: number } }).data;
-  const search = await fetch(`${origin}/api/v1/products/search?size=1&inStock=true`);
-  const productId = ((await search.json()) as { data: { content: Array<{ id: number }> } }).data.content[0]!.id;
-  const login = await fetch(`${origin}/api/v1/auth/login`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify(credentials),
-  });
-  const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
-  const item = await fetch(`${origin}/api/v1/cartItems/item/add`, {
-    method: "POST",
-    headers: { ...json, authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({ productId, quantity: 1 }),
-  });
-  if (!item.ok) throw new Error(`adding to the cart: ${item.status}`);
-  const response = await fetch(`${origin}/login`, {
-    method: "POST",
-    body: new URLSearchParams(credentials),
-    redirect: "manual",
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  if (!cookie) throw new Error(`signing in: ${response.status}`);
-  return { cookie: cookie.split(";")[0]!, id, productId };
 }
 
 /**

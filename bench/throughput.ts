@@ -27,6 +27,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { benchShopper, firstProductInStock } from "./shopper";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -235,61 +236,14 @@ async function compressionCheck(origin: string, urlPath: string) {
   return { plain: plain.length, sent: raw.length, atOnce, ratio: raw.length / atOnce };
 }
 
-async function firstProductId(origin: string) {
-  const answer = (await (await fetch(`${origin}/api/v1/products/search?size=1&inStock=true`)).json()) as {
-    data: { content: { id: number }[] };
-  };
-  return answer.data.content[0]!.id;
-}
-
 /** a counter for the fresh case's price ranges, across its runs */
 let fresh = 0;
-
-/** A shopper with an address and one product in the cart; a session cookie of the pages is made for it each round. */
-async function shopper(origin: string, productId: number) {
-  const credentials = { email: `bench-${Date.now()}@bench.test`, password: "bench-shopper-password" };
-  const address = { street: "1 Bench Street", city: "Springfield", state: "IL", country: "US", postalCode: "62701" };
-  const json = { "content-type": "application/json" };
-  const added = await fetch(`${origin}/api/v1/users/add`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ firstName: "Bench", lastName: "Shopper", ...credentials, addressList: [address] }),
-  });
-  if (added.status !== 201) throw new Error(`registering the shopper: ${added.status} ${await added.text()}`);
-  const { id } = ((await added.json()) as { data: { id: number } }).data;
-  const login = await fetch(`${origin}/api/v1/auth/login`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify(credentials),
-  });
-  const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
-  const item = await fetch(`${origin}/api/v1/cartItems/item/add`, {
-    method: "POST",
-    headers: { ...json, authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({ productId, quantity: 1 }),
-  });
-  if (!item.ok) throw new Error(`adding to the shopper's cart: ${item.status} ${await item.text()}`);
-  return {
-    id,
-    /** the pages' session cookie, from the sign-in form (a new one each round: autocannon keeps no rotated cookie) */
-    async cookie() {
-      const response = await fetch(`${origin}/login`, {
-        method: "POST",
-        body: new URLSearchParams(credentials),
-        redirect: "manual",
-      });
-      const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
-      if (!cookie) throw new Error(`signing in: ${response.status}, no session cookie`);
-      return cookie.split(";")[0]!;
-    },
-  };
-}
 
 type Row = { db: string; instances: number; path: string; encoding: string; round: number } & Measure;
 
 async function measure(db: string, servers: Server[], rows: Row[]) {
   const origins = servers.map((s) => s.origin);
-  const productId = await firstProductId(origins[0]!);
+  const productId = await firstProductInStock(origins[0]!);
   const details = `/product/${productId}/details`;
   const anonymous = ["/bench/ceiling", "/", "/products", details, "/robots.txt"];
   for (const urlPath of anonymous.filter((p) => p !== "/robots.txt")) {
@@ -312,7 +266,7 @@ async function measure(db: string, servers: Server[], rows: Row[]) {
     );
   }
   // the shopper is made through the first server; with two on PostgreSQL, both read its session from the shared tables
-  const signedIn = CASES.has("signed-in") ? await shopper(origins[0]!, productId) : null;
+  const signedIn = CASES.has("signed-in") ? await benchShopper(origins[0]!, productId) : null;
   for (let round = 1; round <= ROUNDS; round++) {
     const cookie = signedIn ? await signedIn.cookie() : undefined;
     const cases: Case[] = [
