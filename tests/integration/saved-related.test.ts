@@ -7,6 +7,7 @@ import type { ReviewMailPreference } from "~/schemas/reviews";
 import type { Related, SavedList } from "~/schemas/saved";
 import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
 import { RELATED_MAX } from "~/schemas/saved-constants";
+import { MIN_ORDERS_TOGETHER, relatedToProduct } from "~/services/catalogue/related.server";
 import { PASSWORD } from "../support/accounts";
 import { useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
@@ -237,6 +238,32 @@ describe("related products", () => {
     expect(await readCatalogueVersion()).not.toBe(before);
     const [row] = await database.db.select().from(products).where(eq(products.id, p.id));
     expect(row!.inventory).toBe(9);
+  });
+
+  it("are kept per catalogue version, and the orders placed and cancelled since are seen (decision 0050)", async () => {
+    const mice = await createCategory(database.db);
+    const cables = await createCategory(database.db);
+    const mouse = await createProduct(database.db, { categoryId: mice.id, brand: "Kept A", inventory: 50 });
+    const cable = await createProduct(database.db, { categoryId: cables.id, brand: "Kept B", inventory: 50 });
+    const related = async () =>
+      (await get<Related>(`/products/product/${mouse.id}/related`)).body.data.products.map((p) => p.id);
+    expect(await related()).toEqual([]);
+    const first = await relatedToProduct({ id: mouse.id });
+    expect(await relatedToProduct({ id: mouse.id }), "kept").toBe(first);
+
+    const buyer = await shopper();
+    const orders = [];
+    for (let i = 0; i < MIN_ORDERS_TOGETHER; i++) {
+      orders.push(
+        await placedOrder(buyer, [
+          [mouse.id, 1],
+          [cable.id, 1],
+        ]),
+      );
+    }
+    expect(await related(), "bought together since").toEqual([cable.id]);
+    await advance(orders[0]!.order.id, ["CANCELLED"]);
+    expect(await related(), "one of the two orders cancelled").toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { categories, products, productVariants } from "~/db/schema";
 import { ProductSearchQuerySchema } from "~/schemas/catalogue";
+import { productDetails } from "~/services/catalogue/catalogue.server";
 import { searchCatalogue } from "~/services/catalogue/search.server";
 import { resetVersionMemos, versionMemo } from "~/services/catalogue/version-memo.server";
 import { useApiServer } from "../support/api-server";
@@ -91,6 +92,28 @@ describe("the search's kept answers", () => {
     const first = await searchCatalogue(query({ q: tag }));
     resetVersionMemos();
     expect(await searchCatalogue(query({ q: tag }))).not.toBe(first);
+  });
+});
+
+describe("a product's kept answer", () => {
+  it("is the API's answer until the product, its variants or its pictures change", async () => {
+    const category = await createCategory(database.db);
+    const made = await createProduct(database.db, { categoryId: category.id, inventory: 4 });
+    const first = await productDetails(made.id);
+    expect(await productDetails(made.id), "kept").toBe(first);
+    const viaApi = async () =>
+      (
+        await api.json<{ data: { inventory: number; variants: Array<{ price: number }> } }>(
+          `/products/product/${made.id}/product`,
+        )
+      ).body.data;
+    expect((await viaApi()).inventory).toBe(4);
+
+    await database.db.update(productVariants).set({ priceCents: 4321 }).where(eq(productVariants.productId, made.id));
+    expect((await viaApi()).variants[0]!.price).toBe(43.21);
+    expect(await productDetails(made.id)).not.toBe(first);
+    // a product that does not exist is 404, as before
+    expect((await api.json("/products/product/2147483647/product")).status).toBe(404);
   });
 });
 

@@ -10,11 +10,11 @@ import {
 } from "~/schemas/catalogue";
 import { IdParamSchema, IdSchema } from "~/schemas/common";
 import {
-  getProduct,
   listAllProducts,
   listDistinctBrands,
   listDistinctProducts,
   listProductsByCategory,
+  productDetails,
 } from "~/services/catalogue/catalogue.server";
 import { listDeals } from "~/services/catalogue/deals.server";
 import { searchCatalogue, suggestProducts } from "~/services/catalogue/search.server";
@@ -104,7 +104,7 @@ export const productRoutes = {
       params: IdParamSchema,
       response: ProductSchema,
     },
-    async ({ params }) => ({ message: "Found", data: await getProduct({ id: params.id }) }),
+    async ({ params }) => ({ message: "Found", data: await productDetails(params.id) }),
   ),
 
   byCategory: defineRoute(

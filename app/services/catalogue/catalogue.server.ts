@@ -8,6 +8,7 @@ import { NotFoundError } from "../errors";
 import { imageDto } from "./images.server";
 import { variantsOfProducts } from "./variants.server";
 import { productRatings } from "../reviews/reviews.server";
+import { versionMemo } from "./version-memo.server";
 
 interface ProductRow {
   id: number;
@@ -31,7 +32,7 @@ const productColumns = {
   categoryName: categories.name,
 };
 
-/** Attaches images (in upload order), options and variants to product rows with three queries. */
+/** Attaches images (in upload order), options, variants and ratings to product rows with four queries. */
 export async function withDetails(db: DbOrTx, rows: ProductRow[]): Promise<ProductDto[]> {
   const ids = rows.map((row) => row.id);
   const [imageRows, variants, ratings] = await Promise.all([
@@ -119,6 +120,26 @@ export async function getProduct({ id, db = getDb() }: { id: number; db?: DbOrTx
   if (!row) throw new NotFoundError("Product not found");
   const [product] = await withDetails(db, [row]);
   return product!;
+}
+
+/**
+ * A product's rough weight in kilobytes, for the limits of answers kept in memory: its fields and description, its
+ * variants and pictures (a merchant's products may carry long descriptions and hundreds of variants).
+ */
+export const productWeight = (product: ProductDto) =>
+  1 + product.description.length / 1_000 + product.variants.length / 2 + product.images.length / 4;
+
+/** Products as GET /products/product/{id}/product answers, kept per catalogue version (decision 0050). */
+const details = versionMemo<ProductDto>({ entries: 500, weight: { max: 10_000, of: productWeight } });
+
+/**
+ * One product as the API answers it: the same at the same catalogue version, so kept (decision 0050). A signed-in
+ * shopper's details page, which no page cache answers, then reads the version instead of the product's five queries.
+ * What it returns is shared: callers must not change it.
+ */
+export function productDetails(id: number): Promise<ProductDto> {
+  const db = getDb();
+  return details.get(db, String(id), () => getProduct({ id, db }));
 }
 
 export async function listProductsByCategory({

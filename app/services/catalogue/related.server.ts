@@ -9,7 +9,8 @@ import { selectRows } from "~/db/query.server";
 import { cartItems, carts, products } from "~/db/schema";
 import type { ProductDto } from "~/schemas/catalogue";
 import { RELATED_MAX } from "~/schemas/saved-constants";
-import { getProductsByIds } from "./catalogue.server";
+import { getProductsByIds, productWeight } from "./catalogue.server";
+import { versionMemo } from "./version-memo.server";
 import { NotFoundError } from "../errors";
 import { requireActor, type Actor } from "../access";
 
@@ -98,11 +99,26 @@ export async function relatedTo({
   return chosen.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** GET /products/product/{id}/related: what goes well with a product (404 for one that does not exist). */
+/**
+ * A product's related products, kept per catalogue version (decision 0050). They depend on the catalogue and on the
+ * orders, and every order that changes what is bought together also moves the version: placing one takes its
+ * products' stock, cancelling one puts it back.
+ */
+const related = versionMemo<ProductDto[]>({
+  entries: 500,
+  weight: { max: 10_000, of: (list) => list.reduce((sum, product) => sum + productWeight(product), 1) },
+});
+
+/**
+ * GET /products/product/{id}/related: what goes well with a product (404 for one that does not exist). What it
+ * returns is shared: callers must not change it.
+ */
 export async function relatedToProduct({ id, db = getDb() }: { id: number; db?: DbOrTx }): Promise<ProductDto[]> {
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
-  if (!product) throw new NotFoundError("Product not found");
-  return relatedTo({ sources: [id], db });
+  return related.get(db, String(id), async () => {
+    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+    if (!product) throw new NotFoundError("Product not found");
+    return relatedTo({ sources: [id], db });
+  });
 }
 
 /** GET /cart/related: complements of what is in the caller's cart, none of what is in it (none for an empty cart). */

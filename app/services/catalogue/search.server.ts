@@ -9,7 +9,7 @@ import { selectRows } from "~/db/query.server";
 import { categories, products } from "~/db/schema";
 import type { Category, ProductPage, ProductSearchQuery, SearchSuggestions } from "~/schemas/catalogue";
 import { centsToDollars } from "~/lib/money";
-import { countDistinctNames, selectProducts, withDetails } from "./catalogue.server";
+import { countDistinctNames, productWeight, selectProducts, withDetails } from "./catalogue.server";
 import {
   bothFacetsInOneScan,
   facetsApart,
@@ -327,12 +327,7 @@ const answers = versionMemo<ProductPage>({
   entries: 200,
   weight: {
     max: 20_000,
-    of: (page) =>
-      page.content.reduce(
-        (sum, product) =>
-          sum + 1 + product.description.length / 1_000 + product.variants.length / 2 + product.images.length / 4,
-        1,
-      ),
+    of: (page) => page.content.reduce((sum, product) => sum + productWeight(product), 1),
   },
 });
 

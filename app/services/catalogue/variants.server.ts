@@ -1,7 +1,7 @@
 // A product's options and variants (docs/decisions/0036-product-variants.md): what is read with a product, and the
 // variant a cart line or an order line is for. The product's price_cents and inventory are derived from its variants
 // by the database's triggers (migration 0012), in the transaction that changes a variant.
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { productOptions, productVariants, variantImages } from "~/db/schema";
 import type { ProductOption, VariantDto } from "~/schemas/catalogue";
@@ -65,36 +65,37 @@ export interface ProductVariants {
   variants: VariantDto[];
 }
 
-/** The options and variants (default first) of some products, with two queries. */
+/**
+ * The pictures of a variant, in order, as a column of a query on product_variants: one query reads the variants and
+ * their pictures.
+ */
+const variantPictureIds = sql<number[]>`array(
+  select ${variantImages.imageId} from ${variantImages}
+  where ${variantImages.variantId} = ${productVariants.id}
+  order by ${variantImages.position}, ${variantImages.imageId})`;
+
+/** The options and variants (default first, each with its pictures) of some products, with two queries. */
 export async function variantsOfProducts(ids: number[], db: DbOrTx): Promise<Map<number, ProductVariants>> {
   const byProduct = new Map<number, ProductVariants>(ids.map((id) => [id, { options: [], variants: [] }]));
   if (ids.length === 0) return byProduct;
-  const [optionRows, variantRows, pictureRows] = await Promise.all([
+  const [optionRows, variantRows] = await Promise.all([
     db
       .select()
       .from(productOptions)
       .where(inArray(productOptions.productId, ids))
       .orderBy(asc(productOptions.productId), asc(productOptions.position)),
     db
-      .select()
+      .select({ variant: getTableColumns(productVariants), imageIds: variantPictureIds })
       .from(productVariants)
       .where(inArray(productVariants.productId, ids))
       .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
-    db
-      .select({ variantId: variantImages.variantId, imageId: variantImages.imageId })
-      .from(variantImages)
-      .innerJoin(productVariants, eq(productVariants.id, variantImages.variantId))
-      .where(inArray(productVariants.productId, ids))
-      .orderBy(asc(variantImages.variantId), asc(variantImages.position), asc(variantImages.imageId)),
   ]);
-  const pictures = new Map<number, number[]>();
-  for (const row of pictureRows) pictures.set(row.variantId, [...(pictures.get(row.variantId) ?? []), row.imageId]);
   for (const option of optionRows) {
     byProduct.get(option.productId)?.options.push({ name: option.name, values: option.values });
   }
-  for (const variant of variantRows) {
+  for (const { variant, imageIds } of variantRows) {
     const entry = byProduct.get(variant.productId);
-    entry?.variants.push(variantDto(entry.options, variant, pictures.get(variant.id)));
+    entry?.variants.push(variantDto(entry.options, variant, imageIds.map(Number)));
   }
   return byProduct;
 }
