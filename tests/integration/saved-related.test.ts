@@ -7,7 +7,7 @@ import type { ReviewMailPreference } from "~/schemas/reviews";
 import type { Related, SavedList } from "~/schemas/saved";
 import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
 import { RELATED_MAX } from "~/schemas/saved-constants";
-import { MIN_ORDERS_TOGETHER, relatedToProduct } from "~/services/catalogue/related.server";
+import { MIN_ORDERS_TOGETHER, relatedToCart, relatedToProduct } from "~/services/catalogue/related.server";
 import { PASSWORD } from "../support/accounts";
 import { useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
@@ -262,8 +262,16 @@ describe("related products", () => {
       );
     }
     expect(await related(), "bought together since").toEqual([cable.id]);
+    // two carts holding the same products share one kept answer
+    const [one, two] = [await shopper(), await shopper()];
+    for (const who of [one, two]) await addToCart(api, who.auth, mouse.id, 1);
+    const forOne = await relatedToCart({ actor: { id: one.id, roles: ["ROLE_USER"] } });
+    expect(forOne.map((p) => p.id)).toEqual([cable.id]);
+    expect(await relatedToCart({ actor: { id: two.id, roles: ["ROLE_USER"] } }), "kept").toBe(forOne);
+
     await advance(orders[0]!.order.id, ["CANCELLED"]);
     expect(await related(), "one of the two orders cancelled").toEqual([]);
+    expect(await relatedToCart({ actor: { id: one.id, roles: ["ROLE_USER"] } })).toEqual([]);
   });
 });
 

@@ -100,7 +100,7 @@ export async function relatedTo({
 }
 
 /**
- * A product's related products, kept per catalogue version (decision 0050). They depend on the catalogue and on the
+ * A product's related products, and a cart's by the products in it, kept per catalogue version (decision 0050). They depend on the catalogue and on the
  * orders, and every order that changes what is bought together also moves the version: placing one takes its
  * products' stock, cancelling one puts it back.
  */
@@ -130,6 +130,7 @@ export async function relatedToCart({ actor, db = getDb() }: { actor: Actor | nu
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(eq(carts.userId, who.id))
     .limit(100);
-  const inCart = lines.map((line) => line.productId);
-  return relatedTo({ sources: inCart, exclude: inCart, db });
+  const inCart = lines.map((line) => line.productId).sort((a, b) => a - b);
+  // the same products in any cart have the same complements: kept like a product's, by the products
+  return related.get(db, `cart:${inCart.join(",")}`, () => relatedTo({ sources: inCart, exclude: inCart, db }));
 }

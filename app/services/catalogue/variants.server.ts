@@ -67,12 +67,13 @@ export interface ProductVariants {
 
 /**
  * The pictures of a variant, in order, as a column of a query on product_variants: one query reads the variants and
- * their pictures.
+ * their pictures. Qualified by hand: drizzle leaves a one-table query's columns bare, and a bare "id" here would mean
+ * whichever table in scope has one.
  */
 const variantPictureIds = sql<number[]>`array(
-  select ${variantImages.imageId} from ${variantImages}
-  where ${variantImages.variantId} = ${productVariants.id}
-  order by ${variantImages.position}, ${variantImages.imageId})`;
+  select vi.image_id from ${variantImages} vi
+  where vi.variant_id = ${productVariants}.id
+  order by vi.position, vi.image_id)`;
 
 /** The options and variants (default first, each with its pictures) of some products, with two queries. */
 export async function variantsOfProducts(ids: number[], db: DbOrTx): Promise<Map<number, ProductVariants>> {
