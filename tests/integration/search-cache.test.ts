@@ -96,11 +96,14 @@ describe("the search's kept answers", () => {
 });
 
 describe("a product's kept answer", () => {
-  it("is the API's answer until the product, its variants or its pictures change", async () => {
+  it("is the API's answer, one per product, until the product or its variants change", async () => {
     const category = await createCategory(database.db);
     const made = await createProduct(database.db, { categoryId: category.id, inventory: 4 });
+    const other = await createProduct(database.db, { categoryId: category.id, inventory: 7 });
     const first = await productDetails(made.id);
     expect(await productDetails(made.id), "kept").toBe(first);
+    expect((await productDetails(other.id)).id, "another product, another answer").toBe(other.id);
+    expect(first.id).toBe(made.id);
     const viaApi = async () =>
       (
         await api.json<{ data: { inventory: number; variants: Array<{ price: number }> } }>(

@@ -100,21 +100,24 @@ export async function relatedTo({
 }
 
 /**
- * A product's related products, and a cart's by the products in it, kept per catalogue version (decision 0050). They depend on the catalogue and on the
- * orders, and every order that changes what is bought together also moves the version: placing one takes its
- * products' stock, cancelling one puts it back.
+ * Related products kept per catalogue version (decision 0050): a product's, and a cart's by the products in it (two
+ * memos, so that many shoppers' carts do not push the products' answers out). They depend on the catalogue and on the
+ * orders that were not cancelled, and both move the version: placing an order takes its products' stock, and an order
+ * entering or leaving CANCELLED moves it by a trigger of its own (migration 0030).
  */
-const related = versionMemo<ProductDto[]>({
-  entries: 500,
-  weight: { max: 10_000, of: (list) => list.reduce((sum, product) => sum + productWeight(product), 1) },
-});
+const weight = {
+  max: 10_000,
+  of: (list: ProductDto[]) => list.reduce((sum, product) => sum + productWeight(product), 1),
+};
+const relatedOfProducts = versionMemo<ProductDto[]>({ entries: 500, weight });
+const relatedOfCarts = versionMemo<ProductDto[]>({ entries: 500, weight });
 
 /**
  * GET /products/product/{id}/related: what goes well with a product (404 for one that does not exist). What it
  * returns is shared: callers must not change it.
  */
 export async function relatedToProduct({ id, db = getDb() }: { id: number; db?: DbOrTx }): Promise<ProductDto[]> {
-  return related.get(db, String(id), async () => {
+  return relatedOfProducts.get(db, String(id), async () => {
     const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
     if (!product) throw new NotFoundError("Product not found");
     return relatedTo({ sources: [id], db });
@@ -129,8 +132,9 @@ export async function relatedToCart({ actor, db = getDb() }: { actor: Actor | nu
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(eq(carts.userId, who.id))
+    .orderBy(asc(cartItems.productId))
     .limit(100);
-  const inCart = lines.map((line) => line.productId).sort((a, b) => a - b);
-  // the same products in any cart have the same complements: kept like a product's, by the products
-  return related.get(db, `cart:${inCart.join(",")}`, () => relatedTo({ sources: inCart, exclude: inCart, db }));
+  const inCart = lines.map((line) => line.productId);
+  // the same products in any cart have the same complements: kept by the products (in the order of their ids)
+  return relatedOfCarts.get(db, inCart.join(","), () => relatedTo({ sources: inCart, exclude: inCart, db }));
 }
