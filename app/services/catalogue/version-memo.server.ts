@@ -1,7 +1,8 @@
 // Answers kept per catalogue version (docs/decisions/0050-search-answers-kept-per-catalogue-version.md). Every committed
 // write to what the catalogue's pages show moves the version (migrations 0011, 0012, 0015, 0023, 0024: products, their
 // variants, options, images, categories, reviews, shipping zones and methods, the shop's settings), and so does an
-// order cancelled (migration 0030: the related products count the orders), whichever instance or tool wrote. An answer computed from the catalogue is the same as long as the version is: it is kept under the
+// order entering or leaving CANCELLED (migration 0030: the related products count the orders), whichever instance or
+// tool wrote. An answer computed from the catalogue is the same as long as the version is: it is kept under the
 // version read before it was computed, and a new version drops every kept answer.
 import { getDb, type Db, type DbOrTx } from "~/db/client.server";
 import { getConfig } from "~/lib/env.server";
