@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categories, products, productVariants } from "~/db/schema";
+import { catalogueVersion, categories, products, productVariants } from "~/db/schema";
 import { ProductSearchQuerySchema } from "~/schemas/catalogue";
 import { productDetails } from "~/services/catalogue/catalogue.server";
 import { searchCatalogue } from "~/services/catalogue/search.server";
@@ -133,6 +133,59 @@ describe("the version memo", () => {
     const kept = await memo.get(database.db, "k", compute);
     expect(await memo.get(database.db, "k", compute)).toBe(kept);
     expect(computed).toBe(3);
+  });
+
+  it("computes an answer asked for by several requests at once only once, and shares a failure without keeping it", async () => {
+    const memo = versionMemo<{ n: number }>({ entries: 10 });
+    let computed = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = async () => {
+      computed += 1;
+      await gate;
+      return { n: computed };
+    };
+    const burst = Promise.all([1, 2, 3].map(() => memo.get(database.db, "k", slow)));
+    // every request has read the version and found the answer being computed
+    await expect.poll(() => computed).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const answers = await burst;
+    expect(computed).toBe(1);
+    expect(answers[1]).toBe(answers[0]);
+    expect(answers[2]).toBe(answers[0]);
+
+    let failures = 0;
+    const failing = async (): Promise<{ n: number }> => {
+      failures += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error("the database went away");
+    };
+    const outcomes = await Promise.allSettled([
+      memo.get(database.db, "f", failing),
+      memo.get(database.db, "f", failing),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+    expect(failures).toBe(1);
+    expect(await memo.get(database.db, "f", async () => ({ n: 7 }))).toEqual({ n: 7 });
+  });
+
+  it("keeps what it holds when a request reads a version older than theirs, and answers that request afresh", async () => {
+    const memo = versionMemo<{ n: number }>({ entries: 10 });
+    let computed = 0;
+    const compute = async () => ({ n: ++computed });
+    const kept = await memo.get(database.db, "k", compute);
+    // the version as a read that began before the last write would see it (no trigger watches this table)
+    const shift = (by: number) =>
+      database.db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + ${by}` });
+    await shift(-1000);
+    try {
+      expect(await memo.get(database.db, "k", compute)).not.toBe(kept);
+    } finally {
+      await shift(1000);
+    }
+    expect(await memo.get(database.db, "k", compute)).toBe(kept);
+    expect(computed).toBe(2);
   });
 
   it("keeps answers within their weight: none heavier than a quarter, the least recently used going first", async () => {

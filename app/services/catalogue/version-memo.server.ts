@@ -36,11 +36,14 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
   let version: number | null = null;
   let answers = new Map<string, { answer: T; weight: number }>();
   let total = 0;
+  /** answers being computed at `version`: a request asking for one meanwhile waits for it instead of computing it too */
+  let computing = new Map<string, Promise<T>>();
 
   function clear() {
     version = null;
     answers = new Map();
     total = 0;
+    computing = new Map();
   }
 
   function keep(key: string, answer: T) {
@@ -69,6 +72,9 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
       // no version row (a test emptied every table): nothing can be kept; its next write inserts a value never used
       const current = await catalogueVersionOf(db);
       if (current === null) return shared(await compute());
+      // a read that ended after a newer one (the versions come from a sequence and only grow): what is kept is newer
+      // than this request, which computes its own answer rather than dropping them
+      if (version !== null && current < version) return shared(await compute());
       if (current !== version) {
         clear();
         version = current;
@@ -79,10 +85,21 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
         answers.set(key, kept);
         return kept.answer;
       }
-      const answer = shared(await compute());
-      // a newer version was seen meanwhile: this answer may be older than it, and is not kept
-      if (version === current && owner === db) keep(key, answer);
-      return answer;
+      // the same answer asked for again while it is computed (a burst of requests after the version moved): computed
+      // once, every asker waits for it; a failure is shared by those waiting and not remembered
+      const pending = computing.get(key);
+      if (pending) return pending;
+      const inFlight = compute().then(shared);
+      const started = computing;
+      started.set(key, inFlight);
+      try {
+        const answer = await inFlight;
+        // a newer version was seen meanwhile: this answer may be older than it, and is not kept
+        if (version === current && owner === db) keep(key, answer);
+        return answer;
+      } finally {
+        started.delete(key);
+      }
     },
     reset() {
       owner = undefined;
