@@ -6,6 +6,7 @@ import type { ProductDto } from "~/schemas/catalogue";
 import type { AdminReviewDto, MyReviewDto, ReviewDto, ReviewPageDto } from "~/schemas/reviews";
 import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
 import { queueReviewRequests } from "~/services/reviews/review-mail.server";
+import { listProductReviews } from "~/services/reviews/reviews.server";
 import { PASSWORD } from "../support/accounts";
 import { useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
@@ -208,6 +209,50 @@ describe("the catalogue's version", () => {
     expect(await bumps(() => put(`/reviews/${id}`, { ...review, rating: 3 }, writer.auth))).toBe(false);
     expect(await bumps(() => post(`/admin/reviews/${id}/status`, { status: "published" }, boss.auth))).toBe(true);
     expect(await bumps(() => api.json(`/reviews/${id}`, { method: "DELETE", headers: writer.auth }))).toBe(true);
+  });
+});
+
+describe("a product's kept reviews (decision 0050)", () => {
+  it("are the same answer until something they show changes: a review, a vote, or a reviewer's new name", async () => {
+    const q = await product({ inventory: 10 });
+    const writer = await receivedBy(q.id);
+    const voter = await receivedBy(q.id);
+    const list = async (query = "") =>
+      (await get<ReviewPageDto>(`/products/product/${q.id}/reviews${query}`)).body.data.content.map((r) => [
+        r.author,
+        r.rating,
+        r.helpfulCount,
+      ]);
+    expect(await list()).toEqual([]);
+    const id = (await post<ReviewDto>(`/products/product/${q.id}/reviews`, review, writer.auth)).body.data.id;
+    expect(await list()).toEqual([["Ada L.", 4, 0]]);
+    const query = { sort: "newest", page: 1 } as const;
+    const kept = await listProductReviews({ productId: q.id, query });
+    expect(await listProductReviews({ productId: q.id, query }), "read from memory").toBe(kept);
+    // one page per sort, star count and page: a page of another query is not this one
+    expect(await list("?stars=5")).toEqual([]);
+    expect(await list("?stars=4&sort=helpful")).toEqual([["Ada L.", 4, 0]]);
+    await post(`/reviews/${id}/helpful`, {}, voter.auth);
+    expect(await list()).toEqual([["Ada L.", 4, 1]]);
+    await put(`/reviews/${id}`, { ...review, rating: 2 }, writer.auth);
+    expect(await list("?stars=4&sort=helpful")).toEqual([]);
+    expect(await list()).toEqual([["Ada L.", 2, 1]]);
+    const renamed = await put(`/users/${writer.id}/update`, { firstName: "Robin", lastName: "quill" }, writer.auth);
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await list()).toEqual([["Robin Q.", 2, 1]]);
+  });
+
+  it("a new name moves the catalogue's version only for someone with a published review (migration 0031)", async () => {
+    const q = await product({ inventory: 10 });
+    const writer = await receivedBy(q.id);
+    const rename = (user: User, firstName: string) =>
+      put(`/users/${user.id}/update`, { firstName, lastName: "Player" }, user.auth);
+    expect(await bumps(() => rename(writer, "Before"))).toBe(false);
+    const id = (await post<ReviewDto>(`/products/product/${q.id}/reviews`, review, writer.auth)).body.data.id;
+    expect(await bumps(() => rename(writer, "After"))).toBe(true);
+    expect(await bumps(() => rename(writer, "After")), "the same name again").toBe(false);
+    expect(await bumps(() => post(`/admin/reviews/${id}/status`, { status: "hidden" }, boss.auth))).toBe(true);
+    expect(await bumps(() => rename(writer, "Hidden")), "their only review is hidden").toBe(false);
   });
 });
 

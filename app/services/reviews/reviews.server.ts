@@ -17,6 +17,7 @@ import {
 } from "~/schemas/reviews";
 import { requireActor, type Actor } from "../access";
 import { ConflictError, ForbiddenError, NotFoundError, refuseDuplicate } from "../errors";
+import { versionMemo } from "../catalogue/version-memo.server";
 import { countEvent } from "../rate-limit.server";
 
 const HOUR = 3600;
@@ -72,8 +73,29 @@ async function requireProduct(productId: number, db: DbOrTx) {
   if (!product) throw new NotFoundError("Product not found");
 }
 
-/** GET /products/product/{id}/reviews: the published reviews, newest or most helpful first, of one star count or all. */
-export async function listProductReviews({
+/**
+ * A product's page of published reviews, kept per catalogue version (decision 0050): a review published, changed,
+ * answered, voted helpful or taken down moves the version (migration 0024), and so does a new name of its author
+ * (migration 0031), so a signed-in shopper's details page reads the version instead of the reviews' four queries.
+ * Weighed by their text, in thousands of characters.
+ */
+const reviewPages = versionMemo<ReviewPageDto>({
+  entries: 500,
+  weight: {
+    max: 10_000,
+    of: (page) =>
+      page.content.reduce(
+        (sum, review) => sum + (review.title.length + review.body.length + (review.reply ?? "").length) / 1_000,
+        1,
+      ),
+  },
+});
+
+/**
+ * GET /products/product/{id}/reviews: the published reviews, newest or most helpful first, of one star count or all.
+ * What it returns is shared: callers must not change it.
+ */
+export function listProductReviews({
   productId,
   query,
   db = getDb(),
@@ -82,6 +104,11 @@ export async function listProductReviews({
   query: ReviewListQuery;
   db?: DbOrTx;
 }): Promise<ReviewPageDto> {
+  const key = `${productId} ${query.sort} ${query.stars ?? "all"} ${query.page}`;
+  return reviewPages.get(db, key, () => readProductReviews(productId, query, db));
+}
+
+async function readProductReviews(productId: number, query: ReviewListQuery, db: DbOrTx): Promise<ReviewPageDto> {
   await requireProduct(productId, db);
   const where = and(
     eq(reviews.productId, productId),
