@@ -1,9 +1,10 @@
 // Answers kept per catalogue version (docs/decisions/0050-search-answers-kept-per-catalogue-version.md). Every committed
 // write to what the catalogue's pages show moves the version (migrations 0011, 0012, 0015, 0023, 0024: products, their
 // variants, options, images, categories, reviews, shipping zones and methods, the shop's settings), and so does an
-// order entering or leaving CANCELLED (migration 0030: the related products count the orders), whichever instance or
-// tool wrote. An answer computed from the catalogue is the same as long as the version is: it is kept under the
-// version read before it was computed, and a new version drops every kept answer.
+// order entering or leaving CANCELLED (migration 0030: the related products count the orders) and a new name of someone
+// with a published review (migration 0031: the reviews show it), whichever instance or tool wrote. An answer computed
+// from the catalogue is the same as long as the version is: it is kept under the version read before it was computed,
+// and a new version drops every kept answer. Requests asking for one answer at once share its computation.
 import { getDb, type Db, type DbOrTx } from "~/db/client.server";
 import { getConfig } from "~/lib/env.server";
 import { catalogueVersionOf } from "./catalogue-version.server";
