@@ -170,6 +170,34 @@ describe("the version memo", () => {
     expect(await memo.get(database.db, "f", async () => ({ n: 7 }))).toEqual({ n: 7 });
   });
 
+  it("answers several keys with one read of the version: the kept ones from memory, the others in one call", async () => {
+    const memo = versionMemo<{ key: string }>({ entries: 10 });
+    const asked: string[][] = [];
+    const compute = async (missing: string[]) => {
+      asked.push(missing);
+      // "gone" has no answer (a product deleted meanwhile), and an answer nobody asked for is not kept
+      return new Map([...missing, "stray"].filter((key) => key !== "gone").map((key) => [key, { key }]));
+    };
+    const a = await memo.get(database.db, "a", async () => ({ key: "a" }));
+    const first = await memo.getMany(database.db, ["a", "b", "gone", "b"], compute);
+    expect(asked).toEqual([["b", "gone"]]);
+    expect([...first.keys()].sort()).toEqual(["a", "b"]);
+    expect(first.get("a")).toBe(a);
+    const again = await memo.getMany(database.db, ["b", "gone", "stray"], compute);
+    expect(asked.at(-1)).toEqual(["gone", "stray"]);
+    expect(again.get("b")).toBe(first.get("b"));
+    expect(again.get("stray")).toEqual({ key: "stray" });
+    // in a transaction nothing is looked up or kept
+    await database.db.transaction(async (tx) => {
+      const inside = await memo.getMany(tx, ["a"], compute);
+      expect(inside.get("a")).not.toBe(a);
+    });
+    // a new version: everything afresh
+    await database.db.insert(categories).values({ name: `Memo ${Date.now()}` });
+    await memo.getMany(database.db, ["a", "b"], compute);
+    expect(asked.at(-1)).toEqual(["a", "b"]);
+  });
+
   it("keeps what it holds when a request reads a version older than theirs, and answers that request afresh", async () => {
     const memo = versionMemo<{ n: number }>({ entries: 10 });
     let computed = 0;

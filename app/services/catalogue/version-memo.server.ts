@@ -15,6 +15,11 @@ export interface VersionMemo<T> {
    * from the shop's database are kept: in a transaction, writes not yet committed have not moved the version.
    */
   get(db: DbOrTx, key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * The answers for several keys with one read of the version: the kept ones, and the others from one call of
+   * `compute(missing)` (then kept). A key that `compute` leaves out has no answer (and nothing is kept for it).
+   */
+  getMany(db: DbOrTx, keys: string[], compute: (missing: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>>;
   reset(): void;
 }
 
@@ -59,33 +64,47 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
     }
   }
 
+  const shared = (answer: T) => {
+    if (!getConfig().production) deepFreeze(answer);
+    return answer;
+  };
+
+  /**
+   * The version under which answers read from `db` now may be kept and looked up, or null when none may: no version
+   * row (a test emptied every table; its next write inserts a value never used), or a read that ended after a newer
+   * one (the versions come from a sequence and only grow): what is kept is newer than this request, which computes
+   * its own answer rather than dropping them. A new version drops every kept answer.
+   */
+  async function versionFor(db: Db): Promise<number | null> {
+    if (db !== owner) {
+      owner = db;
+      clear();
+    }
+    const current = await catalogueVersionOf(db);
+    if (current === null || (version !== null && current < version)) return null;
+    if (current !== version) {
+      clear();
+      version = current;
+    }
+    return current;
+  }
+
+  /** the answer kept for `key`, now the most recently used */
+  function kept(key: string): T | undefined {
+    const found = answers.get(key);
+    if (found === undefined) return undefined;
+    answers.delete(key);
+    answers.set(key, found);
+    return found.answer;
+  }
+
   const memo: VersionMemo<T> = {
     async get(db, key, compute) {
-      const shared = (answer: T) => {
-        if (!getConfig().production) deepFreeze(answer);
-        return answer;
-      };
       if (db !== getDb()) return compute();
-      if (db !== owner) {
-        owner = db;
-        clear();
-      }
-      // no version row (a test emptied every table): nothing can be kept; its next write inserts a value never used
-      const current = await catalogueVersionOf(db);
+      const current = await versionFor(db);
       if (current === null) return shared(await compute());
-      // a read that ended after a newer one (the versions come from a sequence and only grow): what is kept is newer
-      // than this request, which computes its own answer rather than dropping them
-      if (version !== null && current < version) return shared(await compute());
-      if (current !== version) {
-        clear();
-        version = current;
-      }
-      const kept = answers.get(key);
-      if (kept !== undefined) {
-        answers.delete(key);
-        answers.set(key, kept);
-        return kept.answer;
-      }
+      const found = kept(key);
+      if (found !== undefined) return found;
       // the same answer asked for again while it is computed (a burst of requests after the version moved): computed
       // once, every asker waits for it; a failure is shared by those waiting and not remembered
       const pending = computing.get(key);
@@ -101,6 +120,25 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
       } finally {
         started.delete(key);
       }
+    },
+    async getMany(db, keys, compute) {
+      if (db !== getDb()) return compute(keys);
+      const current = await versionFor(db);
+      const found = new Map<string, T>();
+      const missing: string[] = [];
+      for (const key of new Set(keys)) {
+        const answer = current === null ? undefined : kept(key);
+        if (answer === undefined) missing.push(key);
+        else found.set(key, answer);
+      }
+      if (missing.length === 0) return found;
+      const asked = new Set(missing);
+      for (const [key, answer] of await compute(missing)) {
+        if (!asked.has(key)) continue;
+        found.set(key, shared(answer));
+        if (current !== null && version === current && owner === db) keep(key, answer);
+      }
+      return found;
     },
     reset() {
       owner = undefined;

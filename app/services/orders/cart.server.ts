@@ -6,7 +6,7 @@ import type { CartDto, CartItemDto } from "~/schemas/cart";
 import type { ProductDto, ProductOption, VariantDto } from "~/schemas/catalogue";
 import { centsToDollars } from "~/lib/money";
 import { assertOwnerOrAdmin, ownRowOrRefuse, requireActor } from "../access";
-import { getProductsByIds } from "../catalogue/catalogue.server";
+import { getProductsByIds, productDetailsOf } from "../catalogue/catalogue.server";
 import { requireUserExists } from "../accounts/users.server";
 import { NotFoundError, OutOfStockError, ValidationError } from "../errors";
 import { resolveVariant, variantLabel } from "../catalogue/variants.server";
@@ -58,7 +58,8 @@ async function cartDto(cartId: number, db: DbOrTx): Promise<CartDto> {
     .from(cartItems)
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.id));
-  const byId = new Map((await getProductsByIds({ ids: lines.map((l) => l.productId), db })).map((p) => [p.id, p]));
+  // the products as the catalogue shows them now, kept per catalogue version (their stock too: decision 0050)
+  const byId = new Map((await productDetailsOf([...new Set(lines.map((l) => l.productId))], db)).map((p) => [p.id, p]));
   const items = lines.flatMap((line) => {
     const product = byId.get(line.productId);
     const variant = product?.variants.find((v) => v.id === line.variantId);
