@@ -242,6 +242,24 @@ describe("a product's kept reviews (decision 0050)", () => {
     expect(await list()).toEqual([["Robin Q.", 2, 1]]);
   });
 
+  it("the same words or reply sent again change nothing they show, not even their dates", async () => {
+    const q = await product({ inventory: 10 });
+    const writer = await receivedBy(q.id);
+    const id = (await post<ReviewDto>(`/products/product/${q.id}/reviews`, review, writer.auth)).body.data.id;
+    await post(`/admin/reviews/${id}/reply`, { reply: "Thank you!" }, boss.auth);
+    const shown = async () => (await get<ReviewPageDto>(`/products/product/${q.id}/reviews`)).body.data.content[0]!;
+    const before = await shown();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await bumps(() => put(`/reviews/${id}`, review, writer.auth))).toBe(false);
+    expect(await bumps(() => post(`/admin/reviews/${id}/reply`, { reply: "Thank you!" }, boss.auth))).toBe(false);
+    const [row] = await database.db.select().from(reviews).where(eq(reviews.id, id));
+    expect([row!.updatedAt.toISOString(), row!.repliedAt?.toISOString()]).toEqual([before.updatedAt, before.repliedAt]);
+    expect(await shown()).toEqual(before);
+    // a change does move them
+    expect(await bumps(() => post(`/admin/reviews/${id}/reply`, { reply: "Thanks!" }, boss.auth))).toBe(true);
+    expect((await shown()).repliedAt).not.toBe(before.repliedAt);
+  });
+
   it("a new name moves the catalogue's version only for someone with a published review (migration 0031)", async () => {
     const q = await product({ inventory: 10 });
     const writer = await receivedBy(q.id);

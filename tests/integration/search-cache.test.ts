@@ -137,36 +137,41 @@ describe("the version memo", () => {
 
   it("computes an answer asked for by several requests at once only once, and shares a failure without keeping it", async () => {
     const memo = versionMemo<{ n: number }>({ entries: 10 });
-    let computed = 0;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow = async () => {
-      computed += 1;
-      await gate;
-      return { n: computed };
-    };
-    const burst = Promise.all([1, 2, 3].map(() => memo.get(database.db, "k", slow)));
-    // every request has read the version and found the answer being computed
-    await expect.poll(() => computed).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    release();
+    /** a computation that waits until the test lets it end: meanwhile the other requests read the version and wait */
+    function held<T>(end: () => Promise<T>) {
+      let calls = 0;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      return {
+        compute: async () => {
+          calls += 1;
+          await gate;
+          return end();
+        },
+        calls: () => calls,
+        // the first request is computing; the others (one read of the version each) have long asked by then
+        async releaseSoon() {
+          await expect.poll(() => calls).toBe(1);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          release();
+        },
+      };
+    }
+    const slow = held(async () => ({ n: 1 }));
+    const burst = Promise.all([1, 2, 3].map(() => memo.get(database.db, "k", slow.compute)));
+    await slow.releaseSoon();
     const answers = await burst;
-    expect(computed).toBe(1);
+    expect(slow.calls()).toBe(1);
     expect(answers[1]).toBe(answers[0]);
     expect(answers[2]).toBe(answers[0]);
 
-    let failures = 0;
-    const failing = async (): Promise<{ n: number }> => {
-      failures += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const failing = held<{ n: number }>(async () => {
       throw new Error("the database went away");
-    };
-    const outcomes = await Promise.allSettled([
-      memo.get(database.db, "f", failing),
-      memo.get(database.db, "f", failing),
-    ]);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
-    expect(failures).toBe(1);
+    });
+    const outcomes = Promise.allSettled([1, 2].map(() => memo.get(database.db, "f", failing.compute)));
+    await failing.releaseSoon();
+    expect((await outcomes).map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+    expect(failing.calls()).toBe(1);
     expect(await memo.get(database.db, "f", async () => ({ n: 7 }))).toEqual({ n: 7 });
   });
 
@@ -196,24 +201,54 @@ describe("the version memo", () => {
     await database.db.insert(categories).values({ name: `Memo ${Date.now()}` });
     await memo.getMany(database.db, ["a", "b"], compute);
     expect(asked.at(-1)).toEqual(["a", "b"]);
+    // the catalogue changed while computing, and another request saw it: what was computed may be older, not kept
+    const late = await memo.getMany(database.db, ["c"], async (missing) => {
+      await database.db.insert(categories).values({ name: `Memo late ${Date.now()}` });
+      await memo.get(database.db, "other", async () => ({ key: "other" }));
+      return compute(missing);
+    });
+    expect(late.get("c")).toEqual({ key: "c" });
+    const computations = asked.length;
+    await memo.getMany(database.db, ["c"], compute);
+    expect(asked.length, "computed again").toBe(computations + 1);
   });
 
-  it("keeps what it holds when a request reads a version older than theirs, and answers that request afresh", async () => {
+  it("drops what it holds when the version goes back (a database restored under the running shop)", async () => {
     const memo = versionMemo<{ n: number }>({ entries: 10 });
     let computed = 0;
     const compute = async () => ({ n: ++computed });
     const kept = await memo.get(database.db, "k", compute);
-    // the version as a read that began before the last write would see it (no trigger watches this table)
+    // no trigger watches the version's own table
     const shift = (by: number) =>
       database.db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + ${by}` });
     await shift(-1000);
     try {
       expect(await memo.get(database.db, "k", compute)).not.toBe(kept);
     } finally {
+      // the sequence gives the same number again: not the answer kept before the restore
       await shift(1000);
     }
-    expect(await memo.get(database.db, "k", compute)).toBe(kept);
-    expect(computed).toBe(2);
+    expect(await memo.get(database.db, "k", compute)).not.toBe(kept);
+    expect(computed).toBe(3);
+  });
+
+  it("weighs an answer kept twice (two requests computed it at once) once", async () => {
+    const memo = versionMemo<{ weight: number }>({ entries: 10, weight: { max: 8, of: (answer) => answer.weight } });
+    const two = async (missing: string[]) => new Map(missing.map((key) => [key, { weight: 2 }]));
+    // both requests miss and compute: neither computation ends before the other has begun
+    let arrived = 0;
+    let open!: () => void;
+    const both = new Promise<void>((resolve) => (open = resolve));
+    const together = async (missing: string[]) => {
+      if (++arrived === 2) open();
+      await both;
+      return two(missing);
+    };
+    await Promise.all([memo.getMany(database.db, ["x"], together), memo.getMany(database.db, ["x"], together)]);
+    const kept = (await memo.getMany(database.db, ["x"], two)).get("x");
+    for (const key of ["y", "z", "w"]) await memo.getMany(database.db, [key], two);
+    // 2 + 2 + 2 + 2 = 8 fits: x is still kept (counted twice, 10 would have pushed it out)
+    expect((await memo.getMany(database.db, ["x"], two)).get("x")).toBe(kept);
   });
 
   it("keeps answers within their weight: none heavier than a quarter, the least recently used going first", async () => {

@@ -4,7 +4,7 @@
 // order entering or leaving CANCELLED (migration 0030: the related products count the orders) and a new name of someone
 // with a published review (migration 0031: the reviews show it), whichever instance or tool wrote. An answer computed
 // from the catalogue is the same as long as the version is: it is kept under the version read before it was computed,
-// and a new version drops every kept answer. Requests asking for one answer at once share its computation.
+// and a new version drops every kept answer. Requests asking `get` for one answer at once share its computation.
 import { getDb, type Db, type DbOrTx } from "~/db/client.server";
 import { getConfig } from "~/lib/env.server";
 import { catalogueVersionOf } from "./catalogue-version.server";
@@ -55,6 +55,12 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
   function keep(key: string, answer: T) {
     const heavy = weight ? weight.of(answer) : 0;
     if (weight && heavy > weight.max / 4) return;
+    // one already kept under the key (two requests computed it at once): replaced, its weight with it
+    const replaced = answers.get(key);
+    if (replaced !== undefined) {
+      answers.delete(key);
+      total -= replaced.weight;
+    }
     answers.set(key, { answer, weight: heavy });
     total += heavy;
     for (const [oldest, kept] of answers) {
@@ -70,10 +76,10 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
   };
 
   /**
-   * The version under which answers read from `db` now may be kept and looked up, or null when none may: no version
-   * row (a test emptied every table; its next write inserts a value never used), or a read that ended after a newer
-   * one (the versions come from a sequence and only grow): what is kept is newer than this request, which computes
-   * its own answer rather than dropping them. A new version drops every kept answer.
+   * The version under which answers read from `db` now may be kept and looked up, or null when none may (no version
+   * row: a test emptied every table; its next write inserts a value never used). Any other version than the last one
+   * drops every kept answer: a newer one, and an older one too (a database restored under the running shop, whose
+   * sequence will give the same numbers again).
    */
   async function versionFor(db: Db): Promise<number | null> {
     if (db !== owner) {
@@ -81,7 +87,7 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
       clear();
     }
     const current = await catalogueVersionOf(db);
-    if (current === null || (version !== null && current < version)) return null;
+    if (current === null) return null;
     if (current !== version) {
       clear();
       version = current;

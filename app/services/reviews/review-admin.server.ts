@@ -122,7 +122,9 @@ export async function replyToReview({
     actor,
     reviewId,
     "review.reply",
-    () => (reply ? { reply, repliedAt: new Date() } : { reply: null, repliedAt: null }),
+    // the same reply sent again keeps its date: nothing a shopper sees changed (the product's kept reviews stay)
+    (row) =>
+      reply ? { reply, repliedAt: reply === row.reply ? row.repliedAt : new Date() } : { reply: null, repliedAt: null },
     db,
   );
 }

@@ -257,10 +257,14 @@ export async function updateReview({
   const who = requireActor(actor);
   const row = await ownReview(who, reviewId, db);
   await countReviewWrite(who, db);
-  await db
-    .update(reviews)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(reviews.id, row.id));
+  // the same words saved again change nothing, not even the date: what the product's page shows (kept per catalogue
+  // version, which only a change moves) stays true
+  if (row.rating !== input.rating || row.title !== input.title || row.body !== input.body) {
+    await db
+      .update(reviews)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(reviews.id, row.id));
+  }
   return (await ownReviewOf(who.id, row.productId, db))!;
 }
 
