@@ -1,11 +1,12 @@
--- A product's published reviews are kept per catalogue version (docs/decisions/0050-search-answers-kept-per-catalogue-version.md),
--- and each shows its author's name ("Alex P."), read from the accounts. So a new name of someone with a published
--- review moves the version, once per transaction at its commit like the catalogue's own triggers (migration 0011). A
--- name change of anyone else moves nothing: the shop's kept pages and answers stay. (An erased account's reviews are
--- deleted with it, which moves the version by the reviews' own trigger. A trigger's WHEN cannot ask about other
--- tables, so the function asks, then bumps as bump_catalogue_version does.) The version's row is locked before
--- asking: a review being published at the same time holds it until its commit, after which the question sees it, so
--- a page of reviews is never kept with the old name under the publication's version.
+-- A product's published reviews are kept per catalogue version
+-- (docs/decisions/0050-search-answers-kept-per-catalogue-version.md), and each shows its author's name ("Alex P."),
+-- read from the accounts. So a new name of someone with a published review moves the version, once per transaction
+-- at its commit like the catalogue's own triggers (migration 0011). A name change of anyone else moves nothing: the
+-- shop's kept pages and answers stay. (An erased account's reviews are deleted with it, which moves the version by
+-- the reviews' own trigger. A trigger's WHEN cannot ask about other tables, so the function asks, then bumps as
+-- bump_catalogue_version does.) The version's row is locked before asking: a review being published at the same time
+-- holds it until its commit, after which the question sees it, so a page of reviews is never kept with the old name
+-- under the publication's version.
 CREATE FUNCTION bump_catalogue_version_for_reviewer() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('shop.catalogue_version_bumped', true) = txid_current()::text THEN

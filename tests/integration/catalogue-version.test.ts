@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { catalogueVersion, categories, images, products } from "~/db/schema";
+import { catalogueVersion, categories, images, products, taxRates } from "~/db/schema";
 import { readCatalogueVersion } from "~/services/catalogue/catalogue-version.server";
 import { useAdminOrders } from "../support/admin-orders";
 import { useApiServer } from "../support/api-server";
@@ -33,6 +33,13 @@ describe("the catalogue's version", () => {
     expect(await changes(() => db.delete(images).where(eq(images.productId, p.id)))).toBe(true);
     expect(await changes(() => db.insert(categories).values({ name: `Version ${p.id}` }))).toBe(true);
     expect(await changes(() => db.delete(categories).where(eq(categories.name, `Version ${p.id}`)))).toBe(true);
+    // the tax rates, which price every cart with the settings, zones and methods (migration 0032)
+    const region = { country: "ZZ", subdivision: `V${p.id}`, label: "Version tax" };
+    expect(await changes(() => db.insert(taxRates).values({ ...region, basisPoints: 500 }))).toBe(true);
+    expect(
+      await changes(() => db.update(taxRates).set({ basisPoints: 600 }).where(eq(taxRates.label, region.label))),
+    ).toBe(true);
+    expect(await changes(() => db.delete(taxRates).where(eq(taxRates.label, region.label)))).toBe(true);
     // something outside the catalogue: the same version
     expect(await changes(() => db.execute(sql`select 1`))).toBe(false);
   });

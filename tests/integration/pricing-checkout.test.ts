@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, payments, testPaymentIntents } from "~/db/schema";
+import { orders, payments, taxRates, testPaymentIntents } from "~/db/schema";
 import type { OrderDto, QuoteDto } from "~/schemas/orders";
 import { checkInvariants } from "~/services/orders/invariants.server";
 import { reconcile } from "~/services/orders/reconciler.server";
@@ -73,6 +73,21 @@ describe("the price of a cart for a destination", () => {
       json("GET", undefined, user.auth),
     );
     expect(cart.body.data.totalAmount).toBe(40);
+  });
+
+  it("follows the shop's tax rates at once, though what prices a cart is kept per catalogue version", async () => {
+    const { user } = await shopperWithCart();
+    const taxesOf = async (query = "?country=US&state=WA") => (await quoteOf(user, query)).body.data.taxes;
+    expect(await taxesOf()).toEqual([]);
+    const [rate] = await database.db
+      .insert(taxRates)
+      .values({ country: "US", subdivision: "WA", label: "Sales tax (WA)", basisPoints: 650 })
+      .returning();
+    expect(await taxesOf()).toMatchObject([{ name: "Sales tax (WA)", rate: 6.5 }]);
+    await database.db.update(taxRates).set({ basisPoints: 700 }).where(eq(taxRates.id, rate!.id));
+    expect(await taxesOf()).toMatchObject([{ name: "Sales tax (WA)", rate: 7 }]);
+    await database.db.delete(taxRates).where(eq(taxRates.id, rate!.id));
+    expect(await taxesOf()).toEqual([]);
   });
 
   it("estimates for a country: another method, a state with 0% tax, and a country no zone serves", async () => {

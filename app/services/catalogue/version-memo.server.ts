@@ -1,10 +1,11 @@
 // Answers kept per catalogue version (docs/decisions/0050-search-answers-kept-per-catalogue-version.md). Every committed
-// write to what the catalogue's pages show moves the version (migrations 0011, 0012, 0015, 0023, 0024: products, their
-// variants, options, images, categories, reviews, shipping zones and methods, the shop's settings), and so does an
-// order entering or leaving CANCELLED (migration 0030: the related products count the orders) and a new name of someone
-// with a published review (migration 0031: the reviews show it), whichever instance or tool wrote. An answer computed
-// from the catalogue is the same as long as the version is: it is kept under the version read before it was computed,
-// and a new version drops every kept answer. Requests asking `get` for one answer at once share its computation.
+// write to what the catalogue's pages show moves the version (migrations 0011, 0012, 0015, 0023, 0024, 0032: products,
+// their variants, options, images, categories, reviews, shipping zones and methods, the shop's settings, the tax
+// rates), and so does an order entering or leaving CANCELLED (migration 0030: the related products count the orders)
+// and a new name of someone with a published review (migration 0031: the reviews show it), whichever instance or tool
+// wrote. An answer computed from the catalogue is the same as long as the version is: it is kept under the version
+// read before it was computed, and a new version drops every kept answer. Requests asking `get` for one answer at once
+// share its computation.
 import { getDb, type Db, type DbOrTx } from "~/db/client.server";
 import { getConfig } from "~/lib/env.server";
 import { catalogueVersionOf } from "./catalogue-version.server";
@@ -42,7 +43,7 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
   let version: number | null = null;
   let answers = new Map<string, { answer: T; weight: number }>();
   let total = 0;
-  /** answers being computed at `version`: a request asking for one meanwhile waits for it instead of computing it too */
+  /** answers being computed at `version`: a request asking for one meanwhile waits for it, not computing it too */
   let computing = new Map<string, Promise<T>>();
 
   function clear() {

@@ -19,6 +19,7 @@ import {
   type ShippingRate,
 } from "./pricing";
 import { appliedCode, appliedDto, applyDiscountCode, type AppliedCode } from "./discounts.server";
+import { versionMemo } from "../catalogue/version-memo.server";
 
 /** Where a cart would go: a country code and a subdivision (a US state's code), as typed in an address. */
 export interface Destination {
@@ -57,17 +58,50 @@ export async function pricingSettings(db: DbOrTx): Promise<PricingSettings> {
   return row ? { pricesIncludeTax: row.pricesIncludeTax, taxShipping: row.taxShipping } : DEFAULT_SETTINGS;
 }
 
+type TaxRateRow = typeof taxRates.$inferSelect;
+type MethodRow = typeof shippingMethods.$inferSelect;
+type ZoneRow = typeof shippingZones.$inferSelect;
+
+/** What prices any cart: the tax setting, every tax rate, every zone with its methods (in the shop's order). */
+interface PricingTerms {
+  settings: PricingSettings;
+  rates: TaxRateRow[];
+  methods: Array<{ zone: ZoneRow; method: MethodRow }>;
+}
+
+/**
+ * Kept per catalogue version (decision 0050): the shop's settings, its zones and methods (migration 0023) and its tax
+ * rates (migration 0032) move the version. A quote inside a transaction (placing an order) reads them afresh.
+ */
+const terms = versionMemo<PricingTerms>({ entries: 1 });
+
+function pricingTerms(db: DbOrTx): Promise<PricingTerms> {
+  return terms.get(db, "pricing", async () => {
+    const [settings, rates, methods] = await Promise.all([
+      pricingSettings(db),
+      db.select().from(taxRates).orderBy(asc(taxRates.country), asc(taxRates.subdivision), asc(taxRates.id)),
+      db
+        .select({ zone: shippingZones, method: shippingMethods })
+        .from(shippingMethods)
+        .innerJoin(shippingZones, eq(shippingZones.id, shippingMethods.zoneId))
+        .orderBy(
+          asc(shippingZones.position),
+          asc(shippingZones.id),
+          asc(shippingMethods.position),
+          asc(shippingMethods.id),
+        ),
+    ]);
+    return { settings, rates, methods };
+  });
+}
+
 /** The tax rates of a destination: its country's, and its subdivision's. */
-async function ratesFor(destination: Destination | null, db: DbOrTx) {
+function ratesFor(destination: Destination | null, rates: TaxRateRow[]) {
   if (!destination?.country) return [];
-  const rows = await db
-    .select()
-    .from(taxRates)
-    .where(eq(taxRates.country, norm(destination.country)))
-    .orderBy(asc(taxRates.subdivision), asc(taxRates.id));
+  const country = norm(destination.country);
   const state = norm(destination.state);
-  return rows
-    .filter((rate) => rate.subdivision === "" || norm(rate.subdivision) === state)
+  return rates
+    .filter((rate) => rate.country === country && (rate.subdivision === "" || norm(rate.subdivision) === state))
     .map((rate) => ({ name: rate.label, basisPoints: rate.basisPoints }));
 }
 
@@ -84,17 +118,7 @@ function regionMatch(regions: ZoneRegion[], destination: Destination): "state" |
 }
 
 /** The methods of the zone serving a destination (a zone naming its state beats one naming only its country). */
-async function methodsFor(destination: Destination | null, db: DbOrTx) {
-  const rows = await db
-    .select({ zone: shippingZones, method: shippingMethods })
-    .from(shippingMethods)
-    .innerJoin(shippingZones, eq(shippingZones.id, shippingMethods.zoneId))
-    .orderBy(
-      asc(shippingZones.position),
-      asc(shippingZones.id),
-      asc(shippingMethods.position),
-      asc(shippingMethods.id),
-    );
+function methodsFor(destination: Destination | null, rows: PricingTerms["methods"]) {
   const shipsByZone = rows.length > 0;
   if (!destination?.country || !shipsByZone) return { shipsByZone, methods: [] };
   let best: { zoneId: number; match: "state" | "country" } | null = null;
@@ -105,7 +129,6 @@ async function methodsFor(destination: Destination | null, db: DbOrTx) {
   return { shipsByZone, methods: best ? rows.filter((r) => r.zone.id === best.zoneId).map((r) => r.method) : [] };
 }
 
-type MethodRow = typeof shippingMethods.$inferSelect;
 const asShipping = (method: MethodRow) => ({
   methodId: method.id,
   name: method.name,
@@ -132,11 +155,9 @@ export async function quote({
   discount?: PricingDiscount | null;
   db: DbOrTx;
 }): Promise<Quote> {
-  const [settings, rates, zone] = await Promise.all([
-    pricingSettings(db),
-    ratesFor(destination, db),
-    methodsFor(destination, db),
-  ]);
+  const { settings, rates: allRates, methods: allMethods } = await pricingTerms(db);
+  const rates = ratesFor(destination, allRates);
+  const zone = methodsFor(destination, allMethods);
   const price = (method: MethodRow | null) =>
     priceOrder({
       lines,
