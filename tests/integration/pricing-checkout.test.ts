@@ -88,6 +88,13 @@ describe("the price of a cart for a destination", () => {
     expect(await taxesOf()).toMatchObject([{ name: "Sales tax (WA)", rate: 7 }]);
     await database.db.delete(taxRates).where(eq(taxRates.id, rate!.id));
     expect(await taxesOf()).toEqual([]);
+    // a country's own rate and its states': the country's first, then the state typed in any case; never another's
+    await database.db.insert(taxRates).values([
+      { country: "CA", subdivision: "QC", label: "QST", basisPoints: 998 },
+      { country: "CA", subdivision: "ON", label: "HST", basisPoints: 800 },
+      { country: "CA", subdivision: "", label: "GST", basisPoints: 500 },
+    ]);
+    expect((await taxesOf("?country=ca&state=%20qc%20")).map((tax) => tax.name)).toEqual(["GST", "QST"]);
   });
 
   it("estimates for a country: another method, a state with 0% tax, and a country no zone serves", async () => {

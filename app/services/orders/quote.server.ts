@@ -71,7 +71,8 @@ interface PricingTerms {
 
 /**
  * Kept per catalogue version (decision 0050): the shop's settings, its zones and methods (migration 0023) and its tax
- * rates (migration 0032) move the version. A quote inside a transaction (placing an order) reads them afresh.
+ * rates (migration 0032) move the version. Every quote is priced outside a transaction (an order keeps the breakdown
+ * saved on its payment); one inside would read them afresh.
  */
 const terms = versionMemo<PricingTerms>({ entries: 1 });
 
