@@ -6,7 +6,7 @@
 // wrote. An answer computed from the catalogue is the same as long as the version is: it is kept under the version
 // read before it was computed, and a new version drops every kept answer. Requests asking `get` for one answer at once
 // share its computation.
-import { getDb, type Db, type DbOrTx } from "~/db/client.server";
+import { findDatabase, type Db, type DbOrTx } from "~/db/client.server";
 import { getConfig } from "~/lib/env.server";
 import { catalogueVersionOf } from "./catalogue-version.server";
 
@@ -107,7 +107,7 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
 
   const memo: VersionMemo<T> = {
     async get(db, key, compute) {
-      if (db !== getDb()) return compute();
+      if (!isShopDb(db)) return compute();
       const current = await versionFor(db);
       if (current === null) return shared(await compute());
       const found = kept(key);
@@ -129,7 +129,7 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
       }
     },
     async getMany(db, keys, compute) {
-      if (db !== getDb()) return compute(keys);
+      if (!isShopDb(db)) return compute(keys);
       const current = await versionFor(db);
       const found = new Map<string, T>();
       const missing: string[] = [];
@@ -154,6 +154,14 @@ export function versionMemo<T>({ entries, weight }: Limits<T>): VersionMemo<T> {
   };
   memos.add(memo as VersionMemo<unknown>);
   return memo;
+}
+
+/**
+ * Whether `db` is the shop's own database (not a transaction, nor another database a tool or test opened; with no
+ * shop database open at all, as in a migration's test or a script, nothing is the shop's and nothing is kept).
+ */
+function isShopDb(db: DbOrTx): db is Db {
+  return db === findDatabase()?.db;
 }
 
 /** Forgets every kept answer of every memo (tests/support/setup-env.ts: each test file starts with none). */
