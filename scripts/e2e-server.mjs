@@ -73,4 +73,9 @@ process.env.CHECKOUTS_PER_USER_PER_HOUR ??= "1000000";
 process.env.LOGIN_MAX_FAILURES_PER_CLIENT ??= "1000000";
 process.env.PASSWORD_RESETS_PER_CLIENT_PER_HOUR ??= "1000000";
 process.env.WITHDRAWALS_PER_CLIENT_PER_HOUR ??= "1000000";
+// the browser tests register and sign in some 600 times: argon2id at the cost the other tests use (4 MiB, one pass,
+// as tests/support/setup-env.ts sets it) rather than production's 19 MiB and two passes, about 16 ms of CPU less per
+// hash. What a hash costs is tested in tests/unit/passwords.test.ts; stored hashes carry their own parameters.
+process.env.ARGON2_MEMORY_KIB ??= "4096";
+process.env.ARGON2_TIME_COST ??= "1";
 await import("./start.mjs");

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { SEED_SHIPPING_ZONES } from "../../app/server/seed/pricing";
-import { ADMIN, apiToken, hydrated, mainNav, signInAsAdmin } from "./admin-helpers";
+import { ADMIN, apiToken, hydrated, mainNav, signIn, signInAsAdmin } from "./admin-helpers";
 import { inCart, pay, pick } from "./checkout-helpers";
 import { waitForMail } from "./mailbox";
 import { price } from "./shop";
@@ -168,8 +168,7 @@ test("admin adds a zone with a method and a tax rate; a shopper estimates, appli
       });
       expect(created.status()).toBe(201);
       const { data: user } = (await created.json()) as { data: { id: number } };
-      const login = await shopper.request.post("/login", { form: { email, password: PASSWORD, redirectTo: "/" } });
-      expect(login.ok()).toBe(true);
+      await signIn(shopper, email, PASSWORD);
       const product = pick(testInfo, 22);
       await inCart(shopper, product, 1);
 

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { SEED_PRICING_SETTINGS, seedTaxRatesFor, seedZoneFor } from "../../app/server/seed/pricing";
 import { priceOrder, type PricingDiscount } from "../../app/services/orders/pricing";
+import { signIn } from "./admin-helpers";
 import { PASSWORD, shopperAddress } from "./orders-shop";
 import { price, products, type Product } from "./shop";
 
@@ -106,9 +107,7 @@ export async function signedInShopper(page: Page) {
   });
   expect(created.status()).toBe(201);
   const { data } = (await created.json()) as { data: { id: number } };
-  const login = await page.request.post("/login", { form: { email, password: PASSWORD, redirectTo: "/" } });
-  expect(login.ok()).toBe(true);
-  expect(new URL(login.url()).pathname).toBe("/");
+  await signIn(page, email, PASSWORD);
   return { id: data.id, email };
 }
 
