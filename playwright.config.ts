@@ -16,12 +16,6 @@ const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "admin-password-e2e";
 const JS = { ...devices["Desktop Chrome"], javaScriptEnabled: true };
 const NO_JS = { ...devices["Desktop Chrome"], javaScriptEnabled: false };
 /**
- * Specs that change what every checkout of the orders shop sees (its shipping zones and tax rates): they run once the
- * others are done, in projects of their own (the two take turns between themselves: see the spec).
- */
-const ALONE = /admin-shipping-tax\.spec\.ts$/;
-
-/**
  * End-to-end tests against the built shop on a fresh embedded database (seeded with the demo catalogue), in Debian's
  * chromium, each test with JavaScript on (project "js") and off (project "no-js"); the tests that use no browser
  * (tagged REQUEST_ONLY_TAG, see tests/e2e/projects.ts) run once, in "js".
@@ -56,17 +50,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: JS, testIgnore: ALONE },
-    { name: "no-js", use: NO_JS, testIgnore: ALONE, grepInvert: new RegExp(REQUEST_ONLY_TAG) },
-    // after every other test, so that no checkout of theirs sees the shop's shipping and tax change under it
-    { name: "js-alone", use: JS, testMatch: ALONE, dependencies: ["js", "no-js"] },
-    {
-      name: "no-js-alone",
-      use: NO_JS,
-      testMatch: ALONE,
-      dependencies: ["js", "no-js"],
-      grepInvert: new RegExp(REQUEST_ONLY_TAG),
-    },
+    { name: "js", use: JS },
+    { name: "no-js", use: NO_JS, grepInvert: new RegExp(REQUEST_ONLY_TAG) },
   ],
   webServer: [
     {
