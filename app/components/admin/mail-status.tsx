@@ -1,4 +1,5 @@
 import type { MailStatus } from "~/schemas/mail";
+import { formatMoment } from "~/lib/dates";
 
 const STYLE: Record<MailStatus, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -13,7 +14,5 @@ export function MailStatusBadge({ status }: { status: MailStatus }) {
 
 /** A moment of the outbox, in UTC (the server's and every admin's same clock), or a dash. */
 export function mailTime(iso: string | null): string {
-  return iso
-    ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC"
-    : "–";
+  return iso ? formatMoment(iso) : "–";
 }

@@ -1,7 +1,7 @@
 import type { CreditNoteDto, InvoiceDto, SellerDto } from "~/schemas/invoices";
 import { formatPrice } from "~/lib/money";
 import { taxLabel } from "~/lib/price-lines";
-import { orderDateFormat } from "./order-parts";
+import { formatDay } from "~/lib/dates";
 
 type Document = (InvoiceDto | CreditNoteDto) & { tax?: number };
 
@@ -47,7 +47,7 @@ export function BusinessDocument({
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
             <dt>Date</dt>
             <dd>
-              <time dateTime={document.issuedAt}>{orderDateFormat.format(new Date(document.issuedAt))}</time>
+              <time dateTime={document.issuedAt}>{formatDay(document.issuedAt)}</time>
             </dd>
             <dt>Order</dt>
             <dd>#{document.orderId}</dd>

@@ -10,8 +10,6 @@ const STATUS_STYLES: Record<OrderDto["status"], string> = {
   CANCELLED: "bg-slate-200 text-slate-800",
 };
 
-export const orderDateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
 /** The status as a shopper reads it (Paid, Preparing, Shipped, Delivered, Cancelled, Refunded). */
 export function OrderStatusBadge({ order, className = "" }: { order: OrderDto; className?: string }) {
   return (

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { OrderDto } from "~/schemas/orders";
 import { formatPrice } from "~/lib/money";
-import { OrderItemsTable, OrderStatusBadge, orderDateFormat } from "./order-parts";
+import { OrderItemsTable, OrderStatusBadge } from "./order-parts";
+import { formatDay } from "~/lib/dates";
 
 /** The dashboard's orders: id (a link to the order's page), date, total, status and the items. */
 export function OrdersHistory({ orders }: { orders: OrderDto[] }) {
@@ -18,7 +19,7 @@ export function OrdersHistory({ orders }: { orders: OrderDto[] }) {
             </p>
             <p>
               <span className="text-slate-600">Date </span>
-              <time dateTime={order.orderDate}>{orderDateFormat.format(new Date(order.orderDate))}</time>
+              <time dateTime={order.orderDate}>{formatDay(order.orderDate)}</time>
             </p>
             <p>
               <span className="text-slate-600">Total </span>

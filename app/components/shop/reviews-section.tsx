@@ -2,8 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { MyReviewDto, ReviewDto, ReviewListQuery, ReviewPageDto } from "~/schemas/reviews";
 import { ReviewForm, type ReviewFormState } from "./review-form";
 import { ratingLabel, Stars } from "./stars";
-
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+import { formatDay } from "~/lib/dates";
 
 /**
  * The details page's reviews (docs/decisions/0045-reviews.md): the average and count, the list with its sort and star
@@ -157,7 +156,7 @@ function ReviewItem({
         <h3 className="font-semibold text-slate-900">{review.title}</h3>
       </div>
       <p className="mt-1 text-xs text-slate-500">
-        {review.author} · {day.format(new Date(review.createdAt))} · Verified purchase
+        {review.author} · {formatDay(review.createdAt)} · Verified purchase
       </p>
       <p className="mt-2 whitespace-pre-line break-words text-sm leading-6 text-slate-700">{review.body}</p>
       {review.reply ? (

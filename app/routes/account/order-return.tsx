@@ -11,6 +11,7 @@ import { RETURN_REASON_LABELS, SHOPPER_RETURN_REASONS } from "~/schemas/return-c
 import { ReturnRequestSchema } from "~/schemas/returns";
 import { attempt, readForm } from "~/web/actions.server";
 import { requireAuth, unauthorized } from "~/web/guards.server";
+import { formatLongMoment } from "~/lib/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Return items of order #${data.orderId}` : "Return items") },
@@ -66,9 +67,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
 }
 
-const until = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
-
 export default function OrderReturn() {
   const { orderId, returnable } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Refusal | undefined;
@@ -83,7 +81,7 @@ export default function OrderReturn() {
         <Form method="post" className="mt-4 space-y-5" aria-describedby="return-form-error">
           <p className="text-slate-700">
             Choose the items and how many of each you are sending back.
-            {returnable.returnUntil ? ` You can ask until ${until(returnable.returnUntil)}.` : ""}
+            {returnable.returnUntil ? ` You can ask until ${formatLongMoment(returnable.returnUntil)}.` : ""}
           </p>
           <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
             <legend className="px-1 font-semibold text-slate-900">Items</legend>

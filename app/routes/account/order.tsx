@@ -8,12 +8,7 @@ import { z } from "zod/v4";
 import { useIsPending } from "~/hooks/use-is-pending";
 import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import {
-  OrderItemsTable,
-  OrderStatusBadge,
-  ShippingAddressBlock,
-  orderDateFormat,
-} from "~/components/shop/order-parts";
+import { OrderItemsTable, OrderStatusBadge, ShippingAddressBlock } from "~/components/shop/order-parts";
 import { IdSchema } from "~/schemas/common";
 import type { OrderDto } from "~/schemas/orders";
 import type { AfterSaleOptionsDto } from "~/schemas/after-sale";
@@ -22,6 +17,7 @@ import { countryNamesOf } from "~/lib/countries.server";
 import { requireAuth, unauthorized } from "~/web/guards.server";
 import { formatPrice } from "~/lib/money";
 import { pageTitle } from "~/lib/site";
+import { formatDay, formatLongMoment } from "~/lib/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Order #${data.order.id}` : "Order") },
@@ -101,9 +97,6 @@ function nextStep(order: OrderDto): string {
   }
 }
 
-const withdrawalMoment = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
-
 /**
  * The owner's cancel (Paid, Preparing) and withdrawal (shipped or delivered, within the period): a link to a
  * confirmation step on this page (?confirm=cancel / ?confirm=withdraw), whose button sends the form; no JavaScript
@@ -136,7 +129,7 @@ function AfterSale({
         <ul className="mt-2 space-y-1 text-sm text-slate-700">
           {options.withdrawals.map((w) => (
             <li key={w.createdAt}>
-              Withdrawal received on <time dateTime={w.createdAt}>{withdrawalMoment(w.createdAt)}</time>:{" "}
+              Withdrawal received on <time dateTime={w.createdAt}>{formatLongMoment(w.createdAt)}</time>:{" "}
               {w.statusLabel.toLowerCase()}.
             </li>
           ))}
@@ -166,7 +159,7 @@ function AfterSale({
           ) : options.canWithdraw ? (
             <p>
               {options.withdrawUntil
-                ? `You can withdraw from the contract until ${withdrawalMoment(options.withdrawUntil)}.`
+                ? `You can withdraw from the contract until ${formatLongMoment(options.withdrawUntil)}.`
                 : `You can withdraw from the contract until ${options.withdrawalDays} days after delivery.`}
             </p>
           ) : null}
@@ -197,8 +190,7 @@ export default function Order() {
         <OrderStatusBadge order={order} className="text-sm" />
       </div>
       <p className="mt-2 text-slate-700">
-        Placed on <time dateTime={order.orderDate}>{orderDateFormat.format(new Date(order.orderDate))}</time>.{" "}
-        {nextStep(order)}
+        Placed on <time dateTime={order.orderDate}>{formatDay(order.orderDate)}</time>. {nextStep(order)}
       </p>
 
       <div className="mt-6 grid gap-6 md:grid-cols-[1fr_16rem]">

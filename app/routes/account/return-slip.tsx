@@ -8,6 +8,7 @@ import { pageTitle } from "~/lib/site";
 import { IdSchema } from "~/schemas/common";
 import { attempt } from "~/web/actions.server";
 import { requireAuth, unauthorized } from "~/web/guards.server";
+import { formatLongDay } from "~/lib/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Return slip ${data.ret.number}` : "Return slip") },
@@ -27,8 +28,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ ret: found.value.data });
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
-
 export default function ReturnSlip() {
   const { ret } = useLoaderData<typeof loader>();
   return (
@@ -41,7 +40,7 @@ export default function ReturnSlip() {
           <dt className="font-semibold">Order number</dt>
           <dd>#{ret.orderId}</dd>
           <dt className="font-semibold">Requested</dt>
-          <dd>{day(ret.createdAt)}</dd>
+          <dd>{formatLongDay(ret.createdAt)}</dd>
           <dt className="font-semibold">Reason</dt>
           <dd>{ret.reasonLabel}</dd>
           <dt className="font-semibold">Status</dt>

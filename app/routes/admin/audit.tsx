@@ -7,6 +7,7 @@ import { Pager } from "~/components/ui/pager";
 import { AUDIT_KINDS, AuditQuerySchema } from "~/schemas/audit";
 import { requireAdmin } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
+import { formatExactMoment } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Audit log") }, { name: "robots", content: "noindex" }];
 
@@ -23,9 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = Object.fromEntries(FILTERS.map((f) => [f, parsed.success ? String(query[f] ?? "") : ""]));
   return data({ log, filters, errors });
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }) + " UTC";
 
 const json = (value: unknown) => (value === null || value === undefined ? "–" : JSON.stringify(value, null, 1));
 
@@ -119,7 +117,7 @@ export default function AuditPage() {
             <tbody>
               {log.content.map((entry) => (
                 <tr key={entry.id} className="border-b border-slate-200 align-top" data-testid="audit-entry">
-                  <td className="py-2 pr-3 whitespace-nowrap">{when(entry.at)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatExactMoment(entry.at)}</td>
                   <td className="py-2 pr-3 break-all">{entry.actorEmail ?? `user ${entry.actorId}`}</td>
                   <td className="py-2 pr-3 whitespace-nowrap">{entry.kind}</td>
                   <td className="py-2 pr-3 whitespace-nowrap">

@@ -12,6 +12,7 @@ import { attempt, fieldErrorsOf, intentReply, outcomeReply, readForm } from "~/w
 import { requireAdmin } from "~/web/guards.server";
 import { formatPrice } from "~/lib/money";
 import { pageTitle } from "~/lib/site";
+import { formatMoment } from "~/lib/dates";
 
 // The admin's discount codes (decision 0040): the list with uses, a form to create one, and per code a form to edit it
 // (a native <details>, so it opens without JavaScript) and a button to deactivate it.
@@ -81,10 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 16) : "");
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC"
-    : "";
+const when = (iso: string | null) => (iso ? formatMoment(iso) : "");
 
 function valuesOf(code: DiscountCodeDto): Record<string, string> {
   return {

@@ -9,6 +9,7 @@ import { PolicyPageInputSchema, PolicySlugSchema, POLICY_BODY_MAX } from "~/sche
 import { attempt, fieldErrorsOf, intentReply, outcomeReply, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
+import { formatMoment } from "~/lib/dates";
 
 // The admin edits the shop's policy pages (docs/decisions/0043-policy-pages.md): one form per page, each in a native
 // <details> so it opens without JavaScript; the text is Markdown, shown to shoppers with raw HTML as plain text.
@@ -48,9 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const edited = (iso: string | null) =>
-  iso
-    ? `Last changed ${new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`
-    : "The shop's default text, not changed yet";
+  iso ? `Last changed ${formatMoment(iso)}` : "The shop's default text, not changed yet";
 
 export default function AdminPolicyPages() {
   const { pages } = useLoaderData<typeof loader>();

@@ -11,6 +11,7 @@ import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.serv
 import { requireAdmin } from "~/web/guards.server";
 import { formatPrice } from "~/lib/money";
 import { pageTitle } from "~/lib/site";
+import { formatMoment } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Refunds") }, { name: "robots", content: "noindex" }];
 
@@ -31,10 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return outcomeReply(auth, form, "/admin/refunds", outcome);
 }
 
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC"
-    : "–";
+const when = (iso: string | null) => (iso ? formatMoment(iso) : "–");
 
 function RefundFacts({ refund }: { refund: RefundDto }) {
   return (

@@ -18,6 +18,7 @@ import {
 } from "~/schemas/returns";
 import { attempt, intentReply, outcomeReply, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
+import { formatMoment } from "~/lib/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Return ${data.ret.number}` : "Return") },
@@ -76,10 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return outcomeReply(auth, form, back, outcome);
 }
 
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC"
-    : "–";
+const when = (iso: string | null) => (iso ? formatMoment(iso) : "–");
 
 export default function AdminReturn() {
   const { ret } = useLoaderData<typeof loader>();

@@ -7,6 +7,7 @@ import { pageTitle } from "~/lib/site";
 import { RETURN_STATUS_LABELS, RETURN_STATUSES } from "~/schemas/return-constants";
 import { AdminReturnsQuerySchema } from "~/schemas/returns";
 import { requireAdmin } from "~/web/guards.server";
+import { formatMoment } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Returns") }, { name: "robots", content: "noindex" }];
 
@@ -18,9 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { data: returns } = await auth.api(endpoints.returns.list, { query: { status } });
   return data({ returns, status: status ?? "" });
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 export default function AdminReturns() {
   const { returns, status } = useLoaderData<typeof loader>();
@@ -61,7 +59,7 @@ export default function AdminReturns() {
             </p>
             <p className="text-sm text-slate-600">
               {ret.customerEmail || "a deleted account"} · {ret.reasonLabel} ·{" "}
-              {ret.lines.reduce((sum, line) => sum + line.quantity, 0)} item(s) · asked {when(ret.createdAt)}
+              {ret.lines.reduce((sum, line) => sum + line.quantity, 0)} item(s) · asked {formatMoment(ret.createdAt)}
             </p>
           </li>
         ))}

@@ -9,6 +9,7 @@ import { REVIEW_REPLY_MAX } from "~/schemas/review-constants";
 import { AdminReviewQuerySchema } from "~/schemas/reviews";
 import { attempt, loadOrThrow, readForm } from "~/web/actions.server";
 import { requireAdmin } from "~/web/guards.server";
+import { formatMoment } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Reviews") }, { name: "robots", content: "noindex" }];
 
@@ -49,9 +50,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const field = Object.values(done.error.errors ?? {})[0]?.[0];
   return auth.redirect(back, { type: "error", message: field ?? done.error.message });
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 export default function AdminReviews() {
   const { page, status, settings } = useLoaderData<typeof loader>();
@@ -124,8 +122,8 @@ export default function AdminReviews() {
                 <Link to={`/product/${review.productId}/details`} className="underline">
                   {review.productName}
                 </Link>{" "}
-                · {review.author} ({review.authorEmail}) · {when(review.createdAt)} · {review.helpfulCount} found it
-                helpful
+                · {review.author} ({review.authorEmail}) · {formatMoment(review.createdAt)} · {review.helpfulCount}{" "}
+                found it helpful
               </p>
               <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{review.body}</p>
               <div className="mt-3 flex flex-wrap gap-3">

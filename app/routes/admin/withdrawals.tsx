@@ -5,6 +5,7 @@ import { endpoints } from "~/client/api.server";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { requireAdmin } from "~/web/guards.server";
 import { pageTitle } from "~/lib/site";
+import { formatMoment } from "~/lib/dates";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Withdrawals") }, { name: "robots", content: "noindex" }];
 
@@ -14,9 +15,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { data: withdrawals } = await auth.api(endpoints.afterSale.list, {});
   return data({ withdrawals });
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 const STATUS_NAMES: Record<string, string> = {
   PENDING: "Paid",
@@ -67,7 +65,7 @@ export default function AdminWithdrawals() {
             <tbody className="divide-y divide-slate-200">
               {withdrawals.map((w) => (
                 <tr key={w.id} data-testid="withdrawal">
-                  <td className="py-2 pr-4 whitespace-nowrap">{when(w.createdAt)}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{formatMoment(w.createdAt)}</td>
                   <td className="py-2 pr-4">
                     <Link to={`/orders/${w.orderId}`} className="font-semibold text-brand-700 underline">
                       #{w.orderId}

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { PolicySlugSchema } from "~/schemas/policies";
 import { loadOrThrow } from "~/web/actions.server";
 import { pageTitle } from "~/lib/site";
+import { formatLongDay } from "~/lib/dates";
 
 // One of the shop's policy pages (terms, privacy, shipping, returns and withdrawal, contact and imprint), as the admin
 // wrote it in Markdown, turned into HTML on the server with raw HTML shown as text (docs/decisions/0043-policy-pages.md).
@@ -24,15 +25,15 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: pageTitle(data.page.title) }] : [{ title: pageTitle("Page not found") }];
 
-const edited = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
-
 export default function PolicyPage() {
   const { page, pages } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 md:grid-cols-[1fr_14rem]">
       <article>
         <h1 className="text-3xl font-bold text-slate-900">{page.title}</h1>
-        {page.updatedAt ? <p className="mt-1 text-sm text-slate-600">Last changed {edited(page.updatedAt)}</p> : null}
+        {page.updatedAt ? (
+          <p className="mt-1 text-sm text-slate-600">Last changed {formatLongDay(page.updatedAt)}</p>
+        ) : null}
         {/* the server's HTML of the admin's Markdown: raw HTML in it is escaped, links are checked (markdown.server.ts) */}
         <div className="prose-policy mt-6" dangerouslySetInnerHTML={{ __html: page.html }} />
       </article>

@@ -12,6 +12,7 @@ import { useIsPending } from "~/hooks/use-is-pending";
 import { WithdrawalSchema } from "~/schemas/after-sale";
 import { attempt, readForm, refusedReply } from "~/web/actions.server";
 import { pageTitle } from "~/lib/site";
+import { formatLongMoment } from "~/lib/dates";
 
 // The withdrawal from the contract (Directive (EU) 2023/2673; docs/decisions/0039-after-sale.md): open to anyone,
 // no account, two steps. Step 1 takes the order number and the e-mail address; step 2 shows them with the
@@ -26,9 +27,6 @@ export const meta: MetaFunction = () => [
 ];
 
 export const loader = () => ({ constraint: getZodConstraint(WithdrawalSchema) });
-
-const moment = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
@@ -79,7 +77,7 @@ export default function Withdraw() {
         >
           <p>{reply.received.message}</p>
           <p className="text-sm">
-            Received on <time dateTime={reply.received.at}>{moment(reply.received.at)}</time>.
+            Received on <time dateTime={reply.received.at}>{formatLongMoment(reply.received.at)}</time>.
           </p>
           <Link to="/products" className="btn-primary">
             Back to the shop

@@ -4,12 +4,7 @@ import { getConfig } from "~/lib/env.server";
 import type { OrderDto } from "~/schemas/orders";
 import { formatPrice } from "~/lib/money";
 import { shopLink, type MailContent } from "../layout.server";
-
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
-/** "November 28, 2026 at 8:15 AM UTC": how the after-sale mails and pages write a moment. */
-export const formatMoment = (at: Date) => `${dateTime.format(at)} UTC`;
+import { formatLongDay, formatLongMoment } from "~/lib/dates";
 
 /** The shop's own mailbox: the address of MAIL_FROM ("GearHub <shop@example.com>" → shop@example.com). */
 export function shopAddress(): string {
@@ -25,7 +20,7 @@ const OUTCOME: Record<WithdrawalOutcome, (input: { until: Date | null }) => stri
   open: () =>
     "Your order has already shipped. Please send the items back to us; we will write to you about the return and refund your payment once they arrive.",
   late: ({ until }) =>
-    `The withdrawal period for this order ended${until ? ` on ${dateOnly.format(until)}` : ""}, so we cannot accept the withdrawal. If you think this is wrong, reply to this e-mail.`,
+    `The withdrawal period for this order ended${until ? ` on ${formatLongDay(until)}` : ""}, so we cannot accept the withdrawal. If you think this is wrong, reply to this e-mail.`,
   already_cancelled: () => "This order was cancelled already; nothing more needs to be done.",
 };
 
@@ -36,7 +31,7 @@ export function withdrawalReceivedMail(input: {
   outcome: WithdrawalOutcome;
   until: Date | null;
 }): MailContent {
-  const received = formatMoment(input.receivedAt);
+  const received = formatLongMoment(input.receivedAt);
   return {
     subject: `We received your withdrawal from order #${input.orderId}`,
     preheader: `Received on ${received}.`,
@@ -89,7 +84,7 @@ export function shopWithdrawalNoticeMail(input: {
     preheader: what,
     heading: `Withdrawal from order #${input.orderId}`,
     blocks: [
-      { paragraph: `The shopper withdrew from the contract on ${formatMoment(input.receivedAt)}. ${what}` },
+      { paragraph: `The shopper withdrew from the contract on ${formatLongMoment(input.receivedAt)}. ${what}` },
       { button: { label: "See withdrawals", url: shopLink("/admin/withdrawals") } },
     ],
   };

@@ -8,8 +8,7 @@ import { breakdownLines, hasBreakdown, orderPriceParts } from "~/lib/price-lines
 import { countryName } from "~/lib/countries.server";
 import { shopLink, type MailBlock, type MailContent } from "../layout.server";
 import { queueMail } from "../outbox.server";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+import { formatLongDay } from "~/lib/dates";
 
 export function addressLines(address: ShippingAddress): string {
   return [
@@ -37,7 +36,7 @@ function priceBlocks(order: OrderDto): MailBlock[] {
 function orderBlocks(order: OrderDto): MailBlock[] {
   const details: Array<[string, string]> = [
     ["Order number", `#${order.id}`],
-    ["Date", dateFormat.format(new Date(order.orderDate))],
+    ["Date", formatLongDay(order.orderDate)],
     ["Status", order.statusLabel],
   ];
   if (order.shippingAddress) details.push(["Ships to", addressLines(order.shippingAddress)]);
