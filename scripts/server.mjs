@@ -4,7 +4,8 @@
 // runs an existing build.
 //
 // Environment: HOST (127.0.0.1), PORT (3000), SHUTDOWN_TIMEOUT_MS (10000), BUILD_DIR (build), NODE_ENV (production),
-// COMPRESSION_LEVEL (gzip and deflate, 1 fastest to 9 smallest; docs/decisions/0028-throughput-and-http-caching.md).
+// COMPRESSION_LEVEL (gzip and deflate, 1 fastest to 9 smallest; docs/decisions/0028-throughput-and-http-caching.md),
+// KEEP_ALIVE_TIMEOUT_MS (65000: how long an idle connection is kept; docs/reliability.md).
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -42,6 +43,7 @@ const HOST = process.env.HOST || "127.0.0.1";
 const PORT = readNumber("PORT", 3000, { max: 65_535 });
 const SHUTDOWN_TIMEOUT_MS = readNumber("SHUTDOWN_TIMEOUT_MS", 10_000);
 const COMPRESSION_LEVEL = readNumber("COMPRESSION_LEVEL", 4, { min: 1, max: 9 });
+const KEEP_ALIVE_TIMEOUT_MS = readNumber("KEEP_ALIVE_TIMEOUT_MS", 65_000, { min: 1_000 });
 const BUILD_PATH = path.resolve(root, process.env.BUILD_DIR || "build", "server/index.js");
 const NO_STORE = { "Cache-Control": "no-store" };
 const RETRY_AFTER_SECONDS = "5";
@@ -388,6 +390,12 @@ function appRoutes(build) {
 }
 
 const server = http.createServer(app);
+// Node keeps an idle connection 5 s by default, less than a load balancer's idle timeout (60 s on AWS's, Google's and
+// most others): the balancer would send a request down a connection the shop is closing and answer 502 (a client that
+// keeps its connections, as the end-to-end tests' does, gets ECONNRESET). Kept longer than the balancer keeps them,
+// so the balancer closes first; the headers' timeout stays above it (docs/reliability.md).
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 
 server.once("error", (error) => {
   if (error.code === "EADDRINUSE") fail(`port ${PORT} on ${HOST} is already in use: stop what uses it, or set PORT`);

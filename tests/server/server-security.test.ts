@@ -259,3 +259,11 @@ describe("/metrics without METRICS_TOKEN", () => {
     expect(await answer.text()).not.toContain("http_requests_total");
   });
 });
+
+describe("idle connections", () => {
+  it("are kept 65 s, longer than a load balancer keeps them (Node's own 5 s would have it answer 502)", async () => {
+    const answer = await fetch(`${shop.origin}/robots.txt`);
+    await answer.text();
+    expect(answer.headers.get("keep-alive")).toBe("timeout=65");
+  });
+});
