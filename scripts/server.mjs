@@ -43,7 +43,7 @@ const HOST = process.env.HOST || "127.0.0.1";
 const PORT = readNumber("PORT", 3000, { max: 65_535 });
 const SHUTDOWN_TIMEOUT_MS = readNumber("SHUTDOWN_TIMEOUT_MS", 10_000);
 const COMPRESSION_LEVEL = readNumber("COMPRESSION_LEVEL", 4, { min: 1, max: 9 });
-const KEEP_ALIVE_TIMEOUT_MS = readNumber("KEEP_ALIVE_TIMEOUT_MS", 65_000, { min: 1_000 });
+const KEEP_ALIVE_TIMEOUT_MS = readNumber("KEEP_ALIVE_TIMEOUT_MS", 65_000, { min: 1_000, max: 3_600_000 });
 const BUILD_PATH = path.resolve(root, process.env.BUILD_DIR || "build", "server/index.js");
 const NO_STORE = { "Cache-Control": "no-store" };
 const RETRY_AFTER_SECONDS = "5";
@@ -390,12 +390,12 @@ function appRoutes(build) {
 }
 
 const server = http.createServer(app);
-// Node keeps an idle connection 5 s by default, less than a load balancer's idle timeout (60 s on AWS's, Google's and
-// most others): the balancer would send a request down a connection the shop is closing and answer 502 (a client that
-// keeps its connections, as the end-to-end tests' does, gets ECONNRESET). Kept longer than the balancer keeps them,
-// so the balancer closes first; the headers' timeout stays above it (docs/reliability.md).
+// Node keeps an idle connection 5 s by default, less than a load balancer's idle timeout (60 s on AWS's by default):
+// the balancer would send a request down a connection the shop is closing and answer 502 (a client that keeps its
+// connections, as the end-to-end tests' does, gets ECONNRESET). Kept longer than the balancer keeps them, so the
+// balancer closes first; behind one that keeps them longer (Google Cloud's 600 s), KEEP_ALIVE_TIMEOUT_MS goes above
+// that (docs/reliability.md). The headers' own timeout (60 s) runs from a request's first byte, not while idle.
 server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 
 server.once("error", (error) => {
   if (error.code === "EADDRINUSE") fail(`port ${PORT} on ${HOST} is already in use: stop what uses it, or set PORT`);

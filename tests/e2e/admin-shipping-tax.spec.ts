@@ -19,10 +19,10 @@ import { notices, ORDERS_SHOP, PASSWORD } from "./orders-shop";
  *
  * The orders shop is shared by every spec, and its demo shipping zones (app/server/seed/pricing.ts) serve New Zealand
  * from the zone "Everywhere else", which a place can be in one zone only: as an admin would, the spec first takes New
- * Zealand out of that zone (through the API) and puts it back at the end. No other spec ships to New Zealand (their
- * shoppers live in the United States, served by a zone of its own), so they run beside it; its own two projects take
- * turns (a lock directory); and everything made here is deleted and the seeded zone restored at the end, whatever
- * happened.
+ * Zealand out of that zone (through the API) and puts it back at the end. No other spec ships to New Zealand (theirs
+ * ship to the United States, and to Great Britain, Ireland and Germany, which stay in that zone with its methods), so
+ * they run beside it; its own two projects take turns (a lock directory); and everything made here is deleted and the
+ * seeded zone restored at the end, whatever happened.
  */
 test.use({ baseURL: ORDERS_SHOP });
 

@@ -19,8 +19,10 @@ export const scarce = products.filter((p) => p.inventory >= 3 && p.inventory <= 
  * its own slots (a test that buys changes its product's stock): cart.spec 0 adding, 1 quantities (and scarce slot 0),
  * 2–3 removing, 8 visitor; checkout.spec 4–5 buying, 6 declined, 7 invalid card; checkout-shipping.spec 9 shipping
  * (and, buying nothing, 'Save and ship here' while on its way), 10 another shopper's order; toasts.spec 11–12;
- * checkout-unsaved-address.spec 13 (pays nothing); admin-phone.spec 14; checkout.spec 15–16 a paid order being placed; accessibility.spec 20; keyboard-walk.spec 21; discount-codes.spec 18; admin-shipping-tax.spec 22 (pays nothing); reviews.spec 25 (a delivered order, reviewed) and 26 (no order). (content-security-policy.spec puts plenty[0] in a cart and buys
- * nothing.) `grep -rn "pick(" tests/e2e` lists them.
+ * checkout-unsaved-address.spec 13 (pays nothing); admin-phone.spec 14; checkout.spec 15–16 a paid order being
+ * placed; accessibility.spec 20; keyboard-walk.spec 21; discount-codes.spec 18; admin-shipping-tax.spec 22 (buys one);
+ * reviews.spec 25 (a delivered order, reviewed) and 26 (no order). (content-security-policy.spec puts plenty[0] in a
+ * cart and buys nothing.) `grep -rn "pick(" tests/e2e` lists them.
  */
 export function pick(testInfo: TestInfo, slot: number, pool: Product[] = plenty): Product {
   const product = pool[slot * 2 + (testInfo.project.use.javaScriptEnabled === false ? 1 : 0)];
