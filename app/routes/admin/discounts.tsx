@@ -82,7 +82,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 16) : "");
-const when = (iso: string | null) => (iso ? formatMoment(iso) : "");
 
 function valuesOf(code: DiscountCodeDto): Record<string, string> {
   return {
@@ -231,8 +230,8 @@ function CodeForm({
 function limits(code: DiscountCodeDto) {
   const parts: string[] = [];
   if (code.minSubtotal !== null) parts.push(`from ${formatPrice(code.minSubtotal)}`);
-  if (code.startsAt) parts.push(`from ${when(code.startsAt)}`);
-  if (code.endsAt) parts.push(`until ${when(code.endsAt)}`);
+  if (code.startsAt) parts.push(`from ${formatMoment(code.startsAt)}`);
+  if (code.endsAt) parts.push(`until ${formatMoment(code.endsAt)}`);
   if (code.perCustomerLimit !== null) parts.push(`${code.perCustomerLimit} per customer`);
   if (code.productIds.length > 0) parts.push(`products ${code.productIds.join(", ")}`);
   if (code.categoryIds.length > 0) parts.push(`categories ${code.categoryIds.join(", ")}`);

@@ -77,8 +77,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return outcomeReply(auth, form, back, outcome);
 }
 
-const when = (iso: string | null) => (iso ? formatMoment(iso) : "–");
-
 export default function AdminReturn() {
   const { ret } = useLoaderData<typeof loader>();
   const busy = useIsPending();
@@ -96,10 +94,11 @@ export default function AdminReturn() {
       </p>
       <p className="mt-1 text-sm text-slate-600">
         {ret.reasonLabel}
-        {ret.via === "withdrawal" ? " (opened by a withdrawal from the contract)" : ""} · asked {when(ret.createdAt)}
-        {ret.decidedAt ? ` · decided ${when(ret.decidedAt)}` : ""}
-        {ret.receivedAt ? ` · received ${when(ret.receivedAt)}` : ""}
-        {ret.refundedAt ? ` · refunded ${when(ret.refundedAt)}` : ""}
+        {ret.via === "withdrawal" ? " (opened by a withdrawal from the contract)" : ""} · asked{" "}
+        {formatMoment(ret.createdAt)}
+        {ret.decidedAt ? ` · decided ${formatMoment(ret.decidedAt)}` : ""}
+        {ret.receivedAt ? ` · received ${formatMoment(ret.receivedAt)}` : ""}
+        {ret.refundedAt ? ` · refunded ${formatMoment(ret.refundedAt)}` : ""}
       </p>
       {ret.note ? <p className="mt-2 text-slate-800">Shopper&apos;s note: {ret.note}</p> : null}
       {ret.adminMessage ? <p className="mt-2 text-slate-800">Our message: {ret.adminMessage}</p> : null}
